@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { signInAsDemoUser } from './sign-in';
+
+test('a new user signs in, lands on the latest release, switches system model and keeps it on reload', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signInAsDemoUser(page);
+
+  await expect(page).toHaveURL(/\/3\.12\/cutoff$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Release 3.12 · cutoff' }),
+  ).toBeVisible();
+  const matrix = page.getByRole('table', { name: 'Releases and system models' });
+  await expect(matrix.getByRole('rowheader', { name: /3\.10/ })).toBeVisible();
+  await expect(matrix.getByText('Viewing')).toBeVisible();
+  // The demo licence lacks one combination, and the matrix says so.
+  await expect(matrix.getByText('Not in your licence')).toHaveCount(1);
+
+  // Nothing of the sign-in is left in the URL or in web storage.
+  expect(page.url()).not.toMatch(/[?&](code|state)=/);
+  const stored = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
+  expect(stored).not.toContain('access_token');
+
+  await page.getByRole('combobox', { name: 'System model' }).click();
+  await page.getByRole('option', { name: 'apos' }).click();
+  await expect(page).toHaveURL(/\/3\.12\/apos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Release 3.12 · apos' })).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/3\.12\/apos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Release 3.12 · apos' })).toBeVisible();
+});
+
+test('a release link with "latest" is pinned to the concrete release', async ({ page }) => {
+  await page.goto('/latest/consequential');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/3\.12\/consequential$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Release 3.12 · consequential' }),
+  ).toBeVisible();
+});
+
+test('a combination outside the licence says so and points to the releases page', async ({
+  page,
+}) => {
+  await page.goto('/3.10/EN15804');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/3\.10\/EN15804$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not in your licence' })).toBeVisible();
+  await page.getByRole('link', { name: 'See the releases your licence holds' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+});

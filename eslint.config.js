@@ -1,0 +1,108 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The three parts never import each other; only `shared` is common ground. */
+const parts = ['web', 'proxy', 'emulator'];
+const boundary = (part) => ({
+  files: [`src/${part}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: parts
+          .filter((other) => other !== part)
+          .map((other) => ({
+            group: [`**/${other}/*`, `**/${other}`],
+            message: `src/${part} must not import src/${other}: the parts share code only through src/shared.`,
+          }))
+          .concat(
+            part === 'web'
+              ? [{ group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }]
+              : [],
+          ),
+      },
+    ],
+  },
+});
+
+/** A feature is self-contained: shared UI goes to components/ or lib/, composition to app/. */
+const features = ['auth', 'releases', 'indicators', 'datasets', 'compare', 'saved', 'usage'];
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...features
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              group: [`**/features/${other}/**`, `**/features/${other}`],
+              message: `features/${feature} must not import features/${other}; compose them in src/web/app.`,
+            })),
+          { group: ['**/app/**'], message: 'Features must not import from src/web/app.' },
+          ...parts
+            .filter((other) => other !== 'web')
+            .map((other) => ({
+              group: [`**/${other}/*`],
+              message: `src/web must not import src/${other}.`,
+            })),
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'reports', 'test-results', 'playwright-report', 'public/color-scheme.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/require-await': 'off',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...pluginQuery.configs['flat/recommended-strict'],
+  ...parts.map(boundary),
+  ...featureBoundaries,
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/shared runs everywhere: no Node modules.' },
+            {
+              group: ['**/web/*', '**/proxy/*', '**/emulator/*', '**/launcher/*'],
+              message: 'src/shared imports nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

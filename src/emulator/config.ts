@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { DEFAULT_LICENCE, parseLicence } from './licence';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url()));
+
+export const EmulatorEnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  EMULATOR_PORT: port.default(4010),
+  EMULATOR_PUBLIC_ORIGIN: z.url().optional(),
+  DATA_API_CLIENT_ID: z.string().min(1).optional(),
+  DATA_API_CLIENT_SECRET: z.string().min(8).optional(),
+  EMULATOR_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
+  EMULATOR_USER_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(600),
+  EMULATOR_LICENCE: z
+    .string()
+    .default(DEFAULT_LICENCE)
+    .refine((spec) => {
+      try {
+        parseLicence(spec);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be comma-separated version/systemModel pairs, e.g. "*/*,!3.10/EN15804"'),
+  EMULATOR_SPA_ORIGINS: origins.default([
+    'http://localhost:8080',
+    'http://127.0.0.1:8080',
+    'http://localhost:5173',
+    'http://127.0.0.1:5173',
+  ]),
+  EMULATOR_DEMO_LOGIN: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export interface EmulatorConfig {
+  host: string;
+  port: number;
+  /** Where browsers and clients reach the emulator; the issuer of both realms lives under it. */
+  publicOrigin: string;
+  client: { id: string; secret: string; generated: boolean };
+  serviceTokenTtlSeconds: number;
+  userTokenTtlSeconds: number;
+  licence: string;
+  spaOrigins: string[];
+  demoLogin: boolean;
+}
+
+export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
+  const parsed = EmulatorEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid ${String(issue?.path[0] ?? 'environment')}: ${issue?.message ?? ''}`);
+  }
+  const e = parsed.data;
+  const generated = !(e.DATA_API_CLIENT_ID && e.DATA_API_CLIENT_SECRET);
+  return {
+    host: e.HOST,
+    port: e.EMULATOR_PORT,
+    publicOrigin: e.EMULATOR_PUBLIC_ORIGIN ?? `http://localhost:${e.EMULATOR_PORT}`,
+    client: generated
+      ? { id: 'lci-explorer-proxy', secret: generateSecret(), generated: true }
+      : {
+          id: e.DATA_API_CLIENT_ID ?? '',
+          secret: e.DATA_API_CLIENT_SECRET ?? '',
+          generated: false,
+        },
+    serviceTokenTtlSeconds: e.EMULATOR_TOKEN_TTL,
+    userTokenTtlSeconds: e.EMULATOR_USER_TOKEN_TTL,
+    licence: e.EMULATOR_LICENCE,
+    spaOrigins: e.EMULATOR_SPA_ORIGINS,
+    demoLogin: e.EMULATOR_DEMO_LOGIN,
+  };
+}
+
+export function generateSecret(): string {
+  return randomBytes(24).toString('base64url');
+}

@@ -1,0 +1,204 @@
+import type { IncomingMessage } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { DEMO_SIGN_IN } from '../../shared/config';
+import { findDemoUser, DEMO_USERS } from './demo-users';
+import { escapeHtml, loginPage, logoutPage } from './login-page';
+import { createMemoryAdapterFactory } from './memory-adapter';
+
+export const USER_REALM_PATH = `/realms/${DEMO_SIGN_IN.realm}`;
+
+export interface UserRealmOptions {
+  publicOrigin: string;
+  spaOrigins: readonly string[];
+  accessTokenTtlSeconds: number;
+  demoLogin: boolean;
+}
+
+/**
+ * oidc-provider 9 warns at import that Node 20 is not an LTS it supports; it works here, and this
+ * realm exists for demos and tests, so that one known line is kept out of the start-up output.
+ */
+async function importProvider(): Promise<typeof Provider> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (String(args[0]).includes('Unsupported runtime')) return;
+    warn(...args);
+  };
+  try {
+    return (await import('oidc-provider')).default;
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** The demo organisation's OIDC provider: authorization code + PKCE, refresh tokens, logout. */
+export async function createUserRealm(options: UserRealmOptions): Promise<Provider> {
+  const ProviderClass = await importProvider();
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig' };
+  const audience = DEMO_SIGN_IN.audience;
+
+  const configuration: Configuration = {
+    adapter: createMemoryAdapterFactory(),
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [crypto.randomUUID(), crypto.randomUUID()] },
+    clients: [
+      {
+        client_id: DEMO_SIGN_IN.clientId,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: options.spaOrigins.map((origin) => `${origin}/callback`),
+        post_logout_redirect_uris: options.spaOrigins.map((origin) => `${origin}/signed-out`),
+      },
+    ],
+    routes: {
+      authorization: '/protocol/openid-connect/auth',
+      token: '/protocol/openid-connect/token',
+      jwks: '/protocol/openid-connect/certs',
+      userinfo: '/protocol/openid-connect/userinfo',
+      end_session: '/protocol/openid-connect/logout',
+      revocation: '/protocol/openid-connect/revoke',
+    },
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    pkce: { required: () => true },
+    // Only the explorer's own origins may call the token endpoint from a browser.
+    clientBasedCORS: (_ctx, origin) => options.spaOrigins.includes(origin),
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = logoutPage(form);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: 'openid profile',
+          audience,
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: options.accessTokenTtlSeconds,
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${USER_REALM_PATH}/interaction/${interaction.uid}`,
+    },
+    // The explorer is the organisation's own first-party app: no consent screen.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const client = ctx.oidc.client;
+      const accountId = ctx.oidc.session?.accountId;
+      if (!client || !accountId) return undefined;
+      const existing = ctx.oidc.session?.grantIdFor(client.clientId);
+      if (existing) {
+        const grant = await ctx.oidc.provider.Grant.find(existing);
+        if (grant) return grant;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+      grant.addOIDCScope('openid profile email offline_access');
+      grant.addResourceScope(audience, 'openid profile');
+      await grant.save();
+      return grant;
+    },
+    // Public-client refresh tokens are rotated by oidc-provider; silent renew uses them.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    findAccount: (_ctx, sub) => {
+      const user = DEMO_USERS.find((u) => u.username === sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({
+          sub,
+          name: user.name,
+          preferred_username: user.username,
+          email: user.email,
+        }),
+      };
+    },
+    ttl: {
+      AccessToken: options.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: options.accessTokenTtlSeconds,
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      RefreshToken: 8 * 3600,
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(out.error)}: ${escapeHtml(out.error_description ?? '')}</p>`;
+    },
+  };
+
+  const provider = new ProviderClass(`${options.publicOrigin}${USER_REALM_PATH}`, configuration);
+  provider.on('server_error', (_ctx, error) => {
+    console.error('user realm error:', error.message);
+  });
+  return provider;
+}
+
+/** Mounts the provider under its realm path, with the demo login form in front of it. */
+export function mountUserRealm(app: FastifyInstance, provider: Provider, demoLogin: boolean) {
+  const handler = provider.callback();
+
+  app.get(`${USER_REALM_PATH}/interaction/:uid`, async (request, reply) => {
+    if (!demoLogin) return reply.code(404).send({ detail: 'Not Found' });
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(loginPage({ action: `${USER_REALM_PATH}/interaction/${details.uid}/login` }));
+  });
+
+  app.post(`${USER_REALM_PATH}/interaction/:uid/login`, async (request, reply) => {
+    if (!demoLogin) return reply.code(404).send({ detail: 'Not Found' });
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    const form = (request.body ?? {}) as Record<string, string>;
+    const user = findDemoUser(form.username ?? '', form.password ?? '');
+    if (!user) {
+      return reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(
+          loginPage({
+            action: `${USER_REALM_PATH}/interaction/${details.uid}/login`,
+            error: 'Unknown username or wrong password.',
+            username: form.username ?? '',
+          }),
+        );
+    }
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId: user.username } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  // Everything else under the realm belongs to the provider, which reads the raw request
+  // itself: in this scope no parser touches the body, and the reply is handed over whole.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS', 'HEAD'],
+      url: `${USER_REALM_PATH}/*`,
+      handler: (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? '/').slice(USER_REALM_PATH.length) || '/';
+        void handler(raw, reply.raw);
+      },
+    });
+  });
+}

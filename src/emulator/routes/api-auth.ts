@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorState } from '../state';
+
+/**
+ * The data service's bearer check, with FastAPI's bodies: no or malformed header → "Not
+ * authenticated"; a token that is not ours or has expired → "Invalid or expired token".
+ */
+export function requireServiceToken(state: EmulatorState) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+    if (!match?.[1]) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ detail: 'Not authenticated' });
+    }
+    const claims = await state.serviceTokens.verify(match[1]);
+    if (!claims) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send({ detail: 'Invalid or expired token' });
+    }
+    return undefined;
+  };
+}

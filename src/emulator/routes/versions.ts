@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { compareVersions, type VersionsResponse } from '../../shared/versions';
+import type { EmulatorState } from '../state';
+
+/** `GET {P}/versions`: the version × system-model combinations of the caller's licence. */
+export function registerVersions(app: FastifyInstance, state: EmulatorState) {
+  app.get('/versions', async (): Promise<VersionsResponse> => ({
+    results: state.licence
+      .combinations()
+      .sort((a, b) => compareVersions(b.version, a.version))
+      .map((entry) => ({
+        version: entry.version,
+        system_models: entry.systemModels,
+        release_date: entry.releaseDate,
+      })),
+  }));
+}

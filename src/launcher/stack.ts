@@ -1,0 +1,91 @@
+import { createServer } from 'node:net';
+import { buildEmulator } from '../emulator/app';
+import { emulatorConfigFromEnv } from '../emulator/config';
+import { TOKEN_PATH } from '../emulator/identity/token-endpoint';
+import { USER_REALM_PATH } from '../emulator/identity/user-realm';
+import { buildProxy } from '../proxy/app';
+import { proxyConfigFromEnv } from '../proxy/config';
+
+export interface StackOptions {
+  env: NodeJS.ProcessEnv;
+  /** Extra browser origins allowed to sign in (the Vite dev server). */
+  extraSpaOrigins?: string[];
+}
+
+export interface Stack {
+  url: string;
+  emulatorUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+/** Asks the OS for a free loopback port (tests pass PORT=0 and EMULATOR_PORT=0). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function resolvePort(value: string | undefined, fallback: number): Promise<number> {
+  if (value === '0') return freePort();
+  return value ? Number(value) : fallback;
+}
+
+/**
+ * Starts the emulator (unless DATA_API_URL points at a real service) and the proxy in this
+ * process. Either may be given port 0 for a free one.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const env = { ...options.env };
+  const port = await resolvePort(env.PORT, 8080);
+  env.PORT = String(port);
+  const spaOrigins = [
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    ...(options.extraSpaOrigins ?? []),
+  ];
+
+  let emulator: Awaited<ReturnType<typeof buildEmulator>> | undefined;
+  let emulatorUrl: string | undefined;
+  if (!env.DATA_API_URL) {
+    const emulatorPort = await resolvePort(env.EMULATOR_PORT, 4010);
+    const config = emulatorConfigFromEnv({
+      ...env,
+      EMULATOR_PORT: String(emulatorPort),
+      EMULATOR_SPA_ORIGINS: env.EMULATOR_SPA_ORIGINS ?? spaOrigins.join(','),
+    });
+    emulator = await buildEmulator({ config });
+    await emulator.app.listen({ host: config.host, port: config.port });
+    emulatorUrl = config.publicOrigin;
+    env.DATA_API_URL = emulatorUrl;
+    env.DATA_API_TOKEN_URL = `${emulatorUrl}${TOKEN_PATH}`;
+    env.DATA_API_CLIENT_ID = config.client.id;
+    env.DATA_API_CLIENT_SECRET = config.client.secret;
+    if ((env.AUTH_MODE ?? 'oidc') === 'oidc')
+      env.AUTH_ISSUER ??= `${emulatorUrl}${USER_REALM_PATH}`;
+  }
+
+  let proxy;
+  try {
+    const config = proxyConfigFromEnv(env, { emulated: emulator !== undefined });
+    proxy = await buildProxy({ config });
+    await proxy.app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await emulator?.app.close();
+    throw error;
+  }
+  const running = proxy;
+  return {
+    url: `http://localhost:${port}`,
+    emulatorUrl,
+    async close() {
+      await running.app.close();
+      await emulator?.app.close();
+    },
+  };
+}

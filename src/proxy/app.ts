@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { ProxyConfig } from './config';
+import { ProxyError } from './errors';
+import { createUserVerifier } from './auth/user-auth';
+import { registerApi } from './routes/api';
+import { registerHealth } from './routes/health';
+import { registerSpa } from './routes/spa';
+import { registerSecurityHeaders } from './security-headers';
+import { createDataApi } from './upstream/data-api';
+import { TokenCache } from './upstream/token-cache';
+import { createTokenClient } from './upstream/token-client';
+
+export interface ProxyDeps {
+  config: ProxyConfig;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Where logs go; tests pass a stream to read them. */
+  logStream?: DestinationStream;
+}
+
+export interface Proxy {
+  app: FastifyInstance;
+  tokens: TokenCache;
+}
+
+/** Paths in log objects whose values are credentials, removed before anything is written. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.client_secret',
+  '*.access_token',
+  '*.refresh_token',
+  '*.id_token',
+  '*.authorization',
+];
+
+export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
+  const { config } = deps;
+  const fetchImpl = deps.fetch ?? fetch;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: false,
+    bodyLimit: 100 * 1024,
+    // Slow clients are cut off well before Node's defaults (security.md SEC-08b).
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+
+  const tokens = new TokenCache({
+    fetchToken: createTokenClient(config.dataApi, config.timeouts.tokenMs, {
+      fetch: fetchImpl,
+      warn: (message) => app.log.warn(message),
+    }),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
+    fetch: fetchImpl,
+    tokens,
+  });
+  const verifyUser = createUserVerifier(config.auth, {
+    fetch: fetchImpl,
+    timeoutMs: config.timeouts.tokenMs,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    let problem: ProxyError;
+    if (error instanceof ProxyError) {
+      problem = error;
+    } else {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status === 413) {
+        problem = new ProxyError(413, 'payload_too_large', {
+          detail: 'The request body is too large.',
+        });
+      } else if (status >= 400 && status < 500) {
+        problem = new ProxyError(400, 'bad_request', { detail: 'The request could not be read.' });
+      } else {
+        request.log.error({ err: error }, 'unhandled error');
+        problem = new ProxyError(500, 'internal_error', {
+          detail: 'Something went wrong in the proxy. The request ID helps find it in the logs.',
+        });
+      }
+    }
+    if (problem.status >= 500) {
+      request.log.warn({ code: problem.code, status: problem.status }, problem.message);
+    }
+    void reply
+      .code(problem.status)
+      .headers(problem.options.headers ?? {})
+      .type('application/problem+json')
+      .send(problem.toProblem(request.id));
+  });
+
+  registerSecurityHeaders(app, {
+    ...(config.auth.mode === 'oidc' ? { idpOrigin: new URL(config.auth.issuer).origin } : {}),
+  });
+  registerHealth(app);
+  await registerApi(app, { config, verifyUser, dataApi });
+  await registerSpa(app, config.staticDir);
+  return { app, tokens };
+}

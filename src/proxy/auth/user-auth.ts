@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { ProxyError } from '../errors';
+import type { ProxyConfig } from '../config';
+
+export interface VerifiedUser {
+  /** A stable, not personally revealing hash of issuer and subject: the data service bills by it. */
+  userId: string;
+  subject: string;
+}
+
+const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+const DiscoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
+
+const invalidToken = (detail: string) =>
+  new ProxyError(401, 'invalid_token', {
+    detail,
+    headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+  });
+
+const authUnavailable = () =>
+  new ProxyError(503, 'auth_unavailable', {
+    detail: 'The sign-in service could not be reached to check your token. Try again shortly.',
+    headers: { 'retry-after': '5' },
+  });
+
+export function userIdFor(issuer: string, subject: string): string {
+  return createHash('sha256').update(`${issuer}\n${subject}`).digest('base64url').slice(0, 32);
+}
+
+export type UserVerifier = (authorization: string | undefined) => Promise<VerifiedUser>;
+
+/**
+ * Verifies the SPA's access token: issuer, audience and algorithms pinned, keys from the pinned
+ * issuer's JWKS (never from the token). A JWKS outage is a 503, so it does not sign people out.
+ */
+export function createUserVerifier(
+  auth: ProxyConfig['auth'],
+  deps: { fetch: typeof fetch; timeoutMs: number; now?: () => number },
+): UserVerifier {
+  if (auth.mode === 'none') {
+    const user = { subject: 'local', userId: userIdFor('local', 'local') };
+    return async () => user;
+  }
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const loadKeys = () =>
+    (keys ??= (async () => {
+      const response = await deps.fetch(`${auth.issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(deps.timeoutMs),
+        redirect: 'error',
+      });
+      const discovery = DiscoverySchema.parse(await response.json());
+      if (discovery.issuer !== auth.issuer) throw new Error('issuer mismatch in discovery');
+      return createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: deps.timeoutMs });
+    })().catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    }));
+
+  return async (authorization) => {
+    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '');
+    if (!match?.[1]) {
+      throw new ProxyError(401, 'unauthorized', {
+        detail: 'Sign in to use the explorer: this request carried no access token.',
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    }
+    let getKey: JWTVerifyGetKey;
+    try {
+      getKey = await loadKeys();
+    } catch {
+      throw authUnavailable();
+    }
+    try {
+      const { payload } = await jwtVerify(match[1], getKey, {
+        issuer: auth.issuer,
+        audience: auth.audience,
+        algorithms: ALGORITHMS,
+        clockTolerance: 30,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        ...(deps.now ? { currentDate: new Date(deps.now()) } : {}),
+      });
+      const subject = String(payload.sub);
+      return { subject, userId: userIdFor(auth.issuer, subject) };
+    } catch (error) {
+      if (
+        error instanceof joseErrors.JWKSTimeout ||
+        error instanceof joseErrors.JWKSInvalid ||
+        !(error instanceof joseErrors.JOSEError)
+      ) {
+        throw authUnavailable();
+      }
+      if (error instanceof joseErrors.JWTExpired) {
+        throw invalidToken('Your sign-in has expired. Sign in again.');
+      }
+      throw invalidToken('The access token is not valid for this explorer.');
+    }
+  };
+}

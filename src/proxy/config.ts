@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { DEMO_SIGN_IN } from '../shared/config';
+
+const DEFAULT_TOKEN_URL =
+  'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const ProxyEnvSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: int(0, 65535).default(8080),
+    DATA_API_URL: z.url({ message: 'must be an http(s) URL such as https://api.ecoinvent.org' }),
+    DATA_API_PREFIX: z.enum(['/v0', '/v3/api1']).default('/v0'),
+    DATA_API_TOKEN_URL: z.url().default(DEFAULT_TOKEN_URL),
+    DATA_API_CLIENT_ID: z.string().min(1, 'is required'),
+    DATA_API_CLIENT_SECRET: z.string().min(1, 'is required'),
+    DATA_API_CLIENT_AUTH: z.enum(['post', 'basic']).default('post'),
+    DATA_API_ORGANIZATION_ID: z.string().max(200).optional(),
+    AUTH_MODE: z.enum(['oidc', 'none']).default('oidc'),
+    AUTH_ISSUER: z.url().optional(),
+    AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
+    AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
+    AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
+    UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
+    TOKEN_TIMEOUT_MS: int(100, 60_000).default(5_000),
+    STATIC_DIR: z.string().min(1).default('dist'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.AUTH_MODE === 'oidc' && !env.AUTH_ISSUER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_ISSUER'],
+        message: 'is required when AUTH_MODE=oidc',
+      });
+    }
+    if (env.AUTH_MODE === 'none' && !LOOPBACK.has(env.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_MODE'],
+        message: `=none is refused unless HOST is a loopback address (HOST is ${env.HOST})`,
+      });
+    }
+  });
+
+export interface ProxyConfig {
+  host: string;
+  port: number;
+  dataApi: {
+    origin: string;
+    /** The base path requests are built under: the URL's own path plus the prefix. */
+    basePath: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    clientAuth: 'post' | 'basic';
+    organizationId: string | undefined;
+    /** True when the proxy talks to the embedded emulator; shown in the SPA. */
+    emulated: boolean;
+  };
+  auth:
+    | { mode: 'oidc'; issuer: string; audience: string; clientId: string; scope: string }
+    | { mode: 'none' };
+  timeouts: { upstreamMs: number; tokenMs: number };
+  staticDir: string;
+  logLevel: string;
+}
+
+/** A bad variable stops start-up with one line naming it, and never its value. */
+export class ConfigError extends Error {}
+
+export function proxyConfigFromEnv(
+  env: NodeJS.ProcessEnv,
+  options: { emulated?: boolean } = {},
+): ProxyConfig {
+  const parsed = ProxyEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const detail =
+      env[name] === undefined && issue?.code === 'invalid_type' ? 'is required' : issue?.message;
+    throw new ConfigError(`${name} ${detail ?? 'is invalid'}`.replace(/ =/, '='));
+  }
+  const e = parsed.data;
+  const url = new URL(e.DATA_API_URL);
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataApi: {
+      origin: url.origin,
+      basePath: `${url.pathname.replace(/\/+$/, '')}${e.DATA_API_PREFIX}`,
+      tokenUrl: e.DATA_API_TOKEN_URL,
+      clientId: e.DATA_API_CLIENT_ID,
+      clientSecret: e.DATA_API_CLIENT_SECRET,
+      clientAuth: e.DATA_API_CLIENT_AUTH,
+      organizationId: e.DATA_API_ORGANIZATION_ID,
+      emulated: options.emulated ?? false,
+    },
+    auth:
+      e.AUTH_MODE === 'oidc'
+        ? {
+            mode: 'oidc',
+            issuer: (e.AUTH_ISSUER ?? '').replace(/\/+$/, ''),
+            audience: e.AUTH_AUDIENCE,
+            clientId: e.AUTH_CLIENT_ID,
+            scope: e.AUTH_SCOPE,
+          }
+        : { mode: 'none' },
+    timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
+    staticDir: e.STATIC_DIR,
+    logLevel: e.LOG_LEVEL,
+  };
+}

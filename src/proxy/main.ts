@@ -1,0 +1,26 @@
+import { buildProxy } from './app';
+import { ConfigError, proxyConfigFromEnv } from './config';
+
+/** Runs the proxy on its own against a data service named by DATA_API_URL: `npm run proxy`. */
+async function main() {
+  let config;
+  try {
+    config = proxyConfigFromEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app } = await buildProxy({ config });
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Proxy listening at http://${config.host}:${config.port}`);
+  const stop = () => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,196 @@
+import { ProxyError } from '../errors';
+import type { ProxyConfig } from '../config';
+import type { TokenCache } from './token-cache';
+
+export interface UpstreamCall {
+  method: 'GET' | 'POST';
+  /** A path built from an allow-listed template with encoded, validated segments, e.g. `/versions`. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  userId: string;
+  requestId: string;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface DataApiDeps {
+  fetch: typeof fetch;
+  tokens: TokenCache;
+  maxResponseBytes?: number;
+  userAgent?: string;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The one adapter to the data service: it knows the prefix, the headers the service bills by,
+ * and turns every upstream fault into a ProxyError with a stable code. Upstream bodies of
+ * errors are never passed on; only the field list of a 422 is, rewritten.
+ */
+export function createDataApi(
+  config: ProxyConfig['dataApi'],
+  timeoutMs: number,
+  deps: DataApiDeps,
+) {
+  const maxBytes = deps.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+
+  function buildUrl(call: UpstreamCall): URL {
+    if (!call.path.startsWith('/') || call.path.startsWith('//')) {
+      throw new ProxyError(500, 'internal_error');
+    }
+    const url = new URL(`${config.origin}${config.basePath}${call.path}`);
+    if (call.query) url.search = call.query.toString();
+    // The URL is built from a template, but it is checked again: nothing leaves for another
+    // origin or outside the API's base path.
+    if (url.origin !== config.origin || !url.pathname.startsWith(`${config.basePath}/`)) {
+      throw new ProxyError(500, 'internal_error');
+    }
+    return url;
+  }
+
+  async function send(call: UpstreamCall, url: URL, token: string): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      'user-agent': deps.userAgent ?? 'lci-explorer-proxy/0.1',
+      'x-request-id': call.requestId,
+      'x-user-id': call.userId,
+    };
+    if (config.organizationId) headers['x-organization-id'] = config.organizationId;
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await deps.fetch(url, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') {
+        throw new ProxyError(504, 'gateway_timeout', {
+          detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
+        });
+      }
+      throw new ProxyError(503, 'upstream_unavailable', {
+        detail: 'The data service could not be reached. Try again in a moment.',
+        headers: { 'retry-after': '5' },
+      });
+    }
+  }
+
+  return {
+    async call(call: UpstreamCall): Promise<UpstreamAnswer> {
+      const url = buildUrl(call);
+      let token = await deps.tokens.get();
+      let response = await send(call, url, token);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        deps.tokens.invalidate(token);
+        token = await deps.tokens.get();
+        response = await send(call, url, token);
+        if (response.status === 401) {
+          await response.body?.cancel();
+          throw new ProxyError(502, 'upstream_rejected_credentials', {
+            detail: 'The data service rejected the proxy’s credentials twice.',
+            hint: 'Check that DATA_API_CLIENT_ID belongs to a client with access to the data API',
+          });
+        }
+      }
+      const body = await readJson(response, maxBytes);
+      return { status: response.status, body: toAnswerOrThrow(response, body) };
+    },
+  };
+}
+
+export type DataApi = ReturnType<typeof createDataApi>;
+
+async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new ProxyError(502, 'upstream_error', {
+      detail: 'The data service answered with a redirect, which the proxy does not follow.',
+    });
+  }
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+  if (!reader) return undefined;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    if (response.ok) {
+      throw new ProxyError(502, 'upstream_bad_response', {
+        detail: 'The data service sent an answer that is not JSON.',
+      });
+    }
+    return undefined;
+  }
+}
+
+const tooLarge = () =>
+  new ProxyError(502, 'upstream_response_too_large', {
+    detail: 'The data service’s answer was larger than the proxy accepts.',
+  });
+
+interface FastApiValidationItem {
+  loc?: unknown[];
+  msg?: unknown;
+}
+
+function toAnswerOrThrow(response: Response, body: unknown): unknown {
+  const status = response.status;
+  if (status >= 200 && status < 300) return body;
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  switch (status) {
+    case 403:
+      throw new ProxyError(403, 'not_licensed', {
+        detail: 'Your organisation’s licence does not cover this request.',
+      });
+    case 404:
+      throw new ProxyError(404, 'not_found', {
+        detail: 'The data service has no such resource in this release.',
+      });
+    case 422: {
+      const items = Array.isArray(detail) ? (detail as FastApiValidationItem[]) : [];
+      throw new ProxyError(422, 'validation_failed', {
+        detail: 'The data service refused the request’s parameters.',
+        errors: items.slice(0, 20).map((item) => ({
+          field: (item.loc ?? []).slice(1).map(String).join('.').slice(0, 100) || 'request',
+          message: (typeof item.msg === 'string' ? item.msg : 'is invalid').slice(0, 200),
+        })),
+      });
+    }
+    case 429: {
+      const retryAfter = response.headers.get('retry-after');
+      throw new ProxyError(429, 'rate_limited', {
+        detail: 'The data service asks for fewer requests; try again shortly.',
+        headers: { 'retry-after': retryAfter && /^\d{1,5}$/.test(retryAfter) ? retryAfter : '10' },
+      });
+    }
+    default:
+      throw new ProxyError(502, 'upstream_error', {
+        detail: `The data service failed to answer (HTTP ${status}).`,
+      });
+  }
+}

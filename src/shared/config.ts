@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** `GET /api/config`: the public settings the SPA needs at start; never a secret. */
+export const PublicConfigSchema = z.object({
+  auth: z.discriminatedUnion('mode', [
+    z.object({
+      mode: z.literal('oidc'),
+      issuer: z.url(),
+      clientId: z.string().min(1),
+      scope: z.string().min(1),
+    }),
+    z.object({ mode: z.literal('none') }),
+  ]),
+  dataService: z.object({
+    emulated: z.boolean(),
+  }),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+/** The demo organisation's names, shared so the emulator and the proxy agree by default. */
+export const DEMO_SIGN_IN = {
+  realm: 'explorer',
+  clientId: 'lci-explorer',
+  audience: 'urn:lci-explorer:proxy',
+  scope: 'openid profile',
+} as const;

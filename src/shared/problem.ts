@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** The stable `code` of every error the proxy answers; clients switch on it, never on text. */
+export const PROBLEM_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'invalid_token',
+  'forbidden',
+  'not_licensed',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'rate_limited',
+  'budget_exhausted',
+  'upstream_error',
+  'upstream_bad_response',
+  'upstream_auth_config',
+  'upstream_rejected_credentials',
+  'upstream_response_too_large',
+  'idp_unavailable',
+  'auth_unavailable',
+  'upstream_unavailable',
+  'gateway_timeout',
+  'internal_error',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** RFC 9457 problem details as the proxy sends them (`application/problem+json`). */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  detail: z.string().optional(),
+  hint: z.string().optional(),
+  requestId: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

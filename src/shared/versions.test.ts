@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { compareVersions, latestVersion } from './versions';
+
+describe('release ordering', () => {
+  it('orders release names numerically, part by part', () => {
+    expect(['3.9', '3.10', '3.12', '3.11', '3.9.1'].sort(compareVersions)).toEqual([
+      '3.9',
+      '3.9.1',
+      '3.10',
+      '3.11',
+      '3.12',
+    ]);
+  });
+
+  it('puts a suffixed release after its base', () => {
+    expect(compareVersions('3.12-sandbox', '3.12')).toBeGreaterThan(0);
+  });
+
+  it('finds the newest release, or none', () => {
+    const entries = [
+      { version: '3.10', system_models: ['cutoff'] },
+      { version: '3.12', system_models: ['cutoff'] },
+      { version: '3.9', system_models: ['cutoff'] },
+    ];
+    expect(latestVersion(entries)?.version).toBe('3.12');
+    expect(latestVersion([])).toBeUndefined();
+  });
+});

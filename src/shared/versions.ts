@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** The system models the data service is known to offer, with the names people read. */
+export const SYSTEM_MODELS = {
+  cutoff: 'Allocation cut-off by classification',
+  apos: 'Allocation at the point of substitution',
+  consequential: 'Substitution, consequential, long-term',
+  EN15804: 'Allocation, cut-off, EN15804',
+} as const;
+
+export type KnownSystemModel = keyof typeof SYSTEM_MODELS;
+
+export const DEFAULT_SYSTEM_MODEL = 'cutoff';
+export const LATEST = 'latest';
+
+/** A version or system-model segment as it may appear in a URL or an upstream query. */
+export const ReleaseSegmentSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/,
+    'must be letters, digits, dots, dashes or underscores',
+  );
+
+export const VersionEntrySchema = z.object({
+  version: z.string().min(1),
+  system_models: z.array(z.string().min(1)),
+  release_date: z.string().optional(),
+});
+export type VersionEntry = z.infer<typeof VersionEntrySchema>;
+
+/** `GET {P}/versions` upstream, and `GET /api/versions` at the proxy. */
+export const VersionsResponseSchema = z.object({
+  results: z.array(VersionEntrySchema),
+});
+export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
+
+/** Orders release names numerically part by part, so 3.10 comes after 3.9; suffixes sort after. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/);
+  const pb = b.split(/[.-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    const nx = Number(x);
+    const ny = Number(y);
+    const bothNumbers = Number.isInteger(nx) && Number.isInteger(ny);
+    const diff = bothNumbers ? nx - ny : x.localeCompare(y);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+/** The newest release in the list, or undefined when the licence holds none. */
+export function latestVersion(entries: readonly VersionEntry[]): VersionEntry | undefined {
+  return [...entries].sort((a, b) => compareVersions(b.version, a.version))[0];
+}
+
+export function systemModelLabel(systemModel: string): string {
+  return systemModel in SYSTEM_MODELS
+    ? SYSTEM_MODELS[systemModel as KnownSystemModel]
+    : systemModel;
+}

@@ -1,0 +1,38 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './layout';
+import { RootRedirect } from './routes/root-redirect';
+
+/** Route modules are loaded when first visited; the shell and the redirect come with the app. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        { path: 'callback', element: <Navigate to="/" replace /> },
+        {
+          path: 'releases',
+          lazy: async () => ({ Component: (await import('./routes/releases')).ReleasesRoute }),
+        },
+        {
+          path: ':version/:systemModel',
+          lazy: async () => ({
+            Component: (await import('./routes/release-layout')).ReleaseLayout,
+          }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('./routes/release-overview')).ReleaseOverviewRoute,
+              }),
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+        },
+      ],
+    },
+  ]);
+}
