@@ -62,7 +62,10 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['.ci/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -83,6 +86,11 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended-strict'],
   ...parts.map(boundary),
+  {
+    // Proxy tests run against the real emulator, the only fake of the data service.
+    files: ['src/proxy/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   ...featureBoundaries,
   {
     files: ['src/shared/**/*.ts'],
@@ -102,7 +110,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -19,8 +19,12 @@ test('a new user signs in, lands on the latest release, switches system model an
 
   // Nothing of the sign-in is left in the URL or in web storage.
   expect(page.url()).not.toMatch(/[?&](code|state)=/);
-  const stored = await page.evaluate(
-    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage]
+      .flatMap((storage) =>
+        Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`),
+      )
+      .join('\n'),
   );
   expect(stored).not.toContain('access_token');
 

@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { emulatorConfigFromEnv } from './config';
 import { buildEmulator } from './app';
 import { DEMO_USERS } from './identity/demo-users';
 
 /** Runs the emulator on its own: `npm run emulator`. */
 async function main() {
+  // An optional .env in the working directory; variables already set win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = emulatorConfigFromEnv(process.env);

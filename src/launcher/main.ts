@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../proxy/config';
@@ -10,6 +11,8 @@ const DEV_PORT = 5173;
 
 /** `npm start` (built SPA) and `npm run dev` (Vite with HMR) over the same backend. */
 async function main() {
+  // An optional .env in the working directory; variables already set win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const dev = process.argv.includes('--dev');
   const outDir = path.join(ROOT, process.env.STATIC_DIR ?? 'dist');
   if (!dev && !isSpaBuildCurrent(ROOT, outDir)) {

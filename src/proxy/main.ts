@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import { buildProxy } from './app';
 import { ConfigError, proxyConfigFromEnv } from './config';
 
 /** Runs the proxy on its own against a data service named by DATA_API_URL: `npm run proxy`. */
 async function main() {
+  // An optional .env in the working directory; variables already set win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = proxyConfigFromEnv(process.env);

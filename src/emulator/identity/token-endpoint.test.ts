@@ -33,7 +33,12 @@ describe('the Keycloak-shaped token endpoint', () => {
     );
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown>>();
-    expect(body).toMatchObject({ expires_in: 300, token_type: 'Bearer', refresh_expires_in: 0, scope: 'profile' });
+    expect(body).toMatchObject({
+      expires_in: 300,
+      token_type: 'Bearer',
+      refresh_expires_in: 0,
+      scope: 'profile',
+    });
     const claims = decodeJwt(String(body.access_token));
     expect(claims.iss).toBe('http://emulator.test/realms/ecoinvent');
     expect(claims.azp).toBe('proxy-client');
@@ -46,7 +51,10 @@ describe('the Keycloak-shaped token endpoint', () => {
     const basic = Buffer.from(`${encode('proxy-client')}:${encode(SECRET)}`).toString('base64');
     const response = await emulator.app.inject({
       ...form({ grant_type: 'client_credentials' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${basic}`,
+      },
     });
     expect(response.statusCode).toBe(200);
   });
@@ -71,7 +79,9 @@ describe('the Keycloak-shaped token endpoint', () => {
   });
 
   it('answers a missing grant_type with 400 invalid_request', async () => {
-    const response = await emulator.app.inject(form({ client_id: 'proxy-client', client_secret: SECRET }));
+    const response = await emulator.app.inject(
+      form({ client_id: 'proxy-client', client_secret: SECRET }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'invalid_request',
@@ -88,9 +98,15 @@ describe('the Keycloak-shaped token endpoint', () => {
   });
 
   it('counts token requests for the stats route', async () => {
-    const before = (await emulator.app.inject({ url: '/_emulator/stats' })).json<{ token_requests: number }>();
-    await emulator.app.inject(form({ grant_type: 'client_credentials', client_id: 'x', client_secret: 'y' }));
-    const after = (await emulator.app.inject({ url: '/_emulator/stats' })).json<{ token_requests: number }>();
+    const before = (await emulator.app.inject({ url: '/_emulator/stats' })).json<{
+      token_requests: number;
+    }>();
+    await emulator.app.inject(
+      form({ grant_type: 'client_credentials', client_id: 'x', client_secret: 'y' }),
+    );
+    const after = (await emulator.app.inject({ url: '/_emulator/stats' })).json<{
+      token_requests: number;
+    }>();
     expect(after.token_requests).toBe(before.token_requests + 1);
   });
 });

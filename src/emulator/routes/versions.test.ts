@@ -62,10 +62,19 @@ describe('GET {P}/versions', () => {
       })
     ).json<{ access_token: string }>().access_token;
     const body = VersionsResponseSchema.parse(
-      (await narrow.app.inject({ url: '/v0/versions', headers: { authorization: `Bearer ${token}` } })).json(),
+      (
+        await narrow.app.inject({
+          url: '/v0/versions',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
     );
     expect(body.results).toEqual([
-      { version: '3.12', system_models: ['cutoff', 'consequential', 'EN15804'], release_date: '2025-11-05' },
+      {
+        version: '3.12',
+        system_models: ['cutoff', 'consequential', 'EN15804'],
+        release_date: '2025-11-05',
+      },
       { version: '3.11', system_models: ['cutoff'], release_date: '2024-11-19' },
     ]);
     await narrow.app.close();

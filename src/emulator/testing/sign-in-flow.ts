@@ -86,7 +86,11 @@ export async function signInWithCode(options: {
         }),
       });
       if (!token.ok) throw new Error(`token exchange failed: HTTP ${token.status}`);
-      return (await token.json()) as { access_token: string; refresh_token?: string; id_token: string };
+      return (await token.json()) as {
+        access_token: string;
+        refresh_token?: string;
+        id_token: string;
+      };
     }
     url = next.href;
   }

@@ -7,7 +7,10 @@ import { theme } from '../config/theme';
 import { createQueryClient } from '../lib/query-client';
 
 /** Renders UI inside the app's providers, at `path` in an in-memory router. */
-export function renderWithProviders(ui: ReactNode, options: { path?: string; route?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  options: { path?: string; route?: string } = {},
+) {
   const router = createMemoryRouter([{ path: options.route ?? '*', element: ui }], {
     initialEntries: [options.path ?? '/'],
   });
