@@ -13,6 +13,8 @@ const origins = z
   )
   .pipe(z.array(z.url()));
 
+const bool = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 export const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EMULATOR_PORT: port.default(4010),
@@ -38,10 +40,22 @@ export const EmulatorEnvSchema = z.object({
     'http://localhost:5173',
     'http://127.0.0.1:5173',
   ]),
-  EMULATOR_DEMO_LOGIN: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  EMULATOR_DEMO_LOGIN: bool.default(true),
+  EMULATOR_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  EMULATOR_SPOLD_ROUTE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,30}$/, 'must be one lower-case path segment')
+    .default('spold'),
+  EMULATOR_METERING: z.enum(['record', 'enforce']).default('record'),
+  EMULATOR_TIER_DATASETS: z.coerce.number().int().min(0).default(10_000),
+  EMULATOR_TIER_INDICATORS: z.coerce.number().int().min(0).default(1_000),
+  EMULATOR_TIER_USERS: z.coerce.number().int().min(0).default(100),
+  EMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  EMULATOR_ERROR_RATE: z.coerce.number().min(0).max(1).default(0),
+  EMULATOR_RATE_LIMIT_RATE: z.coerce.number().min(0).max(1).default(0),
+  EMULATOR_SLOW_BODY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  EMULATOR_OVERSIZE_BYTES: z.coerce.number().int().min(0).default(0),
+  EMULATOR_INVALID_CLIENT: bool.default(false),
 });
 
 export interface EmulatorConfig {
@@ -55,6 +69,21 @@ export interface EmulatorConfig {
   licence: string;
   spaOrigins: string[];
   demoLogin: boolean;
+  /** Share of the real database's size to generate (0 < scale ≤ 1). */
+  scale: number;
+  spoldRoute: string;
+  metering: {
+    mode: 'record' | 'enforce';
+    tier: { datasets: number; indicators: number; users: number };
+  };
+  faults: {
+    latency_ms: number;
+    error_rate: number;
+    rate_limit_rate: number;
+    slow_body_ms: number;
+    oversize_bytes: number;
+    invalid_client: boolean;
+  };
 }
 
 export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
@@ -81,6 +110,24 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
     licence: e.EMULATOR_LICENCE,
     spaOrigins: e.EMULATOR_SPA_ORIGINS,
     demoLogin: e.EMULATOR_DEMO_LOGIN,
+    scale: e.EMULATOR_SCALE,
+    spoldRoute: e.EMULATOR_SPOLD_ROUTE,
+    metering: {
+      mode: e.EMULATOR_METERING,
+      tier: {
+        datasets: e.EMULATOR_TIER_DATASETS,
+        indicators: e.EMULATOR_TIER_INDICATORS,
+        users: e.EMULATOR_TIER_USERS,
+      },
+    },
+    faults: {
+      latency_ms: e.EMULATOR_LATENCY_MS,
+      error_rate: e.EMULATOR_ERROR_RATE,
+      rate_limit_rate: e.EMULATOR_RATE_LIMIT_RATE,
+      slow_body_ms: e.EMULATOR_SLOW_BODY_MS,
+      oversize_bytes: e.EMULATOR_OVERSIZE_BYTES,
+      invalid_client: e.EMULATOR_INVALID_CLIENT,
+    },
   };
 }
 

@@ -1,4 +1,7 @@
 import type { EmulatorConfig } from './config';
+import type { DataStore } from './data/store';
+import type { FaultDice, Faults } from './faults';
+import type { Ledger } from './metering';
 import type { ServiceTokenIssuer } from './identity/service-tokens';
 import type { Licence } from './licence';
 
@@ -15,4 +18,15 @@ export interface EmulatorState {
   serviceTokens: ServiceTokenIssuer;
   stats: EmulatorStats;
   now: () => number;
+  store: DataStore;
+  ledger: Ledger;
+  faults: Faults;
+  dice: FaultDice;
+  /** What clients reported through `POST {P}/reports`, newest last (capped). */
+  reports: {
+    received_at: string;
+    organization_id: string;
+    dataset_ids: number[];
+    indicator_ids: number[];
+  }[];
 }

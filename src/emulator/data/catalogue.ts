@@ -245,8 +245,7 @@ export function buildCatalogue(scale: number): Catalogue {
       if (mergedAway.has(record)) continue;
       const seed = `event|${version}|${record.scoreKey}`;
       const u = uniform(seed);
-      const electricityMarket =
-        record.type !== 'ordinary transforming activity' && /^electricity/.test(record.product);
+      const electricityMarket = isElectricityMarket(record);
       if (u < 0.007 && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
         retired.push(record.id);
         continue;
@@ -328,10 +327,11 @@ export function buildCatalogue(scale: number): Catalogue {
         }
         continue;
       }
+      // Electricity markets are updated every release, all voltages of a geography alike.
       const updated = electricityMarket || uniform(`${seed}|updated`) < 0.19;
       const drift = updated
         ? electricityMarket
-          ? 0.85 + uniform(`${seed}|trend`) * 0.17
+          ? 0.85 + uniform(`trend|${version}|${record.geography.code}`) * 0.17
           : Math.exp(0.25 * normal(`${seed}|update`))
         : 1 + 0.02 * normal(`${seed}|drift`);
       next.push({
@@ -356,6 +356,18 @@ export function buildCatalogue(scale: number): Catalogue {
       next.push(record);
       changes.set(record.id, 'new');
     }
+    // Electricity markets follow their grid: every voltage of a geography drifts alike, whatever
+    // else happened to the dataset, so LV ≥ MV ≥ HV holds in every release.
+    const index = VERSIONS.indexOf(version);
+    for (let i = 0; i < next.length; i++) {
+      const record = next[i];
+      if (record && isElectricityMarket(record)) {
+        let drift = 1;
+        for (const step of VERSIONS.slice(1, index + 1))
+          drift *= 0.85 + 0.17 * uniform(`trend|${step}|${record.geography.code}`);
+        next[i] = { ...record, drift };
+      }
+    }
     releases.set(version, { version, datasets: next, changes, retired });
     previous = next;
   }
@@ -371,6 +383,13 @@ export function buildCatalogue(scale: number): Catalogue {
   }
   for (const version of VERSIONS) aposExtras.set(version, extras);
   return { releases, aposExtras };
+}
+
+function isElectricityMarket(record: DatasetRecord): boolean {
+  return (
+    record.type !== 'ordinary transforming activity' &&
+    /^electricity, (high|medium|low) voltage$/.test(record.product)
+  );
 }
 
 /** consequential drops market groups and about 10 % more (by-product routes); stable per dataset. */

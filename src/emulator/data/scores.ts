@@ -60,6 +60,16 @@ function systemModelFactor(record: DatasetRecord, systemModel: string): number {
   return 1;
 }
 
+/**
+ * What a dataset's emissions mix depends on: for electricity markets the grid they draw on, so
+ * every voltage level of one geography is characterised alike by every method.
+ */
+function mixKey(record: DatasetRecord): string {
+  return /^market for electricity, (high|medium|low) voltage$/.test(record.activity)
+    ? `grid|${record.geography.code}`
+    : record.scoreKey;
+}
+
 interface Impacts {
   gwp: number;
   methane: number;
@@ -70,14 +80,12 @@ interface Impacts {
 
 function impacts(record: DatasetRecord, systemModel: string): Impacts {
   const gwp = baseGwp(record) * record.drift * systemModelFactor(record, systemModel);
-  const methane = Math.min(
-    0.6,
-    record.family.methane * (0.7 + 0.6 * uniform(`methane|${record.scoreKey}`)),
-  );
+  const mix = mixKey(record);
+  const methane = Math.min(0.6, record.family.methane * (0.7 + 0.6 * uniform(`methane|${mix}`)));
   const agriculture = record.family.profile === 'agriculture';
   const fossil = agriculture
-    ? 0.5 + 0.4 * uniform(`fossil|${record.scoreKey}`)
-    : 0.9 + 0.09 * uniform(`fossil|${record.scoreKey}`);
+    ? 0.5 + 0.4 * uniform(`fossil|${mix}`)
+    : 0.9 + 0.09 * uniform(`fossil|${mix}`);
   const rest = 1 - fossil;
   return { gwp, methane, fossil, biogenic: rest * 0.6, luluc: rest * 0.4 };
 }
@@ -112,15 +120,16 @@ export function score(
 ): number {
   const base = impacts(record, systemModel);
   const key = `${indicatorId}|${record.scoreKey}`;
+  const mix = `${indicatorId}|${mixKey(record)}`;
   switch (model.kind) {
     case 'climate': {
       const lineage =
         model.lineage === 'ipcc2021'
           ? 1
           : model.lineage === 'ef31'
-            ? 0.99 + 0.02 * uniform(`ef31|${record.scoreKey}`)
+            ? 0.99 + 0.02 * uniform(`ef31|${mixKey(record)}`)
             : (1 + 0.1 * base.methane) *
-              (model.lineage === 'ef30' ? 1 : 0.97 + 0.05 * uniform(`method|${key}`));
+              (model.lineage === 'ef30' ? 1 : 0.97 + 0.05 * uniform(`method|${mix}`));
       const part =
         model.part === 'total'
           ? 1

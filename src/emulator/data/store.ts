@@ -30,6 +30,11 @@ export class ReleaseView {
     this.byId = twin ? twin.byId : new Map(datasets.map((record) => [record.id, record]));
   }
 
+  /** Builds the search index now rather than on the first query. */
+  prepareSearch(): void {
+    this.searchIndex ??= this.twin ? this.twin.search : new SearchIndex(this.datasets);
+  }
+
   get search(): SearchIndex {
     return (this.searchIndex ??= this.twin ? this.twin.search : new SearchIndex(this.datasets));
   }
@@ -54,9 +59,21 @@ export class ReleaseView {
   }
 }
 
+const BY_SCALE = new Map<number, DataStore>();
+
 /** All generated data: the catalogue of every release and its system-model views. */
 export class DataStore {
   private readonly views = new Map<string, ReleaseView>();
+
+  /** The data of one scale, generated once per process: it never changes after that. */
+  static forScale(scale: number): DataStore {
+    let store = BY_SCALE.get(scale);
+    if (!store) {
+      store = new DataStore(scale);
+      BY_SCALE.set(scale, store);
+    }
+    return store;
+  }
 
   constructor(scale: number) {
     const catalogue = buildCatalogue(scale);
@@ -95,7 +112,7 @@ export class DataStore {
   /** Builds every search index ahead of the first query, a view at a time. */
   async warm(): Promise<void> {
     for (const view of this.views.values()) {
-      void view.search;
+      view.prepareSearch();
       await new Promise((resolve) => setImmediate(resolve));
     }
   }

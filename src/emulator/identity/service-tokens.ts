@@ -11,6 +11,8 @@ export interface ServiceTokenIssuer {
   /** Resolves to the token's claims, or null when it is not one of ours or has expired. */
   verify(token: string): Promise<{ clientId: string; jti: string } | null>;
   publicJwk: JWK;
+  /** The jti of the newest token issued, for the "reject the current token once" fault. */
+  latestJti(): string | undefined;
 }
 
 export interface ServiceTokenOptions {
@@ -25,10 +27,16 @@ export async function createServiceTokenIssuer(
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  let latest: string | undefined;
   return {
     issuer: options.issuer,
     publicJwk,
-    issue: (clientId) => sign(privateKey, kid, options, clientId),
+    latestJti: () => latest,
+    async issue(clientId) {
+      const issued = await sign(privateKey, kid, options, clientId);
+      latest = issued.jti;
+      return { token: issued.token, expiresIn: issued.expiresIn };
+    },
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, publicKey, {
@@ -48,15 +56,16 @@ export async function createServiceTokenIssuer(
 async function sign(key: CryptoKey, kid: string, options: ServiceTokenOptions, clientId: string) {
   const expiresIn = options.ttlSeconds();
   const nowSeconds = Math.floor(options.now() / 1000);
+  const jti = randomUUID();
   const token = await new SignJWT({ azp: clientId, typ: 'Bearer', scope: 'profile' })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
     .setIssuer(options.issuer)
     .setSubject(`service-account-${clientId}`)
-    .setJti(randomUUID())
+    .setJti(jti)
     .setIssuedAt(nowSeconds)
     .setExpirationTime(nowSeconds + expiresIn)
     .sign(key);
-  return { token, expiresIn };
+  return { token, expiresIn, jti };
 }
 
 /** Compares secrets in constant time so the endpoint leaks nothing through timing. */

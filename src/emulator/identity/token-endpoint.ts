@@ -61,6 +61,7 @@ export function registerTokenEndpoint(app: FastifyInstance, state: EmulatorState
     const credentials = clientCredentials(request, form);
     const client = state.config.client;
     if (
+      state.faults.invalid_client ||
       !credentials ||
       credentials.id !== client.id ||
       !secretsEqual(credentials.secret, client.secret)

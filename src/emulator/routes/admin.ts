@@ -1,12 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { FaultsSchema } from '../faults';
 import type { EmulatorState } from '../state';
 
+const MeteringSchema = z
+  .object({
+    mode: z.enum(['record', 'enforce']).optional(),
+    tier: z
+      .object({
+        datasets: z.number().int().min(0),
+        indicators: z.number().int().min(0),
+        users: z.number().int().min(0),
+      })
+      .partial()
+      .optional(),
+  })
+  .strict();
+
 /** Admin routes for tests and benchmarks, outside the API prefixes and without auth. */
-export function registerAdmin(app: FastifyInstance, state: EmulatorState) {
+export function registerAdmin(
+  app: FastifyInstance,
+  state: EmulatorState,
+  initial: () => EmulatorState['faults'],
+) {
   app.get('/_emulator/stats', async () => ({ ...state.stats }));
+
+  app.get('/_emulator/ledger', async () => state.ledger.snapshot());
+  app.post('/_emulator/ledger', async (request, reply) => {
+    const parsed = MeteringSchema.safeParse(request.body);
+    if (!parsed.success)
+      return reply.code(422).send({ detail: parsed.error.issues.map((issue) => issue.message) });
+    state.ledger.configure(parsed.data);
+    return state.ledger.snapshot();
+  });
+
+  app.get('/_emulator/faults', async () => state.faults);
+  app.post('/_emulator/faults', async (request, reply) => {
+    const parsed = FaultsSchema.partial().safeParse(request.body);
+    if (!parsed.success) {
+      return reply
+        .code(422)
+        .send({
+          detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        });
+    }
+    Object.assign(state.faults, parsed.data);
+    return state.faults;
+  });
+
+  app.get('/_emulator/reports', async () => ({ reports: state.reports }));
+
   app.post('/_emulator/reset', async () => {
     state.stats.token_requests = 0;
     state.stats.api_requests = 0;
+    Object.assign(state.faults, initial());
+    state.ledger.reset(state.now());
+    state.reports.length = 0;
     return { ok: true };
   });
 }

@@ -16,7 +16,10 @@ export function requireServiceToken(state: EmulatorState) {
         .send({ detail: 'Not authenticated' });
     }
     const claims = await state.serviceTokens.verify(match[1]);
-    if (!claims) {
+    const rejectOnce =
+      state.faults.reject_current_token_once && claims?.jti === state.serviceTokens.latestJti();
+    if (rejectOnce) state.faults.reject_current_token_once = false;
+    if (!claims || rejectOnce) {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer error="invalid_token"')
