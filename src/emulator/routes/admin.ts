@@ -38,11 +38,9 @@ export function registerAdmin(
   app.post('/_emulator/faults', async (request, reply) => {
     const parsed = FaultsSchema.partial().safeParse(request.body);
     if (!parsed.success) {
-      return reply
-        .code(422)
-        .send({
-          detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-        });
+      return reply.code(422).send({
+        detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      });
     }
     Object.assign(state.faults, parsed.data);
     return state.faults;
