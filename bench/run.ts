@@ -1,14 +1,15 @@
 /**
- * `npm run bench`: measurements reported as ratios taken side by side in one run.
- * Today: the proxy's forwarding path against calling the emulator directly, and the
- * service-token economy under concurrent load. Client, proxy and emulator share this one
- * process, so the ratio is a floor, not the proxy's cost alone.
+ * `npm run bench`: measurements taken side by side in one run, on this machine.
+ * - the emulator at full scale (bench/emulator.ts);
+ * - the proxy's forwarding path against calling the emulator directly, and the service-token
+ *   economy. Client, proxy and emulator share this one process, so that ratio is a floor.
  */
 import { performance } from 'node:perf_hooks';
 import { buildProxy } from '../src/proxy/app';
 import { proxyConfigFromEnv } from '../src/proxy/config';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../src/emulator/testing/start';
+import { benchEmulator } from './emulator';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONNECTIONS = 32;
@@ -44,9 +45,12 @@ async function load(url: string, headers: Record<string, string>): Promise<Resul
 
 async function main() {
   const secret = `bench-${crypto.randomUUID()}`;
+  for (const line of await benchEmulator()) console.log(line);
+  console.log('');
   const emulator = await startTestEmulator({
     DATA_API_CLIENT_ID: 'bench',
     DATA_API_CLIENT_SECRET: secret,
+    EMULATOR_SCALE: '0.1',
   });
   const config = proxyConfigFromEnv({
     PORT: '0',
@@ -95,7 +99,7 @@ async function main() {
   const fmt = (r: Result) =>
     `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
   console.log(
-    `GET versions, ${REQUESTS} requests over ${CONNECTIONS} connections (Node fetch as the client)`,
+    `Proxy: GET versions, ${REQUESTS} requests over ${CONNECTIONS} connections (Node fetch as the client)`,
   );
   console.log(`  direct to the emulator : ${fmt(direct)}`);
   console.log(`  through the proxy      : ${fmt(viaProxy)}`);

@@ -14,8 +14,9 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const { app } = await buildEmulator({ config });
+  const { app, state } = await buildEmulator({ config });
   await app.listen({ host: config.host, port: config.port });
+  void state.store.warm();
   console.log(`Data-service emulator at ${config.publicOrigin}`);
   if (config.client.generated) {
     console.log(

@@ -61,6 +61,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     emulator = await buildEmulator({ config });
     await emulator.app.listen({ host: config.host, port: config.port });
+    // Search indexes are built in the background, a release at a time, after listening.
+    void emulator.state.store.warm();
     emulatorUrl = config.publicOrigin;
     env.DATA_API_URL = emulatorUrl;
     env.DATA_API_TOKEN_URL = `${emulatorUrl}${TOKEN_PATH}`;

@@ -218,7 +218,8 @@ export function buildCatalogue(scale: number): Catalogue {
     (pinned ? pinnedWaiting : baseline).push(record);
   }
   // IDs are handed out in a shuffled order, so they look unordered as real ones do.
-  baseline.sort((a, b) => uniform(`id-order|${a.scoreKey}`) - uniform(`id-order|${b.scoreKey}`));
+  const order = new Map(baseline.map((record) => [record, uniform(`id-order|${record.scoreKey}`)]));
+  baseline.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   for (const record of baseline) record.id = ids.allocate();
   baseline.push(...pinnedWaiting);
 
