@@ -14,6 +14,7 @@ beforeAll(async () => {
       DATA_API_CLIENT_SECRET: SECRET,
       EMULATOR_TOKEN_TTL: '300',
       EMULATOR_PUBLIC_ORIGIN: 'http://emulator.test',
+      EMULATOR_SCALE: '0.05',
     }),
   });
 });

@@ -24,7 +24,7 @@ async function serviceToken() {
 
 beforeAll(async () => {
   emulator = await buildEmulator({
-    config: emulatorConfigFromEnv({ EMULATOR_TOKEN_TTL: '300' }),
+    config: emulatorConfigFromEnv({ EMULATOR_TOKEN_TTL: '300', EMULATOR_SCALE: '0.05' }),
     now: () => now,
   });
 });
@@ -50,7 +50,10 @@ describe('GET {P}/versions', () => {
 
   it('follows a configured licence', async () => {
     const narrow = await buildEmulator({
-      config: emulatorConfigFromEnv({ EMULATOR_LICENCE: '3.11/cutoff,3.12/*,!3.12/apos' }),
+      config: emulatorConfigFromEnv({
+        EMULATOR_LICENCE: '3.11/cutoff,3.12/*,!3.12/apos',
+        EMULATOR_SCALE: '0.05',
+      }),
     });
     const { client } = narrow.state.config;
     const token = (

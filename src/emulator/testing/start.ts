@@ -18,6 +18,7 @@ export async function startTestEmulator(
     EMULATOR_PORT: String(port),
     EMULATOR_PUBLIC_ORIGIN: origin,
     EMULATOR_SPA_ORIGINS: 'http://spa.test',
+    EMULATOR_SCALE: '0.05',
     ...env,
   });
   const emulator = await buildEmulator({ config, ...(options.now ? { now: options.now } : {}) });
