@@ -60,6 +60,7 @@ async function main() {
     DATA_API_CLIENT_SECRET: secret,
     AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
     LOG_LEVEL: 'silent',
+    USAGE_LEDGER_PATH: 'none',
     STATIC_DIR: 'dist',
   });
   const proxy = await buildProxy({ config });

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startStack } from '../src/launcher/stack';
 
 /**
@@ -11,6 +14,7 @@ export default async function globalSetup() {
       PORT: '0',
       EMULATOR_PORT: '0',
       LOG_LEVEL: 'warn',
+      USAGE_LEDGER_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'e2e-ledger-')), 'usage.jsonl'),
       DATA_API_URL: undefined,
       AUTH_MODE: 'oidc',
       AUTH_ISSUER: undefined,

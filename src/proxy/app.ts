@@ -8,7 +8,9 @@ import { registerApi } from './routes/api';
 import { registerHealth } from './routes/health';
 import { registerSpa } from './routes/spa';
 import { registerSecurityHeaders } from './security-headers';
+import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
+import { UsageLedger } from './usage/ledger';
 import { TokenCache } from './upstream/token-cache';
 import { createTokenClient } from './upstream/token-client';
 
@@ -23,6 +25,8 @@ export interface ProxyDeps {
 export interface Proxy {
   app: FastifyInstance;
   tokens: TokenCache;
+  cache: ResponseCache;
+  ledger: UsageLedger;
 }
 
 /** Paths in log objects whose values are credentials, removed before anything is written. */
@@ -67,6 +71,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
     fetch: fetchImpl,
     tokens,
+    maxResponseBytes: config.upstreamMaxResponseBytes,
   });
   const verifyUser = createUserVerifier(config.auth, {
     fetch: fetchImpl,
@@ -106,8 +111,13 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   registerSecurityHeaders(app, {
     ...(config.auth.mode === 'oidc' ? { idpOrigin: new URL(config.auth.issuer).origin } : {}),
   });
-  registerHealth(app);
-  await registerApi(app, { config, verifyUser, dataApi });
+  const now = deps.now ?? Date.now;
+  const cache = new ResponseCache(config.cacheMaxBytes, now);
+  const ledger = new UsageLedger({ file: config.usageLedgerPath, budget: config.budget, now });
+  app.addHook('onClose', async () => ledger.close());
+
+  registerHealth(app, { tokens });
+  await registerApi(app, { config, verifyUser, dataApi, cache, ledger });
   await registerSpa(app, config.staticDir);
-  return { app, tokens };
+  return { app, tokens, cache, ledger };
 }

@@ -26,6 +26,11 @@ export const ProxyEnvSchema = z
     UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
     TOKEN_TIMEOUT_MS: int(100, 60_000).default(5_000),
     STATIC_DIR: z.string().min(1).default('dist'),
+    CACHE_MAX_MB: int(1, 4096).default(64),
+    UPSTREAM_MAX_RESPONSE_MB: int(1, 512).default(32),
+    USAGE_LEDGER_PATH: z.string().min(1).default('.data/usage-ledger.jsonl'),
+    SCORE_BUDGET_DATASETS: int(0, 10_000_000).optional(),
+    SCORE_BUDGET_INDICATORS: int(0, 100_000).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -67,6 +72,11 @@ export interface ProxyConfig {
     | { mode: 'none' };
   timeouts: { upstreamMs: number; tokenMs: number };
   staticDir: string;
+  cacheMaxBytes: number;
+  upstreamMaxResponseBytes: number;
+  /** Where charges are kept durably; `none` keeps them in memory only (tests). */
+  usageLedgerPath: string | undefined;
+  budget: { datasets: number | undefined; indicators: number | undefined };
   logLevel: string;
 }
 
@@ -112,6 +122,10 @@ export function proxyConfigFromEnv(
         : { mode: 'none' },
     timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
     staticDir: e.STATIC_DIR,
+    cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
+    upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_MB * 1024 * 1024,
+    usageLedgerPath: e.USAGE_LEDGER_PATH === 'none' ? undefined : e.USAGE_LEDGER_PATH,
+    budget: { datasets: e.SCORE_BUDGET_DATASETS, indicators: e.SCORE_BUDGET_INDICATORS },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,11 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { PublicConfig } from '../../shared/config';
-import { VersionsResponseSchema } from '../../shared/versions';
-import type { z } from 'zod';
-import { ProxyError } from '../errors';
-import type { ProxyConfig } from '../config';
+import type { Usage } from '../../shared/proxy-api';
+import type { BatchResponse, Dataset } from '../../shared/upstream';
+import {
+  DEFAULT_SYSTEM_MODEL,
+  LATEST,
+  latestVersion,
+  VersionsResponseSchema,
+} from '../../shared/versions';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
+import type { ResponseCache, CachedAnswer } from '../cache/response-cache';
+import type { ProxyConfig } from '../config';
+import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
+import type { UsageLedger } from '../usage/ledger';
+import { DATA_ROUTES, type DataRoute } from './data-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +27,12 @@ export interface ApiDeps {
   config: ProxyConfig;
   verifyUser: UserVerifier;
   dataApi: DataApi;
+  cache: ResponseCache;
+  ledger: UsageLedger;
 }
+
+const VERSIONS_TTL_MS = 5 * 60_000;
+const MAX_QUERY_LENGTH = 4096;
 
 function parseUpstream<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
@@ -29,14 +44,48 @@ function parseUpstream<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
+/** Bad input: 400 naming each field, and nothing forwarded. */
+function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'query' | 'body'): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.slice(0, 20).map((issue) => {
+    const key =
+      issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.map(String).join('.');
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? 'is not a parameter of this route'
+        : issue.message.replace(/^Invalid input: /, '');
+    return { field: key ? `${where}.${key}` : where, message };
+  });
+  throw new ProxyError(400, 'validation_failed', {
+    detail: `The request's ${where} is not valid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`,
+    errors,
+  });
+}
+
 function requireUser(request: FastifyRequest): VerifiedUser {
   if (!request.user) throw new ProxyError(401, 'unauthorized');
   return request.user;
 }
 
+/** Sends a cached answer with its validator; a matching If-None-Match gets 304. */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  cacheControl: string,
+) {
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', cacheControl)
+    .header('vary', 'Authorization');
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
 /** The proxy's API: public sign-in settings, and allow-listed, authenticated data routes. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const { config, verifyUser, dataApi } = deps;
+  const { config, verifyUser, dataApi, cache, ledger } = deps;
 
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     auth:
@@ -51,20 +100,156 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     dataService: { emulated: config.dataApi.emulated },
   }));
 
+  // A method the route does not have is 405 with Allow, and nothing is forwarded.
+  const allowed = new Map<string, string[]>();
+  for (const route of [
+    ...DATA_ROUTES,
+    { method: 'GET', path: '/api/versions' },
+    { method: 'GET', path: '/api/usage' },
+  ]) {
+    allowed.set(route.path, [...(allowed.get(route.path) ?? []), route.method]);
+  }
+  for (const [path, methods] of allowed) {
+    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const).filter(
+      (method) => !methods.includes(method),
+    );
+    app.route({
+      method: [...others],
+      url: path,
+      handler: () => {
+        throw new ProxyError(405, 'method_not_allowed', {
+          detail: `${path} accepts ${methods.join(', ')} only.`,
+          headers: { allow: methods.join(', ') },
+        });
+      },
+    });
+  }
+
+  const fetchVersions = (user: VerifiedUser, requestId: string) =>
+    cache.getOrProduce(
+      'GET /versions',
+      async () => {
+        const answer = await dataApi.call({
+          method: 'GET',
+          path: '/versions',
+          userId: user.userId,
+          requestId,
+        });
+        return JSON.stringify(parseUpstream(VersionsResponseSchema, answer.body));
+      },
+      { store: true, ttlMs: VERSIONS_TTL_MS },
+    );
+
+  /** `latest` becomes the concrete release, so every cached answer belongs to one release. */
+  async function resolveVersion(
+    version: string | undefined,
+    user: VerifiedUser,
+    requestId: string,
+  ): Promise<string> {
+    if (version !== undefined && version !== LATEST) return version;
+    const versions = VersionsResponseSchema.parse(
+      JSON.parse((await fetchVersions(user, requestId)).body),
+    );
+    const latest = latestVersion(versions.results);
+    if (!latest)
+      throw new ProxyError(403, 'not_licensed', {
+        detail: 'Your organisation’s licence holds no release.',
+      });
+    return latest.version;
+  }
+
   await app.register(async (data) => {
     data.addHook('onRequest', async (request) => {
+      if ((request.raw.url ?? '').length > MAX_QUERY_LENGTH) {
+        throw new ProxyError(400, 'bad_request', {
+          detail: `The request line is longer than ${MAX_QUERY_LENGTH} characters.`,
+        });
+      }
       request.user = await verifyUser(request.headers.authorization);
     });
 
-    data.get('/api/versions', async (request) => {
+    data.get('/api/versions', async (request, reply) => {
       const user = requireUser(request);
-      const answer = await dataApi.call({
-        method: 'GET',
-        path: '/versions',
-        userId: user.userId,
-        requestId: request.id,
-      });
-      return parseUpstream(VersionsResponseSchema, answer.body);
+      parseInput(z.object({}).strict(), request.query, 'query');
+      return send(request, reply, await fetchVersions(user, request.id), 'private, no-cache');
     });
+
+    data.get('/api/usage', async (request): Promise<Usage> => {
+      requireUser(request);
+      parseInput(z.object({}).strict(), request.query, 'query');
+      return { ...ledger.snapshot(), charged: ledger.chargedIds() };
+    });
+
+    for (const route of DATA_ROUTES) {
+      data.route({
+        method: route.method,
+        url: route.path,
+        handler: async (request, reply) => forward(route, request, reply),
+      });
+    }
   });
+
+  async function forward(route: DataRoute, request: FastifyRequest, reply: FastifyReply) {
+    const user = requireUser(request);
+    const params: Record<string, unknown> = route.params
+      ? parseInput(route.params, request.params, 'path')
+      : {};
+    const query: Record<string, unknown> = parseInput(route.query, request.query, 'query');
+    const body = route.body ? parseInput(route.body, request.body, 'body') : undefined;
+    const version = await resolveVersion(query.version as string | undefined, user, request.id);
+    const systemModel = (query.system_model as string | undefined) ?? DEFAULT_SYSTEM_MODEL;
+
+    const scores = route.scores?.(params, query, body);
+    const scored = scores !== undefined && scores.indicatorIds.length > 0;
+    if (scored)
+      ledger.assertWithinBudget(scores.datasetIds, scores.indicatorIds, scores.maxDatasets);
+
+    const upstreamQuery = new URLSearchParams();
+    const values: Record<string, unknown> = { ...query, version, system_model: systemModel };
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? (value as unknown[]) : [value])
+        upstreamQuery.append(key, String(item));
+    }
+    upstreamQuery.sort();
+    const path = route.upstreamPath(params);
+    // Answers without scores are the same for everyone; with scores, each user has their own,
+    // because the data service bills per user.
+    const key = `${route.method} ${path}?${upstreamQuery.toString()}${body === undefined ? '' : ` ${JSON.stringify(body)}`}${scored ? ` user=${user.userId}` : ''}`;
+    const answer = await cache.getOrProduce(
+      key,
+      async () => {
+        const result = await dataApi.call({
+          method: route.method,
+          path,
+          query: upstreamQuery,
+          ...(body === undefined ? {} : { body }),
+          userId: user.userId,
+          requestId: request.id,
+        });
+        const parsed = parseUpstream(route.response, result.body);
+        if (scored) recordCharges(user, parsed);
+        return JSON.stringify(parsed);
+      },
+      { store: true },
+    );
+    // A release never changes: its answers can be kept by the browser for good.
+    return send(request, reply, answer, 'private, max-age=31536000, immutable');
+  }
+
+  function recordCharges(user: VerifiedUser, parsed: unknown) {
+    const datasets: Dataset[] =
+      typeof parsed === 'object' && parsed !== null && 'datasets' in parsed
+        ? (parsed as BatchResponse).datasets
+        : [parsed as Dataset];
+    const scored = datasets.filter((dataset) => dataset.impact_scores.length > 0);
+    const indicators = [
+      ...new Set(scored.flatMap((dataset) => dataset.impact_scores.map((score) => score.id))),
+    ];
+    ledger.record(
+      user.userId,
+      scored.map((dataset) => dataset.id),
+      indicators,
+    );
+  }
 }

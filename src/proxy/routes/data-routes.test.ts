@@ -1,0 +1,362 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UsageSchema } from '../../shared/proxy-api';
+import { ProblemSchema } from '../../shared/problem';
+import {
+  DatasetSchema,
+  IndicatorsResponseSchema,
+  SearchResponseSchema,
+} from '../../shared/upstream';
+import { signInWithCode } from '../../emulator/testing/sign-in-flow';
+import { startTestEmulator } from '../../emulator/testing/start';
+import { buildProxy, type Proxy } from '../app';
+import { proxyConfigFromEnv } from '../config';
+
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+let tokens: { alice: string; bob: string };
+const opened: Proxy[] = [];
+
+async function proxy(env: Record<string, string> = {}) {
+  const built = await buildProxy({
+    config: proxyConfigFromEnv({
+      DATA_API_URL: emulator.origin,
+      DATA_API_TOKEN_URL: `${emulator.origin}/realms/ecoinvent/protocol/openid-connect/token`,
+      DATA_API_CLIENT_ID: 'explorer-proxy',
+      DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
+      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
+      STATIC_DIR: '/nonexistent',
+      USAGE_LEDGER_PATH: 'none',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  });
+  opened.push(built);
+  return built;
+}
+
+const as = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}` });
+const stats = async () =>
+  (await fetch(`${emulator.origin}/_emulator/stats`)).json() as Promise<{
+    api_requests: number;
+    token_requests: number;
+  }>;
+const faults = (body: Record<string, unknown>) =>
+  fetch(`${emulator.origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({
+    DATA_API_CLIENT_ID: 'explorer-proxy',
+    DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
+  });
+  const signIn = (username: string) =>
+    signInWithCode({
+      emulatorOrigin: emulator.origin,
+      redirectOrigin: 'http://spa.test',
+      username,
+    });
+  tokens = {
+    alice: (await signIn('demo')).access_token,
+    bob: (await signIn('maria')).access_token,
+  };
+});
+afterEach(async () => {
+  await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
+});
+afterAll(async () => {
+  for (const built of opened) await built.app.close();
+  await emulator.close();
+});
+
+describe('forwarding allow-listed routes', () => {
+  it('resolves latest to the concrete release, so answers are cached per release', async () => {
+    const p = await proxy();
+    const implicit = IndicatorsResponseSchema.parse(
+      (await p.app.inject({ url: '/api/indicators', headers: as('alice') })).json(),
+    );
+    const explicit = IndicatorsResponseSchema.parse(
+      (
+        await p.app.inject({
+          url: '/api/indicators?version=3.12&system_model=cutoff',
+          headers: as('alice'),
+        })
+      ).json(),
+    );
+    expect(implicit).toEqual(explicit);
+    const older = IndicatorsResponseSchema.parse(
+      (await p.app.inject({ url: '/api/indicators?version=3.11', headers: as('alice') })).json(),
+    );
+    expect(older.total).not.toBe(explicit.total);
+  });
+
+  it('serves release data from its cache for every user, with an ETag the browser can revalidate', async () => {
+    const p = await proxy();
+    const url = '/api/datasets?query=steel&version=3.12&system_model=cutoff';
+    const first = await p.app.inject({ url, headers: as('alice') });
+    const before = await stats();
+    const second = await p.app.inject({ url, headers: as('bob') });
+    expect((await stats()).api_requests).toBe(before.api_requests);
+    expect(second.body).toBe(first.body);
+    expect(SearchResponseSchema.parse(second.json()).total).toBeGreaterThan(0);
+    expect(second.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const revalidated = await p.app.inject({
+      url,
+      headers: { ...as('alice'), 'if-none-match': String(first.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('coalesces identical requests in flight into one upstream call', async () => {
+    const p = await proxy();
+    await faults({ latency_ms: 100 });
+    await p.app.inject({ url: '/api/versions', headers: as('alice') });
+    const before = await stats();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        p.app.inject({ url: '/api/datasets?query=cement&version=3.12', headers: as('alice') }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect((await stats()).api_requests - before.api_requests).toBe(1);
+  });
+
+  it('keeps answers with scores per user, charges them once, and shows the charges at /api/usage', async () => {
+    const p = await proxy();
+    const url = '/api/datasets/8279?version=3.12&indicator_ids=882&indicator_ids=964';
+    const first = await p.app.inject({ url, headers: as('alice') });
+    expect(DatasetSchema.parse(first.json()).impact_scores.map((s) => s.id)).toEqual([882, 964]);
+    const before = await stats();
+    await p.app.inject({ url, headers: as('alice') });
+    expect((await stats()).api_requests).toBe(before.api_requests);
+    await p.app.inject({ url, headers: as('bob') });
+    expect((await stats()).api_requests).toBe(before.api_requests + 1);
+    const usage = UsageSchema.parse(
+      (await p.app.inject({ url: '/api/usage', headers: as('alice') })).json(),
+    );
+    expect(usage).toMatchObject({
+      datasets: 1,
+      indicators: 2,
+      users: 2,
+      charged: { datasets: [8279], indicators: [882, 964] },
+    });
+    const ledger = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
+      users: number;
+      datasets: number;
+    };
+    expect(ledger).toMatchObject({ users: 2, datasets: 1 });
+  });
+
+  it('accepts comma-separated indicator_ids and sends them repeated', async () => {
+    const p = await proxy();
+    const response = await p.app.inject({
+      url: '/api/datasets/8279?version=3.12&indicator_ids=882,964',
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(DatasetSchema.parse(response.json()).impact_scores).toHaveLength(2);
+  });
+
+  it('refuses before forwarding a request that would pass the score budget', async () => {
+    const p = await proxy({ SCORE_BUDGET_DATASETS: '1' });
+    expect(
+      (
+        await p.app.inject({
+          url: '/api/datasets/8279?version=3.12&indicator_ids=882',
+          headers: as('alice'),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const before = await stats();
+    const refused = await p.app.inject({
+      url: '/api/datasets/2989?version=3.12&indicator_ids=882',
+      headers: as('alice'),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(ProblemSchema.parse(refused.json()).code).toBe('budget_exhausted');
+    expect((await stats()).api_requests).toBe(before.api_requests);
+    // Documentation stays free, and what was charged stays available.
+    expect(
+      (await p.app.inject({ url: '/api/datasets/2989?version=3.12', headers: as('alice') }))
+        .statusCode,
+    ).toBe(200);
+    const batch = await p.app.inject({
+      method: 'POST',
+      url: '/api/datasets/batch?version=3.12',
+      headers: { ...as('alice'), 'content-type': 'application/json' },
+      payload: { dataset_ids: [8279, 2989, 7773], indicator_ids: [882] },
+    });
+    expect(batch.statusCode).toBe(403);
+  });
+
+  it('pages a batch through the data service and charges only the page', async () => {
+    const p = await proxy();
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/datasets/batch?version=3.12&limit=2',
+      headers: { ...as('alice'), 'content-type': 'application/json' },
+      payload: { dataset_ids: [8279, 2989, 7773], indicator_ids: [882] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ total: 3 });
+    const usage = UsageSchema.parse(
+      (await p.app.inject({ url: '/api/usage', headers: as('alice') })).json(),
+    );
+    expect(usage.charged.datasets).toEqual([2989, 8279]);
+  });
+});
+
+describe('bad input never reaches the data service', () => {
+  it.each([
+    ['an unknown parameter', '/api/datasets?query=x&colour=blue', 'query.colour'],
+    ['a limit over 100', '/api/datasets?query=x&limit=101', 'query.limit'],
+    ['a repeated limit', '/api/datasets?query=x&limit=5&limit=6', 'query.limit'],
+    ['an unknown activity type', '/api/datasets?activity_type=MARKET', 'query.activity_type'],
+    ['a non-integer dataset ID', '/api/datasets/abc', 'path.id'],
+    ['an encoded slash in the ID', '/api/datasets/abc%2F..%2Fsecret', 'path.id'],
+    [
+      '101 indicators',
+      `/api/datasets/1?indicator_ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+      'query.indicator_ids',
+    ],
+    [
+      'a malformed UUID',
+      '/api/datasets/spold?activity_spold_uuid=nope',
+      'query.activity_spold_uuid',
+    ],
+    ['a lookup without a UUID', '/api/datasets/spold', 'query.activity_spold_uuid'],
+    ['a version with a slash', '/api/indicators?version=..%2Fadmin', 'query.version'],
+  ])('refuses %s with 400 naming the field', async (_name, url, field) => {
+    const p = await proxy();
+    const before = await stats();
+    const response = await p.app.inject({ url, headers: as('alice') });
+    expect(response.statusCode).toBe(400);
+    const problem = ProblemSchema.parse(response.json());
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors?.map((e) => e.field)).toContain(field);
+    expect((await stats()).api_requests).toBe(before.api_requests);
+  });
+
+  it('refuses a batch of 10 001 IDs and a body that is not an object', async () => {
+    const p = await proxy();
+    const post = (payload: unknown) =>
+      p.app.inject({
+        method: 'POST',
+        url: '/api/datasets/batch',
+        headers: { ...as('alice'), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    expect(
+      (await post({ dataset_ids: Array.from({ length: 10_001 }, (_, i) => i + 1) })).statusCode,
+    ).toBe(400);
+    expect((await post([1, 2])).statusCode).toBe(400);
+    expect((await post({ dataset_ids: [1], extra: true })).statusCode).toBe(400);
+  });
+
+  it('refuses a 10 kB query string', async () => {
+    const p = await proxy();
+    const response = await p.app.inject({
+      url: `/api/datasets?query=${'x'.repeat(10_000)}`,
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers a method the route lacks with 405 and Allow', async () => {
+    const p = await proxy();
+    for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
+      const response = await p.app.inject({ method, url: '/api/datasets/1', headers: as('alice') });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET');
+    }
+    expect(
+      (await p.app.inject({ method: 'GET', url: '/api/datasets/batch', headers: as('alice') }))
+        .statusCode,
+    ).toBe(405);
+  });
+});
+
+describe('the data service’s faults become clear errors', () => {
+  it('passes 404 and 403 on with its own words', async () => {
+    const p = await proxy();
+    const missing = await p.app.inject({
+      url: '/api/datasets/99999999?version=3.12',
+      headers: as('alice'),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(ProblemSchema.parse(missing.json()).code).toBe('not_found');
+    const unlicensed = await p.app.inject({
+      url: '/api/indicators?version=3.10&system_model=EN15804',
+      headers: as('alice'),
+    });
+    expect(unlicensed.statusCode).toBe(403);
+    expect(ProblemSchema.parse(unlicensed.json()).code).toBe('not_licensed');
+  });
+
+  it('turns a 5xx into 502 and a 429 into 429 with Retry-After, echoing nothing of the upstream', async () => {
+    const p = await proxy();
+    await faults({ error_rate: 1 });
+    const failed = await p.app.inject({
+      url: '/api/indicators?version=3.12',
+      headers: as('alice'),
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(ProblemSchema.parse(failed.json()).code).toBe('upstream_error');
+    expect(failed.body).not.toContain('Internal Server Error');
+    await faults({ error_rate: 0, rate_limit_rate: 1, retry_after_seconds: 9 });
+    const limited = await p.app.inject({
+      url: '/api/indicators?version=3.11',
+      headers: as('alice'),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('9');
+  });
+
+  it('retries once, with a new token, when the data service rejects the current one', async () => {
+    const p = await proxy();
+    await p.app.inject({ url: '/api/versions', headers: as('alice') });
+    await faults({ reject_current_token_once: true });
+    const before = await stats();
+    const response = await p.app.inject({
+      url: '/api/indicators?version=3.12',
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await stats()).token_requests - before.token_requests).toBe(1);
+  });
+
+  it('answers 504 when the data service is too slow', async () => {
+    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '200' });
+    await p.app.inject({ url: '/api/versions', headers: as('alice') });
+    await faults({ latency_ms: 1000 });
+    const response = await p.app.inject({
+      url: '/api/indicators?version=3.12',
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(504);
+    expect(ProblemSchema.parse(response.json()).code).toBe('gateway_timeout');
+  });
+
+  it('aborts an answer larger than its cap with 502', async () => {
+    const p = await proxy({ UPSTREAM_MAX_RESPONSE_MB: '1' });
+    await p.app.inject({ url: '/api/versions', headers: as('alice') });
+    await faults({ oversize_bytes: 3 * 1024 * 1024 });
+    const response = await p.app.inject({
+      url: '/api/indicators?version=3.12',
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(502);
+    expect(ProblemSchema.parse(response.json()).code).toBe('upstream_response_too_large');
+  });
+
+  it('reports readiness by whether a service token can be had', async () => {
+    const ready = await proxy();
+    expect((await ready.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const wrong = await proxy({ DATA_API_CLIENT_SECRET: 'wrong-secret' });
+    const response = await wrong.app.inject({ url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(ProblemSchema.parse(response.json()).code).toBe('upstream_auth_config');
+    expect(response.body).not.toContain('wrong-secret');
+  });
+});
