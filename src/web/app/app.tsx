@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ErrorPanel } from '../components/feedback/error-panel';
 import { FullPageLoader } from '../components/feedback/full-page-loader';
-import { theme } from '../config/theme';
+import { cssVariablesResolver, theme } from '../config/theme';
 import { configQueries } from '../features/auth/api/get-config';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { createUserManager } from '../features/auth/user-manager';
@@ -44,7 +44,11 @@ function Boot() {
 export function App() {
   const [queryClient] = useState(() => createQueryClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <QueryClientProvider client={queryClient}>
         <Boot />
       </QueryClientProvider>

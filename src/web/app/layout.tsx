@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   AppShell,
+  Box,
   Burger,
   Group,
   NavLink,
@@ -12,14 +13,16 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_SYSTEM_MODEL, latestVersion } from '../../shared/versions';
 import { paths } from '../config/paths';
 import { configQueries } from '../features/auth/api/get-config';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ReleaseSwitcher } from '../features/releases/components/release-switcher';
-import { parseReleaseParams } from '../features/releases/release-params';
+import { parseReleaseParams } from '../lib/release-params';
+import { parseIndicatorSet } from '../lib/url-state';
+import { LookupBox } from './lookup-box';
 
 function ColorSchemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -41,6 +44,8 @@ function ColorSchemeToggle() {
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const ind = parseIndicatorSet(searchParams.get('ind'));
   const params = parseReleaseParams(useParams());
   const versions = useQuery(versionQueries.all());
   const config = useQuery(configQueries.public());
@@ -75,6 +80,11 @@ export function AppLayout() {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {current && (
+              <Box visibleFrom="md">
+                <LookupBox version={current.version} systemModel={current.systemModel} />
+              </Box>
+            )}
             {versions.data && current && (
               <ReleaseSwitcher versions={versions.data} current={current} />
             )}
@@ -84,20 +94,52 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {current && (
-          <NavLink
-            component={Link}
-            to={paths.release(current.version, current.systemModel)}
-            label="Overview"
-            active={location.pathname === paths.release(current.version, current.systemModel)}
-            onClick={close}
-          />
-        )}
+        {current &&
+          [
+            {
+              label: 'Overview',
+              to: paths.release(current.version, current.systemModel),
+              match: /^\/[^/]+\/[^/]+$/,
+            },
+            {
+              label: 'Indicators',
+              to: paths.indicators(current.version, current.systemModel, { ind }),
+              match: /\/indicators$/,
+            },
+            {
+              label: 'Datasets',
+              to: paths.datasets(current.version, current.systemModel, { ind }),
+              match: /\/(datasets|lookup)(\/|$)/,
+            },
+          ].map((item) => (
+            <NavLink
+              key={item.label}
+              variant="filled"
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={
+                location.pathname !== paths.releases() &&
+                location.pathname !== paths.usage() &&
+                item.match.test(location.pathname)
+              }
+              onClick={close}
+            />
+          ))}
         <NavLink
           component={Link}
           to={paths.releases()}
           label="Releases"
+          variant="filled"
           active={location.pathname === paths.releases()}
+          onClick={close}
+        />
+        <NavLink
+          component={Link}
+          to={paths.usage()}
+          label="Usage"
+          variant="filled"
+          active={location.pathname === paths.usage()}
           onClick={close}
         />
         {config.data?.dataService.emulated && (

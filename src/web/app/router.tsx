@@ -11,6 +11,10 @@ export function createAppRouter() {
         { index: true, element: <RootRedirect /> },
         { path: 'callback', element: <Navigate to="/" replace /> },
         {
+          path: 'usage',
+          lazy: async () => ({ Component: (await import('./routes/usage')).UsageRoute }),
+        },
+        {
           path: 'releases',
           lazy: async () => ({ Component: (await import('./routes/releases')).ReleasesRoute }),
         },
@@ -25,6 +29,24 @@ export function createAppRouter() {
               lazy: async () => ({
                 Component: (await import('./routes/release-overview')).ReleaseOverviewRoute,
               }),
+            },
+            {
+              path: 'indicators',
+              lazy: async () => ({
+                Component: (await import('./routes/indicators')).IndicatorsRoute,
+              }),
+            },
+            {
+              path: 'datasets',
+              lazy: async () => ({ Component: (await import('./routes/datasets')).DatasetsRoute }),
+            },
+            {
+              path: 'datasets/:id',
+              lazy: async () => ({ Component: (await import('./routes/dataset')).DatasetRoute }),
+            },
+            {
+              path: 'lookup/:key',
+              lazy: async () => ({ Component: (await import('./routes/lookup')).LookupRoute }),
             },
           ],
         },

@@ -5,7 +5,7 @@ import { LATEST, latestVersion, systemModelLabel } from '../../../shared/version
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { paths, switchRelease } from '../../config/paths';
 import { versionQueries } from '../../features/releases/api/get-versions';
-import { parseReleaseParams } from '../../features/releases/release-params';
+import { parseReleaseParams } from '../../lib/release-params';
 import { NotFoundRoute } from './not-found';
 
 /**

@@ -1,34 +1,104 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link } from 'react-router';
 import { systemModelLabel } from '../../../shared/versions';
+import { paths } from '../../config/paths';
+import { datasetQueries } from '../../features/datasets/api/dataset-queries';
+import { recentDatasets } from '../../features/datasets/recent';
+import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
-import { parseReleaseParams } from '../../features/releases/release-params';
+import { formatCount } from '../../lib/format';
+import { useRelease } from '../../lib/release-params';
+import { LookupBox } from '../lookup-box';
 
-/** `/:version/:systemModel`: what release this is, and the others a click away. */
+function Stat({ label, value, to }: { label: string; value: number | undefined; to: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {value === undefined ? (
+        <Skeleton h={32} w={100} />
+      ) : (
+        <Anchor component={Link} to={to} size="xl" fw={700} underline="hover">
+          {formatCount(value)}
+        </Anchor>
+      )}
+    </Card>
+  );
+}
+
+/** `/:version/:systemModel`: what this release holds, a way in, and the others a click away. */
 export function ReleaseOverviewRoute() {
-  const params = parseReleaseParams(useParams());
+  const { version, systemModel } = useRelease();
   const versions = useQuery(versionQueries.all());
-  if (!params) return null;
-  const entry = versions.data?.find((candidate) => candidate.version === params.version);
+  const indicators = useQuery(indicatorQueries.list(version, systemModel));
+  const activities = useQuery(
+    datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 }),
+  );
+  const entry = versions.data?.find((candidate) => candidate.version === version);
+  const methods = indicators.data
+    ? new Set(indicators.data.results.map((indicator) => indicator.method)).size
+    : undefined;
+  const recent = recentDatasets().filter(
+    (item) => item.version === version && item.systemModel === systemModel,
+  );
   return (
     <Stack gap="lg">
       <div>
         <Title order={1}>
-          Release {params.version} · {params.systemModel}
+          Release {version} · {systemModel}
         </Title>
         <Text c="dimmed">
-          {systemModelLabel(params.systemModel)}
+          {systemModelLabel(systemModel)}
           {entry?.release_date ? ` · released ${entry.release_date}` : ''}
         </Text>
       </div>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Stat
+          label="Activities"
+          value={activities.data?.total}
+          to={paths.datasets(version, systemModel)}
+        />
+        <Stat label="LCIA methods" value={methods} to={paths.indicators(version, systemModel)} />
+        <Stat
+          label="Indicators"
+          value={indicators.data?.total}
+          to={paths.indicators(version, systemModel)}
+        />
+      </SimpleGrid>
+      <Stack gap={4} maw={560}>
+        <Title order={2} size="h4">
+          Look up a dataset
+        </Title>
+        <LookupBox version={version} systemModel={systemModel} size="md" />
+      </Stack>
+      {recent.length > 0 && (
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            Recently opened
+          </Title>
+          <Group gap="md">
+            {recent.map((item) => (
+              <Anchor
+                key={item.id}
+                component={Link}
+                to={paths.dataset(version, systemModel, item.id)}
+                size="sm"
+              >
+                {item.activity} · {item.geography}
+              </Anchor>
+            ))}
+          </Group>
+        </Stack>
+      )}
       <Stack gap="xs">
-        <Title order={2} size="h3">
+        <Title order={2} size="h4">
           Releases in your licence
         </Title>
         {versions.data ? (
-          <ReleaseMatrix versions={versions.data} current={params} />
+          <ReleaseMatrix versions={versions.data} current={{ version, systemModel }} />
         ) : (
           <Skeleton h={160} />
         )}

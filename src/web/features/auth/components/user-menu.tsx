@@ -19,7 +19,7 @@ export function UserMenu() {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`Account: ${name}`}>
-          <Avatar radius="xl" size="sm" color="teal">
+          <Avatar radius="xl" size="sm" color="teal" variant="filled">
             {initials(name)}
           </Avatar>
         </UnstyledButton>

@@ -1,5 +1,6 @@
+import { useParams } from 'react-router';
 import { z } from 'zod';
-import { ReleaseSegmentSchema } from '../../../shared/versions';
+import { ReleaseSegmentSchema } from '../../shared/versions';
 
 export const ReleaseParamsSchema = z.object({
   version: ReleaseSegmentSchema,
@@ -13,4 +14,11 @@ export function parseReleaseParams(
 ): ReleaseParams | undefined {
   const parsed = ReleaseParamsSchema.safeParse(params);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** The release of the current page; route modules under `/:version/:systemModel` always have one. */
+export function useRelease(): ReleaseParams {
+  const params = parseReleaseParams(useParams());
+  if (!params) throw new Error('useRelease is only for pages under /:version/:systemModel');
+  return params;
 }

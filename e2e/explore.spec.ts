@@ -1,0 +1,159 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { signInAsDemoUser } from './sign-in';
+
+/** The catalogue renders only the rows on screen: scroll it, as a person would, until the row shows. */
+async function checkInList(list: Locator, name: string | RegExp) {
+  const box = list.getByRole('checkbox', { name, exact: typeof name === 'string' });
+  for (let step = 0; step < 40 && (await box.count()) === 0; step++) {
+    await list.evaluate((element) => element.scrollBy(0, 250));
+  }
+  await box.check();
+}
+
+test('browse the catalogue, pick three indicators, score a dataset found by search, and share the link', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/indicators');
+  await signInAsDemoUser(page);
+  await page.getByLabel('Filter indicators').fill('climate change GWP100');
+  await expect(page).toHaveURL(/q=climate/);
+  const list = page.getByRole('list', { name: 'Indicators' });
+  await checkInList(
+    list,
+    'Select CML v4.8 2016 › climate change › global warming potential (GWP100)',
+  );
+  await checkInList(list, 'Select EF v3.1 › climate change › global warming potential (GWP100)');
+  await checkInList(
+    list,
+    'Select IPCC 2021 › climate change: total (excl. biogenic CO2) › global warming potential (GWP100)',
+  );
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await expect(page).toHaveURL(/ind=\d+,\d+,\d+/);
+
+  await page.getByRole('link', { name: 'Find a dataset to score with these 3' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill('electricity high voltage DE');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('table', { name: 'Search results' });
+  await results
+    .getByRole('link', { name: /^market for electricity, high voltage, Germany \(DE\)/ })
+    .click();
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'market for electricity, high voltage' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/adds this dataset and \d new indicators? to this period’s licence bill/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Load scores' }).click();
+  const scores = page.getByRole('table', { name: 'Impact scores' });
+  await expect(scores.getByRole('row')).toHaveCount(4);
+  await expect(scores).toContainText('kg CO2-Eq');
+
+  const link = page.url();
+  expect(link).toMatch(/\/3\.12\/cutoff\/datasets\/\d+\?ind=\d+,\d+,\d+$/);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await signInAsDemoUser(other);
+  await expect(other).toHaveURL(link);
+  await expect(
+    other.getByRole('heading', { level: 1, name: 'market for electricity, high voltage' }),
+  ).toBeVisible();
+  // Already charged this period, so the scores load without asking.
+  await expect(other.getByRole('table', { name: 'Impact scores' }).getByRole('row')).toHaveCount(4);
+  await fresh.close();
+});
+
+test('look up a dataset by Dataset ID, by activity UUID and by ecoSpold file name', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff');
+  await signInAsDemoUser(page);
+  const box = page
+    .getByRole('textbox', { name: 'Look up by Dataset ID, Spold UUID or file name' })
+    .first();
+  await box.fill('8279');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/3\.12\/cutoff\/datasets\/8279$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'market for electricity, low voltage' }),
+  ).toBeVisible();
+  const documentation = page.getByRole('table', { name: 'Dataset documentation' });
+  const activityUuid =
+    (
+      await documentation
+        .getByRole('row', { name: /Activity UUID/ })
+        .getByRole('cell')
+        .textContent()
+    )?.trim() ?? '';
+  const productUuid =
+    (
+      await documentation
+        .getByRole('row', { name: /Product UUID/ })
+        .getByRole('cell')
+        .textContent()
+    )?.trim() ?? '';
+  expect(activityUuid).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.goto(`/3.12/cutoff/lookup/${activityUuid}`);
+  await expect(page).toHaveURL(/\/datasets\/8279$/);
+
+  await page.goto('/3.12/cutoff');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Release 3.12 · cutoff' }),
+  ).toBeVisible();
+  await page.keyboard.press('/');
+  await page.keyboard.type(`${activityUuid}_${productUuid}.spold`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/datasets\/8279$/);
+
+  await page.goto(`/3.12/cutoff/lookup/${productUuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: /datasets match/ })).toBeVisible();
+
+  await page.goto('/3.12/cutoff/lookup/not-a-key');
+  await expect(
+    page.getByText(/neither a Dataset ID, a UUID, nor an ecoSpold file name/),
+  ).toBeVisible();
+});
+
+test('switching release on a dataset page keeps the dataset', async ({ page }) => {
+  await page.goto('/3.12/cutoff/datasets/8279');
+  await signInAsDemoUser(page);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'market for electricity, low voltage' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Release' }).click();
+  await page.getByRole('option', { name: '3.11' }).click();
+  await expect(page).toHaveURL(/\/3\.11\/cutoff\/datasets\/8279$/);
+  await expect(page.getByText(/release 3\.11 \(cutoff\)/)).toBeVisible();
+});
+
+test('a dataset missing from a release says so and offers the releases that have it', async ({
+  page,
+}) => {
+  // The emulator's data is deterministic: this ID is new in 3.11 and absent from 3.10.
+  const { DataStore } = await import('../src/emulator/data/store');
+  const store = DataStore.forScale(1);
+  const older = store.view('3.10', 'cutoff');
+  const newer = store.view('3.11', 'cutoff');
+  const id = newer?.datasets.find(
+    (record) => !older?.byId.has(record.id) && newer.release.changes.get(record.id) === 'new',
+  )?.id;
+  expect(id).toBeDefined();
+  await page.goto(`/3.10/cutoff/datasets/${String(id)}`);
+  await signInAsDemoUser(page);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Dataset ${String(id)} is not in 3.10 · cutoff` }),
+  ).toBeVisible();
+  await expect(page.getByText('Releases that have it:')).toBeVisible();
+  await page.getByRole('link', { name: '3.11 · cutoff' }).click();
+  await expect(page).toHaveURL(new RegExp(`/3\\.11/cutoff/datasets/${String(id)}$`));
+});
+
+test('search explains a geography given as a bare code', async ({ page }) => {
+  await page.goto('/3.12/cutoff/datasets?q=electricity&geography=MX');
+  await signInAsDemoUser(page);
+  await expect(page.getByText('No activity matches.')).toBeVisible();
+  await expect(page.getByText(/matched by their full name, such as “Mexico \(MX\)”/)).toBeVisible();
+});

@@ -1,0 +1,54 @@
+import { TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+
+/** Looks up a Dataset ID, Spold UUID or ecoSpold file name from anywhere; `/` puts the cursor here. */
+export function LookupBox(props: {
+  version: string;
+  systemModel: string;
+  size?: 'xs' | 'md';
+  autoFocus?: boolean;
+}) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (event.key !== '/' || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      // Several boxes may be on screen; the first visible one takes the shortcut.
+      const first = document.querySelector<HTMLInputElement>('[data-lookup-box]');
+      if (first !== input.current) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const key = value.trim();
+    if (!key) return;
+    setValue('');
+    void navigate(paths.lookup(props.version, props.systemModel, key));
+  };
+  return (
+    <form onSubmit={submit} role="search" aria-label="Look up a dataset">
+      <TextInput
+        ref={input}
+        data-lookup-box
+        size={props.size ?? 'xs'}
+        aria-label="Look up by Dataset ID, Spold UUID or file name"
+        placeholder="Dataset ID, Spold UUID or file name  ( / )"
+        leftSection={<IconSearch size={14} aria-hidden />}
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        w={props.size === 'md' ? '100%' : 300}
+        autoFocus={props.autoFocus}
+      />
+    </form>
+  );
+}

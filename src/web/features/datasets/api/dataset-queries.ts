@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  DatasetSchema,
+  SearchResponseSchema,
+  SpoldLookupResponseSchema,
+  type ActivityTypeFilter,
+} from '../../../../shared/upstream';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface SearchInput {
+  version: string;
+  systemModel: string;
+  query: string;
+  geography?: string | undefined;
+  activityType?: ActivityTypeFilter | undefined;
+  page: number;
+  size: number;
+}
+
+const release = (version: string, systemModel: string) => ({ version, system_model: systemModel });
+const qs = (values: Record<string, string | number | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+};
+
+/** Release data never changes, so none of these is ever refetched. */
+export const datasetQueries = {
+  search: (input: SearchInput) =>
+    queryOptions({
+      queryKey: ['datasets', 'search', input],
+      queryFn: ({ signal }) =>
+        apiRequest(
+          `/api/datasets?${qs({
+            ...release(input.version, input.systemModel),
+            query: input.query,
+            geography: input.geography,
+            activity_type: input.activityType,
+            from: (input.page - 1) * input.size,
+            limit: input.size,
+          })}`,
+          SearchResponseSchema,
+          { signal },
+        ),
+      staleTime: Infinity,
+    }),
+  detail: (version: string, systemModel: string, id: number) =>
+    queryOptions({
+      queryKey: ['datasets', 'detail', version, systemModel, id],
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/datasets/${id}?${qs(release(version, systemModel))}`, DatasetSchema, {
+          signal,
+        }),
+      staleTime: Infinity,
+    }),
+  /** Charged by the data service: only ever fetched when the user asks, or it costs nothing new. */
+  scores: (version: string, systemModel: string, id: number, indicatorIds: readonly number[]) =>
+    queryOptions({
+      queryKey: [
+        'datasets',
+        'scores',
+        version,
+        systemModel,
+        id,
+        [...indicatorIds].sort((a, b) => a - b),
+      ],
+      queryFn: ({ signal }) =>
+        apiRequest(
+          `/api/datasets/${id}?${qs(release(version, systemModel))}&indicator_ids=${indicatorIds.join(',')}`,
+          DatasetSchema,
+          { signal },
+        ),
+      staleTime: Infinity,
+    }),
+  spold: (
+    version: string,
+    systemModel: string,
+    uuids: { activity?: string; product?: string; geography?: string },
+  ) =>
+    queryOptions({
+      queryKey: ['datasets', 'spold', version, systemModel, uuids],
+      queryFn: ({ signal }) =>
+        apiRequest(
+          `/api/datasets/spold?${qs({
+            ...release(version, systemModel),
+            activity_spold_uuid: uuids.activity,
+            product_spold_uuid: uuids.product,
+            geography_spold_uuid: uuids.geography,
+          })}`,
+          SpoldLookupResponseSchema,
+          { signal },
+        ),
+      staleTime: Infinity,
+      retry: false,
+    }),
+};

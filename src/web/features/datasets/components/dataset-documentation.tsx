@@ -1,0 +1,101 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  CopyButton,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import type { Dataset } from '../../../../shared/upstream';
+
+function Copyable({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : `Copy ${label}`}>
+            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={`Copy ${label}`}>
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/** Every documented field of the dataset; nothing here costs anything. */
+export function DatasetDocumentation({ dataset }: { dataset: Dataset }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Reference product', `${dataset.product} (${dataset.unit})`],
+    ['Geography', dataset.geography],
+    ['Time period', dataset.time_period],
+    ['Activity type', dataset.activity_type],
+    ['ISIC section', dataset.isic_section],
+    ['ISIC class', dataset.isic_class],
+    [
+      'Sectors',
+      <Group gap={4} key="sectors">
+        {dataset.sectors.map((sector) => (
+          <Badge key={sector} variant="outline">
+            {sector}
+          </Badge>
+        ))}
+      </Group>,
+    ],
+    ['Dataset ID', <Copyable key="id" label="Dataset ID" value={String(dataset.id)} />],
+    [
+      'Activity UUID',
+      <Copyable key="a" label="activity UUID" value={dataset.activity_spold_uuid} />,
+    ],
+    ['Product UUID', <Copyable key="p" label="product UUID" value={dataset.product_spold_uuid} />],
+    [
+      'Geography UUID',
+      <Copyable key="g" label="geography UUID" value={dataset.geography_spold_uuid} />,
+    ],
+  ];
+  return (
+    <Stack gap="sm">
+      <Text>{dataset.description}</Text>
+      <SimpleGrid cols={{ base: 1, md: 1 }}>
+        <Table.ScrollContainer minWidth={320}>
+          <Table
+            aria-label="Dataset documentation"
+            variant="vertical"
+            withTableBorder
+            layout="fixed"
+          >
+            <Table.Tbody>
+              {rows.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th w={170}>{label}</Table.Th>
+                  <Table.Td>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SimpleGrid>
+      <Group gap="md">
+        <Anchor href={dataset.url} target="_blank" rel="noreferrer">
+          <Group gap={4}>
+            Documentation in ecoQuery <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+        <Anchor href={dataset.url_history} target="_blank" rel="noreferrer">
+          <Group gap={4}>
+            History in ecoQuery <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { SearchResponse } from '../../../../shared/upstream';
+import { paths } from '../../../config/paths';
+
+/** Activities with their products and the datasets (one per geography) that make them. */
+export function SearchResults(props: {
+  results: SearchResponse['results'];
+  version: string;
+  systemModel: string;
+  indicatorIds: readonly number[];
+}) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label="Search results" withTableBorder verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Activity</Table.Th>
+            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col">Unit</Table.Th>
+            <Table.Th scope="col">Datasets (geography · ID)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.results.flatMap((activity) =>
+            activity.products.map((product, index) => (
+              <Table.Tr key={`${activity.name}|${product.name}`}>
+                <Table.Td>
+                  {index === 0 && (
+                    <Stack gap={2}>
+                      <Text size="sm" fw={600}>
+                        {activity.name}
+                      </Text>
+                      <Badge size="xs" variant="light" color="gray">
+                        {activity.activity_type}
+                      </Badge>
+                    </Stack>
+                  )}
+                </Table.Td>
+                <Table.Td>{product.name}</Table.Td>
+                <Table.Td>{product.unit}</Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    {product.datasets.map((dataset) => (
+                      <Anchor
+                        key={dataset.id}
+                        component={Link}
+                        size="sm"
+                        to={paths.dataset(props.version, props.systemModel, dataset.id, {
+                          ind: props.indicatorIds,
+                        })}
+                        aria-label={`${activity.name}, ${dataset.geography}, dataset ${dataset.id}`}
+                      >
+                        {dataset.geography} · {dataset.id}
+                      </Anchor>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

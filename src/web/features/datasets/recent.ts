@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const KEY = 'lci-explorer:recent-datasets';
+const RecentSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    activity: z.string(),
+    geography: z.string(),
+    version: z.string(),
+    systemModel: z.string(),
+  }),
+);
+export type RecentDataset = z.infer<typeof RecentSchema>[number];
+
+/** The last datasets this browser opened, newest first. */
+export function recentDatasets(): RecentDataset[] {
+  try {
+    const parsed = RecentSchema.safeParse(JSON.parse(window.localStorage.getItem(KEY) ?? '[]'));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberDataset(entry: RecentDataset) {
+  const list = [
+    entry,
+    ...recentDatasets().filter(
+      (other) =>
+        !(
+          other.id === entry.id &&
+          other.version === entry.version &&
+          other.systemModel === entry.systemModel
+        ),
+    ),
+  ].slice(0, 10);
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(list));
+  } catch {
+    // Storage may be off: recent datasets are a convenience.
+  }
+}

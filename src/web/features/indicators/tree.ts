@@ -1,0 +1,131 @@
+import type { Indicator } from '../../../shared/upstream';
+
+export interface CategoryNode {
+  name: string;
+  indicators: Indicator[];
+}
+
+export interface MethodNode {
+  name: string;
+  categories: CategoryNode[];
+  count: number;
+}
+
+/** Method › category › indicator, each level sorted by name. */
+export function buildTree(indicators: readonly Indicator[]): MethodNode[] {
+  const methods = new Map<string, Map<string, Indicator[]>>();
+  for (const indicator of indicators) {
+    const categories = methods.get(indicator.method) ?? new Map<string, Indicator[]>();
+    categories.set(indicator.category, [...(categories.get(indicator.category) ?? []), indicator]);
+    methods.set(indicator.method, categories);
+  }
+  return [...methods]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, categories]) => {
+      const nodes = [...categories]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([category, list]) => ({
+          name: category,
+          indicators: [...list].sort((a, b) => a.indicator.localeCompare(b.indicator)),
+        }));
+      return {
+        name,
+        categories: nodes,
+        count: nodes.reduce((sum, node) => sum + node.indicators.length, 0),
+      };
+    });
+}
+
+/** The filter's words, lower-cased; empty when there is nothing to filter by. */
+export function filterTerms(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Keeps indicators that match every term somewhere in their method, category, indicator name,
+ * unit or ID: "recipe H climate" finds ReCiPe (H)'s climate change indicators.
+ */
+export function filterIndicators(
+  indicators: readonly Indicator[],
+  terms: readonly string[],
+): Indicator[] {
+  if (terms.length === 0) return [...indicators];
+  return indicators.filter((indicator) => {
+    const words =
+      `${indicator.method} ${indicator.category} ${indicator.indicator} ${indicator.unit} ${indicator.id}`
+        .toLowerCase()
+        .split(/[^a-z0-9.+]+/)
+        .filter(Boolean);
+    return terms.every((term) => words.some((word) => matchesWord(word, term)));
+  });
+}
+
+/**
+ * A term matches a word by its start ("clim" → "climate"), but a number or a one- or two-letter
+ * term must be the whole word, so "GWP100" is not "GWP1000" and "H" is not every "h".
+ */
+function matchesWord(word: string, term: string): boolean {
+  if (/\d$/.test(term)) return word === term || word === `v${term}`;
+  if (term.length <= 2) return word === term;
+  return word.startsWith(term);
+}
+
+export type Row =
+  | { kind: 'method'; key: string; name: string; count: number; open: boolean }
+  | { kind: 'category'; key: string; method: string; name: string; count: number; open: boolean }
+  | { kind: 'indicator'; key: string; indicator: Indicator };
+
+/** The rows on screen, for the virtualised list: open nodes show their children. */
+export function flattenTree(tree: readonly MethodNode[], isOpen: (key: string) => boolean): Row[] {
+  const rows: Row[] = [];
+  for (const method of tree) {
+    const methodKey = `m:${method.name}`;
+    const methodOpen = isOpen(methodKey);
+    rows.push({
+      kind: 'method',
+      key: methodKey,
+      name: method.name,
+      count: method.count,
+      open: methodOpen,
+    });
+    if (!methodOpen) continue;
+    for (const category of method.categories) {
+      const categoryKey = `c:${method.name}|${category.name}`;
+      const categoryOpen = isOpen(categoryKey);
+      rows.push({
+        kind: 'category',
+        key: categoryKey,
+        method: method.name,
+        name: category.name,
+        count: category.indicators.length,
+        open: categoryOpen,
+      });
+      if (!categoryOpen) continue;
+      for (const indicator of category.indicators)
+        rows.push({ kind: 'indicator', key: `i:${indicator.id}`, indicator });
+    }
+  }
+  return rows;
+}
+
+export interface IndicatorGroup {
+  name: string;
+  indicators: Indicator[];
+}
+
+/** Every method's version of one indicator in one place: all the GWP100s together. */
+export function groupByIndicator(indicators: readonly Indicator[]): IndicatorGroup[] {
+  const groups = new Map<string, Indicator[]>();
+  for (const indicator of indicators) {
+    const name = indicator.indicator.replace(/ no LT$/, '');
+    groups.set(name, [...(groups.get(name) ?? []), indicator]);
+  }
+  return [...groups]
+    .map(([name, list]) => ({
+      name,
+      indicators: list.sort(
+        (a, b) => a.method.localeCompare(b.method) || a.category.localeCompare(b.category),
+      ),
+    }))
+    .sort((a, b) => b.indicators.length - a.indicators.length || a.name.localeCompare(b.name));
+}
