@@ -10,6 +10,7 @@ import { proxyConfigFromEnv } from '../src/proxy/config';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../src/emulator/testing/start';
 import { benchEmulator } from './emulator';
+import { benchWeb } from './web';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONNECTIONS = 32;
@@ -46,6 +47,8 @@ async function load(url: string, headers: Record<string, string>): Promise<Resul
 async function main() {
   const secret = `bench-${crypto.randomUUID()}`;
   for (const line of await benchEmulator()) console.log(line);
+  console.log('');
+  for (const line of await benchWeb()) console.log(line);
   console.log('');
   const emulator = await startTestEmulator({
     DATA_API_CLIENT_ID: 'bench',

@@ -10,6 +10,19 @@ export function describeError(error: unknown): { title: string; message: string;
     case 'not_licensed':
     case 'forbidden':
       return { title: 'Not in your licence', message: error.message, retry: false };
+    case 'budget_exhausted':
+      return {
+        title: 'The score budget is spent',
+        message: `${error.message} Scores already charged this period stay available; documentation and search are free.`,
+        retry: false,
+      };
+    case 'unauthorized':
+    case 'invalid_token':
+      return {
+        title: 'Signed out',
+        message: 'Your sign-in has ended. Reload the page to sign in again.',
+        retry: false,
+      };
     case 'not_found':
       return { title: 'Not found', message: error.message, retry: false };
     case 'rate_limited':
