@@ -1,14 +1,19 @@
-/** Child process of bench/emulator.ts: starts a full-scale emulator and reports how it went. */
+/** Child process of the benchmarks: starts an emulator and reports how it went, on one line. */
 import { performance } from 'node:perf_hooks';
 import { buildEmulator } from '../src/emulator/app';
 import { emulatorConfigFromEnv } from '../src/emulator/config';
+import { freePort } from '../src/launcher/stack';
 
+// The issuer must name the real port, so it is chosen before the emulator is built.
+const port = await freePort();
 const config = emulatorConfigFromEnv({
-  EMULATOR_PORT: '0',
+  EMULATOR_PORT: String(port),
+  EMULATOR_PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+  EMULATOR_SPA_ORIGINS: 'http://spa.test',
   EMULATOR_SCALE: process.env.EMULATOR_SCALE ?? '1',
 });
 const emulator = await buildEmulator({ config });
-const address = await emulator.app.listen({ host: '127.0.0.1', port: 0 });
+const address = await emulator.app.listen({ host: '127.0.0.1', port });
 const listening = performance.now();
 await emulator.state.store.warm();
 const warmed = performance.now();

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './stats';
 
-interface Started {
+export interface Started {
   address: string;
   listeningMs: number;
   warmedMs: number;
@@ -27,13 +27,19 @@ const QUERIES = [
 ];
 
 /** Emulator benchmarks: cold start and memory at full scale, search latency, the largest batch. */
-export async function benchEmulator(): Promise<string[]> {
+/** Starts an emulator in a process of its own; `stop` ends it. */
+export async function spawnEmulator(scale = '1') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/emulator-startup.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, EMULATOR_SCALE: scale },
   });
   const lines = createInterface({ input: child.stdout });
   const [line] = (await once(lines, 'line')) as [string];
-  const started = JSON.parse(line) as Started;
+  return { started: JSON.parse(line) as Started, stop: () => child.kill('SIGTERM') };
+}
+
+export async function benchEmulator(): Promise<string[]> {
+  const { started, stop } = await spawnEmulator();
   try {
     const tokenResponse = await fetch(
       `${started.address}/realms/ecoinvent/protocol/openid-connect/token`,
@@ -90,6 +96,6 @@ export async function benchEmulator(): Promise<string[]> {
       `  batch 10 000 IDs × 100 indicators (page of 100): p50 ${percentile(batchTimes, 0.5).toFixed(0)} ms, max ${Math.max(...batchTimes).toFixed(0)} ms (target ≤ 300 ms)`,
     ];
   } finally {
-    child.kill('SIGTERM');
+    stop();
   }
 }

@@ -11,6 +11,9 @@ import { registerSecurityHeaders } from './security-headers';
 import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
 import { UsageLedger } from './usage/ledger';
+import { UserLimits } from './limits/user-limits';
+import { registerOpenApi } from './routes/openapi';
+import { registerCors } from './security-headers';
 import { TokenCache } from './upstream/token-cache';
 import { createTokenClient } from './upstream/token-client';
 
@@ -108,16 +111,38 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       .send(problem.toProblem(request.id));
   });
 
+  // Reject request targets that are not an origin-form path: `http://evil/…` or `//evil/…`
+  // (security.md §4.3). Fastify would route them by their path; the proxy refuses them.
+  app.addHook('onRequest', async (request) => {
+    const target = request.raw.url ?? '';
+    if (!target.startsWith('/') || target.startsWith('//')) {
+      throw new ProxyError(400, 'bad_request', { detail: 'The request target must be a path.' });
+    }
+  });
+
+  // Shutting down: requests in flight finish, and their connections close with the answer
+  // instead of lingering as idle keep-alive sockets that would hold the process open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   registerSecurityHeaders(app, {
     ...(config.auth.mode === 'oidc' ? { idpOrigin: new URL(config.auth.issuer).origin } : {}),
   });
   const now = deps.now ?? Date.now;
   const cache = new ResponseCache(config.cacheMaxBytes, now);
   const ledger = new UsageLedger({ file: config.usageLedgerPath, budget: config.budget, now });
+  const limits = new UserLimits({ ...config.limits, now });
   app.addHook('onClose', async () => ledger.close());
 
   registerHealth(app, { tokens });
-  await registerApi(app, { config, verifyUser, dataApi, cache, ledger });
+  registerCors(app, config.corsOrigins);
+  registerOpenApi(app);
+  await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger };
 }

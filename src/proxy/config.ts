@@ -31,6 +31,18 @@ export const ProxyEnvSchema = z
     USAGE_LEDGER_PATH: z.string().min(1).default('.data/usage-ledger.jsonl'),
     SCORE_BUDGET_DATASETS: int(0, 10_000_000).optional(),
     SCORE_BUDGET_INDICATORS: int(0, 100_000).optional(),
+    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+    USER_CONCURRENCY: int(1, 1000).default(8),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url())),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -77,6 +89,9 @@ export interface ProxyConfig {
   /** Where charges are kept durably; `none` keeps them in memory only (tests). */
   usageLedgerPath: string | undefined;
   budget: { datasets: number | undefined; indicators: number | undefined };
+  limits: { perMinute: number; concurrent: number };
+  /** Origins allowed to call the API from another origin (exact match); empty = none. */
+  corsOrigins: string[];
   logLevel: string;
 }
 
@@ -126,6 +141,8 @@ export function proxyConfigFromEnv(
     upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_MB * 1024 * 1024,
     usageLedgerPath: e.USAGE_LEDGER_PATH === 'none' ? undefined : e.USAGE_LEDGER_PATH,
     budget: { datasets: e.SCORE_BUDGET_DATASETS, indicators: e.SCORE_BUDGET_INDICATORS },
+    limits: { perMinute: e.RATE_LIMIT_PER_MINUTE, concurrent: e.USER_CONCURRENCY },
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
 }

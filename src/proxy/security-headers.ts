@@ -32,3 +32,40 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { idpOrig
     if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
+
+/**
+ * No CORS unless configured: then only exact origins from CORS_ORIGINS get
+ * Access-Control-Allow-Origin (never `*`, never a reflected origin). A preflight from anywhere
+ * else is refused with 403 and nothing is forwarded.
+ */
+export function registerCors(app: FastifyInstance, origins: readonly string[]) {
+  const allowed = new Set(origins);
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !request.url.startsWith('/api/')) return;
+    const preflight =
+      request.method === 'OPTIONS' &&
+      request.headers['access-control-request-method'] !== undefined;
+    if (allowed.has(origin)) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      if (preflight) {
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST')
+          .header('access-control-allow-headers', 'authorization, content-type, if-none-match')
+          .header('access-control-max-age', '600')
+          .send();
+      }
+    } else if (preflight) {
+      return reply.code(403).type('application/problem+json').send({
+        type: 'about:blank#forbidden',
+        title: 'Forbidden',
+        status: 403,
+        code: 'forbidden',
+        detail: 'Cross-origin requests are not allowed from this origin.',
+        requestId: request.id,
+      });
+    }
+    return undefined;
+  });
+}

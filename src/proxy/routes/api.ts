@@ -14,6 +14,7 @@ import type { ResponseCache, CachedAnswer } from '../cache/response-cache';
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
+import type { UserLimits } from '../limits/user-limits';
 import type { UsageLedger } from '../usage/ledger';
 import { DATA_ROUTES, type DataRoute } from './data-routes';
 
@@ -29,6 +30,7 @@ export interface ApiDeps {
   dataApi: DataApi;
   cache: ResponseCache;
   ledger: UsageLedger;
+  limits: UserLimits;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -85,7 +87,7 @@ function send(
 
 /** The proxy's API: public sign-in settings, and allow-listed, authenticated data routes. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const { config, verifyUser, dataApi, cache, ledger } = deps;
+  const { config, verifyUser, dataApi, cache, ledger, limits } = deps;
 
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     auth:
@@ -159,13 +161,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
   }
 
   await app.register(async (data) => {
-    data.addHook('onRequest', async (request) => {
+    data.addHook('onRequest', async (request, reply) => {
       if ((request.raw.url ?? '').length > MAX_QUERY_LENGTH) {
         throw new ProxyError(400, 'bad_request', {
           detail: `The request line is longer than ${MAX_QUERY_LENGTH} characters.`,
         });
       }
       request.user = await verifyUser(request.headers.authorization);
+      reply.headers(limits.take(request.user.userId));
     });
 
     data.get('/api/versions', async (request, reply) => {
@@ -219,14 +222,16 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     const answer = await cache.getOrProduce(
       key,
       async () => {
-        const result = await dataApi.call({
-          method: route.method,
-          path,
-          query: upstreamQuery,
-          ...(body === undefined ? {} : { body }),
-          userId: user.userId,
-          requestId: request.id,
-        });
+        const result = await limits.withSlot(user.userId, () =>
+          dataApi.call({
+            method: route.method,
+            path,
+            query: upstreamQuery,
+            ...(body === undefined ? {} : { body }),
+            userId: user.userId,
+            requestId: request.id,
+          }),
+        );
         const parsed = parseUpstream(route.response, result.body);
         if (scored) recordCharges(user, parsed);
         return JSON.stringify(parsed);

@@ -1,0 +1,208 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
+import { freePort } from '../src/launcher/stack';
+import { spawnEmulator, type Started } from './emulator';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 32;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function spawnProxy(emulator: Started, issuer: string) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/pprof'] : []),
+      '--import',
+      'tsx',
+      'src/proxy/main.ts',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_API_URL: emulator.address,
+        DATA_API_TOKEN_URL: `${emulator.address}/realms/ecoinvent/protocol/openid-connect/token`,
+        DATA_API_CLIENT_ID: emulator.clientId,
+        DATA_API_CLIENT_SECRET: emulator.clientSecret,
+        AUTH_ISSUER: issuer,
+        LOG_LEVEL: 'silent',
+        USAGE_LEDGER_PATH: 'none',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        USER_CONCURRENCY: '1000',
+        STATIC_DIR: 'dist',
+      },
+    },
+  );
+  await once(child.stdout, 'data');
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  origin: string,
+  headers: Record<string, string>,
+  paths: readonly string[],
+): Promise<Load> {
+  let next = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? '/' }),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+const fmt = (r: Load) =>
+  `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors ? `, ${r.errors} errors` : ''}`;
+
+/**
+ * The proxy in its own process against the emulator in another, loaded by autocannon from this
+ * one, side by side with the same load sent to the emulator directly.
+ */
+export async function benchProxy(): Promise<string[]> {
+  const { started: emulator, stop: stopEmulator } = await spawnEmulator();
+  const issuer = `${emulator.address}/realms/explorer`;
+  const proxy = await spawnProxy(emulator, issuer);
+  try {
+    const user = await signInWithCode({
+      emulatorOrigin: emulator.address,
+      redirectOrigin: 'http://spa.test',
+    });
+    const tokenUrl = `${emulator.address}/realms/ecoinvent/protocol/openid-connect/token`;
+    const serviceToken = async () =>
+      (
+        (await (
+          await fetch(tokenUrl, {
+            method: 'POST',
+            body: new URLSearchParams({
+              grant_type: 'client_credentials',
+              client_id: emulator.clientId,
+              client_secret: emulator.clientSecret,
+            }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+    const direct = { authorization: `Bearer ${await serviceToken()}`, 'x-user-id': 'bench' };
+    const viaProxy = { authorization: `Bearer ${user.access_token}` };
+
+    // Distinct requests, so every proxied one misses the cache: IDs × releases × system models.
+    const ids: number[] = [];
+    const queries = [
+      'electricity',
+      'transport',
+      'steel',
+      'cement',
+      'heat',
+      'market',
+      'production',
+      'treatment',
+      'waste',
+      'water',
+      'wood',
+      'paper',
+      'glass',
+      'copper',
+      'aluminium',
+      'natural gas',
+      'diesel',
+      'polyethylene',
+      'wheat',
+      'lorry',
+      'fertiliser',
+      'acid',
+    ];
+    for (const query of queries) {
+      const page = (await (
+        await fetch(`${emulator.address}/v0/datasets?query=${query}&limit=100`, { headers: direct })
+      ).json()) as {
+        results: { products: { datasets: { id: number }[] }[] }[];
+      };
+      ids.push(
+        ...page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id))),
+      );
+    }
+    // Release 3.12's cutoff, apos and EN15804 all hold every dataset its cutoff search found.
+    const unique = [...new Set(ids)];
+    const combos = ['cutoff', 'apos', 'EN15804'].map(
+      (model) => `version=3.12&system_model=${model}`,
+    );
+    const missPaths = combos.flatMap((release) =>
+      unique.map((id) => `/api/datasets/${id}?${release}`),
+    );
+    const directPaths = missPaths.map((path) => path.replace('/api/', '/v0/'));
+
+    const directResult = await load(emulator.address, direct, directPaths);
+    const missResult = await load(proxy.origin, viaProxy, missPaths);
+    const hitResult = await load(proxy.origin, viaProxy, [
+      '/api/datasets/8279?version=3.12&system_model=cutoff',
+    ]);
+
+    // Token economy: a 12 s token, then 1 000 concurrent distinct requests inside its last 1.2 s.
+    await fetch(`${emulator.address}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token_ttl_seconds: 12 }),
+    });
+    const fresh = await spawnProxy(emulator, issuer);
+    let tokenRequests: number;
+    try {
+      const stats = async () =>
+        (
+          (await (await fetch(`${emulator.address}/_emulator/stats`)).json()) as {
+            token_requests: number;
+          }
+        ).token_requests;
+      await fetch(`${fresh.origin}/api/datasets/8279?version=3.12`, { headers: viaProxy });
+      const before = await stats();
+      await sleep(11_300);
+      const answers = await Promise.all(
+        Array.from({ length: 1000 }, (_, i) =>
+          fetch(
+            `${fresh.origin}/api/datasets/${ids[i % ids.length] ?? 8279}?version=3.12&system_model=${i < ids.length ? 'EN15804' : 'apos'}`,
+            {
+              headers: viaProxy,
+            },
+          ).then((response) => response.status),
+        ),
+      );
+      tokenRequests = (await stats()) - before;
+      if (answers.some((status) => status !== 200))
+        throw new Error(`token economy: ${answers.filter((s) => s !== 200).length} failed`);
+    } finally {
+      fresh.stop();
+    }
+
+    return [
+      `Proxy (own process) vs emulator direct, autocannon ${CONNECTIONS} connections × ${DURATION} s each, ${missPaths.length} distinct paths`,
+      `  direct, GET dataset          : ${fmt(directResult)}`,
+      `  proxy, cache miss            : ${fmt(missResult)}`,
+      `  miss/direct throughput       : ${(missResult.rps / directResult.rps).toFixed(2)} (target ≥ 0.70); added at p50 ${missResult.p50 - directResult.p50} ms (target ≤ 2 ms)`,
+      `  proxy, cache hit             : ${fmt(hitResult)} (target ≥ 5 000 req/s, p99 ≤ 10 ms)`,
+      `  token requests for 1 000 concurrent requests at token expiry: ${tokenRequests} (target 1)`,
+    ];
+  } finally {
+    proxy.stop();
+    stopEmulator();
+  }
+}
