@@ -10,6 +10,7 @@ import { registerSpa } from './routes/spa';
 import { registerSecurityHeaders } from './security-headers';
 import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
+import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
 import { UsageLedger } from './usage/ledger';
 import { UserLimits } from './limits/user-limits';
 import { registerOpenApi } from './routes/openapi';
@@ -20,6 +21,8 @@ import { createTokenClient } from './upstream/token-client';
 export interface ProxyDeps {
   config: ProxyConfig;
   fetch?: typeof fetch;
+  /** The data path's HTTP client; undici by default. */
+  upstream?: UpstreamRequest;
   now?: () => number;
   /** Where logs go; tests pass a stream to read them. */
   logStream?: DestinationStream;
@@ -71,8 +74,14 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     }),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  let send = deps.upstream;
+  if (!send) {
+    const client = createUndiciClient();
+    send = client.send;
+    app.addHook('onClose', () => client.close());
+  }
   const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
-    fetch: fetchImpl,
+    send,
     tokens,
     maxResponseBytes: config.upstreamMaxResponseBytes,
   });

@@ -8,6 +8,7 @@ import { startTestEmulator } from '../emulator/testing/start';
 import { buildProxy, type Proxy } from './app';
 import { proxyConfigFromEnv } from './config';
 import { startUpstreamStub } from './testing/upstream-stub';
+import type { UpstreamRequest, UpstreamResponse } from './upstream/http-client';
 
 // The security catalogue of ../shared/design/security.md §4.2, against a recording stub upstream.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
@@ -16,7 +17,7 @@ let tokens: { a: string; b: string };
 let now = Date.now();
 const opened: Proxy[] = [];
 
-async function proxy(env: Record<string, string> = {}, deps: { fetch?: typeof fetch } = {}) {
+async function proxy(env: Record<string, string> = {}, deps: { upstream?: UpstreamRequest } = {}) {
   const built = await buildProxy({
     config: proxyConfigFromEnv({
       DATA_API_URL: stub.origin,
@@ -347,13 +348,9 @@ describe('SEC-07, SEC-09, SEC-14: bodies and failures', () => {
   });
 
   it('answers an unexpected failure with a generic 500 and a request ID, nothing more (SEC-14)', async () => {
-    // Sign-in and the token endpoint work; the data service's answer is not a Response at all.
-    const notAResponse: unknown = {};
-    const broken = (async (input: string | URL, init?: RequestInit) =>
-      input.toString().startsWith(`${stub.origin}/v0/`)
-        ? (notAResponse as Response)
-        : fetch(input, init)) as typeof fetch;
-    const p = await proxy({}, { fetch: broken });
+    // The data service's client hands back something that is not an answer at all: a bug.
+    const notAnAnswer: unknown = {};
+    const p = await proxy({}, { upstream: async () => notAnAnswer as UpstreamResponse });
     const response = await p.app.inject({ url: '/api/indicators?version=3.12', headers: as('a') });
     expect(response.statusCode).toBe(500);
     const problem = ProblemSchema.parse(response.json());

@@ -58,8 +58,15 @@ export function createUserVerifier(
       throw error;
     }));
 
+  // A verified token is remembered until its own expiry, so a user's next request costs no
+  // signature check; the cache is bounded and never outlives a token.
+  const verified = new Map<string, { user: VerifiedUser; expiresAt: number }>();
+  const now = deps.now ?? Date.now;
+
   return async (authorization) => {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '');
+    const known = match?.[1] ? verified.get(match[1]) : undefined;
+    if (known && known.expiresAt > now()) return known.user;
     if (!match?.[1]) {
       throw new ProxyError(401, 'unauthorized', {
         detail: 'Sign in to use the explorer: this request carried no access token.',
@@ -82,7 +89,10 @@ export function createUserVerifier(
         ...(deps.now ? { currentDate: new Date(deps.now()) } : {}),
       });
       const subject = String(payload.sub);
-      return { subject, userId: userIdFor(auth.issuer, subject) };
+      const user = { subject, userId: userIdFor(auth.issuer, subject) };
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(match[1], { user, expiresAt: Number(payload.exp) * 1000 });
+      return user;
     } catch (error) {
       if (
         error instanceof joseErrors.JWKSTimeout ||

@@ -1,5 +1,11 @@
 import { ProxyError } from '../errors';
 import type { ProxyConfig } from '../config';
+import {
+  classify,
+  UpstreamTimeout,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from './http-client';
 import type { TokenCache } from './token-cache';
 
 export interface UpstreamCall {
@@ -18,7 +24,7 @@ export interface UpstreamAnswer {
 }
 
 export interface DataApiDeps {
-  fetch: typeof fetch;
+  send: UpstreamRequest;
   tokens: TokenCache;
   maxResponseBytes?: number;
   userAgent?: string;
@@ -52,7 +58,7 @@ export function createDataApi(
     return url;
   }
 
-  async function send(call: UpstreamCall, url: URL, token: string): Promise<Response> {
+  async function send(call: UpstreamCall, url: URL, token: string): Promise<UpstreamResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${token}`,
@@ -63,24 +69,30 @@ export function createDataApi(
     if (config.organizationId) headers['x-organization-id'] = config.organizationId;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     try {
-      return await deps.fetch(url, {
+      return await deps.send(url, {
         method: call.method,
         headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+        timeoutMs,
       });
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError') {
-        throw new ProxyError(504, 'gateway_timeout', {
-          detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
-        });
-      }
-      throw new ProxyError(503, 'upstream_unavailable', {
-        detail: 'The data service could not be reached. Try again in a moment.',
-        headers: { 'retry-after': '5' },
+      throw failure(error);
+    }
+  }
+
+  /** Connection faults become 503/504; anything else is a bug and stays itself (a 500). */
+  function failure(error: unknown): unknown {
+    const cause = classify(error);
+    if (!cause) return error;
+    if (cause instanceof UpstreamTimeout) {
+      return new ProxyError(504, 'gateway_timeout', {
+        detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
       });
     }
+    return new ProxyError(503, 'upstream_unavailable', {
+      detail: 'The data service could not be reached. Try again in a moment.',
+      headers: { 'retry-after': '5' },
+    });
   }
 
   return {
@@ -89,19 +101,24 @@ export function createDataApi(
       let token = await deps.tokens.get();
       let response = await send(call, url, token);
       if (response.status === 401) {
-        await response.body?.cancel();
+        await response.discard();
         deps.tokens.invalidate(token);
         token = await deps.tokens.get();
         response = await send(call, url, token);
         if (response.status === 401) {
-          await response.body?.cancel();
+          await response.discard();
           throw new ProxyError(502, 'upstream_rejected_credentials', {
             detail: 'The data service rejected the proxy’s credentials twice.',
             hint: 'Check that DATA_API_CLIENT_ID belongs to a client with access to the data API',
           });
         }
       }
-      const body = await readJson(response, maxBytes);
+      let body: unknown;
+      try {
+        body = await readJson(response, maxBytes);
+      } catch (error) {
+        throw error instanceof ProxyError ? error : failure(error);
+      }
       return { status: response.status, body: toAnswerOrThrow(response, body) };
     },
   };
@@ -109,37 +126,33 @@ export function createDataApi(
 
 export type DataApi = ReturnType<typeof createDataApi>;
 
-async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+async function readJson(response: UpstreamResponse, maxBytes: number): Promise<unknown> {
   if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel();
+    await response.discard();
     throw new ProxyError(502, 'upstream_error', {
       detail: 'The data service answered with a redirect, which the proxy does not follow.',
     });
   }
-  const declared = Number(response.headers.get('content-length') ?? '0');
+  const declared = Number(response.header('content-length') ?? '0');
   if (declared > maxBytes) {
-    await response.body?.cancel();
+    await response.discard();
     throw tooLarge();
   }
-  const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
-  if (!reader) return undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for await (const chunk of response.body) {
+    total += chunk.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      await response.discard();
       throw tooLarge();
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   try {
     return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
   } catch {
-    if (response.ok) {
+    if (response.status >= 200 && response.status < 300) {
       throw new ProxyError(502, 'upstream_bad_response', {
         detail: 'The data service sent an answer that is not JSON.',
       });
@@ -158,7 +171,7 @@ interface FastApiValidationItem {
   msg?: unknown;
 }
 
-function toAnswerOrThrow(response: Response, body: unknown): unknown {
+function toAnswerOrThrow(response: UpstreamResponse, body: unknown): unknown {
   const status = response.status;
   if (status >= 200 && status < 300) return body;
   const detail = (body as { detail?: unknown } | undefined)?.detail;
@@ -182,7 +195,7 @@ function toAnswerOrThrow(response: Response, body: unknown): unknown {
       });
     }
     case 429: {
-      const retryAfter = response.headers.get('retry-after');
+      const retryAfter = response.header('retry-after');
       throw new ProxyError(429, 'rate_limited', {
         detail: 'The data service asks for fewer requests; try again shortly.',
         headers: { 'retry-after': retryAfter && /^\d{1,5}$/.test(retryAfter) ? retryAfter : '10' },
