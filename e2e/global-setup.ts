@@ -22,6 +22,10 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = stack.url;
   if (stack.emulatorUrl) process.env.E2E_EMULATOR_URL = stack.emulatorUrl;
+  if (stack.emulatorClient) {
+    process.env.E2E_CLIENT_ID = stack.emulatorClient.id;
+    process.env.E2E_CLIENT_SECRET = stack.emulatorClient.secret;
+  }
   return async () => {
     await stack.close();
   };

@@ -15,6 +15,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   emulatorUrl: string | undefined;
+  /** The emulator's client credentials, for tests that call the data service directly. */
+  emulatorClient: { id: string; secret: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     url: `http://localhost:${port}`,
     emulatorUrl,
+    emulatorClient: emulator
+      ? { id: emulator.state.config.client.id, secret: emulator.state.config.client.secret }
+      : undefined,
     async close() {
       await running.app.close();
       await emulator?.app.close();

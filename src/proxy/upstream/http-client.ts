@@ -50,6 +50,8 @@ export function createUndiciClient(options: { connections?: number } = {}): {
         },
         body: answer.body,
         discard: async () => {
+          // Destroying an unread body makes it emit an abort error; that is the point, not a fault.
+          answer.body.on('error', () => undefined);
           answer.body.destroy();
         },
       };

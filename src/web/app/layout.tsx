@@ -111,6 +111,11 @@ export function AppLayout() {
               to: paths.datasets(current.version, current.systemModel, { ind }),
               match: /\/(datasets|lookup)(\/|$)/,
             },
+            {
+              label: 'Compare',
+              to: paths.compare(current.version, current.systemModel, { ind }),
+              match: /\/compare$/,
+            },
           ].map((item) => (
             <NavLink
               key={item.label}

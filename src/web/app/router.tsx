@@ -45,6 +45,10 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('./routes/dataset')).DatasetRoute }),
             },
             {
+              path: 'compare',
+              lazy: async () => ({ Component: (await import('./routes/compare')).CompareRoute }),
+            },
+            {
               path: 'lookup/:key',
               lazy: async () => ({ Component: (await import('./routes/lookup')).LookupRoute }),
             },

@@ -44,6 +44,11 @@ export const paths = {
     id: number,
     search?: { ind?: readonly number[] },
   ) => withSearch(`${release(version, systemModel)}/datasets/${id}`, search),
+  compare: (
+    version: string,
+    systemModel: string,
+    search?: { ds?: readonly number[]; ind?: readonly number[]; mode?: string; theme?: string },
+  ) => withSearch(`${release(version, systemModel)}/compare`, search),
   lookup: (version: string, systemModel: string, key: string) =>
     `${release(version, systemModel)}/lookup/${encodeURIComponent(key)}`,
 } as const;

@@ -155,6 +155,14 @@ export function DatasetRoute() {
           >
             Change indicators
           </Button>
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={paths.compare(version, systemModel, { ds: [id], ind: usable })}
+          >
+            Compare
+          </Button>
         </Group>
       </Stack>
       <DatasetDocumentation dataset={dataset.data} />

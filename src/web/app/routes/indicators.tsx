@@ -25,6 +25,10 @@ export function IndicatorsRoute() {
               {' '}
               <Anchor component={Link} to={paths.datasets(version, systemModel, { ind: selected })}>
                 Find a dataset to score with these {selected.length}
+              </Anchor>{' '}
+              or{' '}
+              <Anchor component={Link} to={paths.compare(version, systemModel, { ind: selected })}>
+                compare datasets on them
               </Anchor>
             </>
           )}

@@ -54,6 +54,20 @@ export function SearchResults(props: {
                         {dataset.geography} · {dataset.id}
                       </Anchor>
                     ))}
+                    {product.datasets.length > 1 && (
+                      <Anchor
+                        component={Link}
+                        size="sm"
+                        fw={600}
+                        to={paths.compare(props.version, props.systemModel, {
+                          ds: product.datasets.slice(0, 20).map((dataset) => dataset.id),
+                          ind: props.indicatorIds,
+                        })}
+                        aria-label={`Compare the geographies of ${product.name}`}
+                      >
+                        Compare
+                      </Anchor>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signInAsDemoUser } from './sign-in';
+
+/** Scores straight from the data service (the emulator), to check the explorer's export against. */
+async function apiScores(datasetIds: number[], indicatorIds: number[]) {
+  const origin = process.env.E2E_EMULATOR_URL ?? '';
+  const token = (
+    (await (
+      await fetch(`${origin}/realms/ecoinvent/protocol/openid-connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: process.env.E2E_CLIENT_ID ?? '',
+          client_secret: process.env.E2E_CLIENT_SECRET ?? '',
+        }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const response = await fetch(
+    `${origin}/v0/datasets/batch?version=3.12&system_model=cutoff&limit=100`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-user-id': 'e2e-check',
+      },
+      body: JSON.stringify({ dataset_ids: datasetIds, indicator_ids: indicatorIds }),
+    },
+  );
+  const body = (await response.json()) as {
+    datasets: { id: number; impact_scores: { id: number; score: number }[] }[];
+  };
+  return new Map(
+    body.datasets.flatMap((d) => d.impact_scores.map((s) => [`${d.id}|${s.id}`, s.score] as const)),
+  );
+}
+
+test('compare three datasets on climate change across methods, share it, and export exact values', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/compare');
+  await signInAsDemoUser(page);
+  for (const id of ['8279', '2989', '7773']) {
+    await page.getByLabel('Add dataset by ID').fill(id);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  await page.getByText('Across methods', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Across methods' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('climate change');
+  await expect(
+    page.getByText(/Loading them adds 3 new datasets and \d+ new indicators/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Load scores' }).click();
+
+  const table = page.getByRole('table', { name: 'Comparison' });
+  await expect(
+    table.getByRole('button', { name: 'Sort by market for electricity, low voltage, Mexico (MX)' }),
+  ).toBeVisible();
+  await expect(table.getByText('kg CO2-Eq').first()).toBeVisible();
+  await expect(table.getByText('n/a')).toHaveCount(0);
+  const rows = await table.getByRole('row').count();
+  expect(rows).toBeGreaterThan(10);
+  const shown = await table.innerText();
+
+  const link = page.url();
+  expect(link).toMatch(/compare\?ds=8279,2989,7773&mode=methods/);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await signInAsDemoUser(other);
+  const sharedTable = other.getByRole('table', { name: 'Comparison' });
+  await expect(sharedTable.getByText('kg CO2-Eq').first()).toBeVisible();
+  await expect(sharedTable.getByText('n/a')).toHaveCount(0);
+  await expect(sharedTable.getByRole('row')).toHaveCount(rows);
+  expect(await sharedTable.innerText()).toBe(shown);
+  await fresh.close();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  const header = csv[0]?.split(',') ?? [];
+  expect(header).toEqual([
+    'version',
+    'system_model',
+    'dataset_id',
+    'activity',
+    'product',
+    'geography',
+    'reference_unit',
+    'indicator_id',
+    'method',
+    'category',
+    'indicator',
+    'unit',
+    'score',
+  ]);
+  expect(csv.length - 1).toBe(3 * (rows - 1));
+  const exported = csv.slice(1).map((line) => {
+    const cells =
+      line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)?.map((cell) => cell.replace(/,$/, '')) ?? [];
+    return { dataset: Number(cells[2]), indicator: Number(cells[7]), score: Number(cells[12]) };
+  });
+  const api = await apiScores(
+    [8279, 2989, 7773],
+    [...new Set(exported.map((row) => row.indicator))],
+  );
+  for (const row of exported)
+    expect(row.score, `${row.dataset}|${row.indicator}`).toBe(
+      api.get(`${row.dataset}|${row.indicator}`),
+    );
+});
