@@ -116,3 +116,28 @@ test('compare three datasets on climate change across methods, share it, and exp
       api.get(`${row.dataset}|${row.indicator}`),
     );
 });
+
+test('pick indicators on the compare page itself, and one indicator across every method', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff/compare?ds=8279,2989');
+  await signInAsDemoUser(page);
+  const picker = page.getByRole('combobox', { name: 'Indicators' });
+  await picker.click();
+  await picker.fill('CML acidification');
+  await page.getByRole('option', { name: /^CML v4\.8 2016 › acidification › .* \(964\)$/ }).click();
+  await expect(page).toHaveURL(/ind=964/);
+  await expect(page.getByRole('table', { name: 'Comparison' }).getByRole('row')).toHaveCount(2);
+
+  await page.getByText('Across methods', { exact: true }).click();
+  const one = page.getByRole('combobox', { name: 'or one indicator' });
+  await one.click();
+  await one.fill('global warming potential (GWP100)');
+  await page
+    .getByRole('option', { name: 'global warming potential (GWP100)', exact: true })
+    .click();
+  await expect(page).toHaveURL(/indicator=global/);
+  const rows = page.getByRole('table', { name: 'Comparison' }).getByRole('row');
+  await expect(rows.nth(5)).toContainText('global warming potential (GWP100)');
+  expect(await rows.count()).toBeGreaterThan(8);
+});

@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Group,
+  MultiSelect,
   Progress,
   SegmentedControl,
   Select,
@@ -23,6 +24,7 @@ import { comparisonToCsv, comparisonToJson } from '../../features/compare/export
 import { indicatorsForTheme, THEME_NAMES, type Theme } from '../../features/compare/themes';
 import { download } from '../../features/datasets/export';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { groupByIndicator } from '../../features/indicators/tree';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { useRelease } from '../../lib/release-params';
 import { formatIndicatorSet, parseIndicatorSet, useUpdateSearch } from '../../lib/url-state';
@@ -52,9 +54,15 @@ export function CompareRoute() {
   const catalogue = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
   const all = catalogue.data?.results ?? [];
+  // Across methods: a theme, or one indicator by name (every method's GWP100, say).
+  const groups = groupByIndicator(all.filter((indicator) => !/ no LT$/.test(indicator.method)));
+  const byName = searchParams.get('indicator') ?? '';
+  const named = groups.find((group) => group.name === byName);
   const indicators =
     mode === 'methods'
-      ? indicatorsForTheme(all, theme)
+      ? named
+        ? named.indicators.slice(0, 100)
+        : indicatorsForTheme(all, theme)
       : all.filter((indicator) => chosen.includes(indicator.id));
   const indicatorIds = indicators.map((indicator) => indicator.id);
 
@@ -123,18 +131,57 @@ export function CompareRoute() {
           ]}
         />
         {mode === 'methods' ? (
-          <Select
-            label="Theme"
-            data={THEME_NAMES}
-            value={theme}
-            allowDeselect={false}
-            onChange={(value) => updateSearch({ theme: value ?? undefined })}
-            w={220}
-          />
+          <>
+            <Select
+              label="Theme"
+              data={THEME_NAMES}
+              value={named ? null : theme}
+              placeholder="—"
+              onChange={(value) =>
+                updateSearch({ theme: value ?? undefined, indicator: undefined })
+              }
+              w={200}
+            />
+            <Select
+              label="or one indicator"
+              placeholder="e.g. global warming potential (GWP100)"
+              searchable
+              clearable
+              data={groups
+                .filter((group) => group.indicators.length > 1)
+                .map((group) => group.name)}
+              value={named ? named.name : null}
+              onChange={(value) => updateSearch({ indicator: value ?? undefined })}
+              w={320}
+            />
+          </>
         ) : (
-          <Anchor component={Link} to={paths.indicators(version, systemModel, { ind: chosen })}>
-            Choose indicators ({chosen.length})
-          </Anchor>
+          <MultiSelect
+            label="Indicators"
+            placeholder={chosen.length ? 'Add more' : 'Pick indicators'}
+            searchable
+            limit={50}
+            maxValues={100}
+            filter={({ options, search }) => {
+              // Every word typed must appear, as in the catalogue: "CML acidification".
+              const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+              return options.filter(
+                (option) =>
+                  'label' in option &&
+                  words.every((word) => option.label.toLowerCase().includes(word)),
+              );
+            }}
+            data={all.map((indicator) => ({
+              value: String(indicator.id),
+              label: `${indicator.method} › ${indicator.category} › ${indicator.indicator} (${indicator.id})`,
+            }))}
+            value={chosen.map(String)}
+            onChange={(values) =>
+              updateSearch({ ind: values.length ? values.join(',') : undefined })
+            }
+            w={420}
+            maxDropdownHeight={300}
+          />
         )}
         <SegmentedControl
           aria-label="Values"
