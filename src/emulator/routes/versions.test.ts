@@ -3,24 +3,12 @@ import { VersionsResponseSchema } from '../../shared/versions';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { TOKEN_PATH } from '../identity/token-endpoint';
+import { serviceToken as tokenFor } from '../testing/api';
 
 let now = Date.parse('2026-01-01T00:00:00Z');
 let emulator: Emulator;
 
-async function serviceToken() {
-  const { client } = emulator.state.config;
-  const response = await emulator.app.inject({
-    method: 'POST',
-    url: TOKEN_PATH,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.id,
-      client_secret: client.secret,
-    }).toString(),
-  });
-  return response.json<{ access_token: string }>().access_token;
-}
+const serviceToken = () => tokenFor(emulator);
 
 beforeAll(async () => {
   emulator = await buildEmulator({

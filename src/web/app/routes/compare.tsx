@@ -22,7 +22,7 @@ import { useComparison } from '../../features/compare/api/use-comparison';
 import { CompareTable } from '../../features/compare/components/compare-table';
 import { comparisonToCsv, comparisonToJson } from '../../features/compare/export';
 import { indicatorsForTheme, THEME_NAMES, type Theme } from '../../features/compare/themes';
-import { download } from '../../features/datasets/export';
+import { download } from '../../lib/files';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { groupByIndicator } from '../../features/indicators/tree';
 import { usageQueries } from '../../features/usage/api/get-usage';

@@ -1,9 +1,5 @@
 import type { Dataset, Indicator, ImpactScore } from '../../../shared/upstream';
-
-const cell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+import { toCsv } from '../../lib/files';
 
 export interface ComparisonExport {
   version: string;
@@ -50,7 +46,7 @@ export function comparisonToCsv(data: ComparisonExport): string {
       ];
     }),
   );
-  return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\n')}\n`;
+  return toCsv([header, ...rows]);
 }
 
 export function comparisonToJson(data: ComparisonExport): string {

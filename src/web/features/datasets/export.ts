@@ -1,9 +1,5 @@
 import type { Dataset } from '../../../shared/upstream';
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+import { toCsv } from '../../lib/files';
 
 /** One row per score, with the dataset's identity on every row and the exact values. */
 export function scoresToCsv(
@@ -40,16 +36,5 @@ export function scoresToCsv(
     score.score,
     score.unit,
   ]);
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
-}
-
-export function download(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return toCsv([header, ...rows]);
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
 import { datasetQueries } from '../api/dataset-queries';
-import { download, scoresToCsv } from '../export';
+import { download } from '../../../lib/files';
+import { scoresToCsv } from '../export';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
 export interface ScoresPanelProps {

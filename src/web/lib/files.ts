@@ -1,0 +1,20 @@
+/** Rows to CSV: cells quoted where they hold a comma, quote or line break; one trailing newline. */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return `${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
+}
+
+/** Saves text as a file the browser downloads. */
+export function download(filename: string, content: string, type: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
