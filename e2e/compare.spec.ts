@@ -98,14 +98,14 @@ test('compare three datasets on climate change across methods, share it, and exp
     'method',
     'category',
     'indicator',
-    'unit',
     'score',
+    'unit',
   ]);
   expect(csv.length - 1).toBe(3 * (rows - 1));
   const exported = csv.slice(1).map((line) => {
     const cells =
       line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)?.map((cell) => cell.replace(/,$/, '')) ?? [];
-    return { dataset: Number(cells[2]), indicator: Number(cells[7]), score: Number(cells[12]) };
+    return { dataset: Number(cells[2]), indicator: Number(cells[7]), score: Number(cells[11]) };
   });
   const api = await apiScores(
     [8279, 2989, 7773],

@@ -1,5 +1,5 @@
 import type { Dataset, Indicator, ImpactScore } from '../../../shared/upstream';
-import { toCsv } from '../../lib/files';
+import { scoresCsv } from '../../lib/score-csv';
 
 export interface ComparisonExport {
   version: string;
@@ -11,42 +11,16 @@ export interface ComparisonExport {
 
 /** One row per dataset × indicator, exact values, with each dataset's and indicator's identity. */
 export function comparisonToCsv(data: ComparisonExport): string {
-  const header = [
-    'version',
-    'system_model',
-    'dataset_id',
-    'activity',
-    'product',
-    'geography',
-    'reference_unit',
-    'indicator_id',
-    'method',
-    'category',
-    'indicator',
-    'unit',
-    'score',
-  ];
-  const rows = data.datasets.flatMap((dataset) =>
-    data.indicators.map((indicator) => {
-      const score = data.scores.get(dataset.id)?.get(indicator.id);
-      return [
-        data.version,
-        data.systemModel,
-        dataset.id,
-        dataset.activity,
-        dataset.product,
-        dataset.geography,
-        dataset.unit,
-        indicator.id,
-        indicator.method,
-        indicator.category,
-        indicator.indicator,
-        indicator.unit,
-        score ? score.score : '',
-      ];
-    }),
+  return scoresCsv(
+    data,
+    data.datasets.flatMap((dataset) =>
+      data.indicators.map((indicator) => ({
+        dataset,
+        indicator,
+        score: data.scores.get(dataset.id)?.get(indicator.id)?.score ?? '',
+      })),
+    ),
   );
-  return toCsv([header, ...rows]);
 }
 
 export function comparisonToJson(data: ComparisonExport): string {
