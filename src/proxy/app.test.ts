@@ -130,6 +130,44 @@ describe('the proxy in front of the emulator', () => {
     expect(response.json()).toMatchObject({ code: 'invalid_token' });
   });
 
+  it('refuses a token not yet valid, from another issuer, HMAC-signed with the public key, or in the query (SEC-02b)', async () => {
+    const issuer = `${emulator.origin}/realms/explorer`;
+    const { privateKey } = await generateKeyPair('RS256');
+    const jwks = (await (await fetch(`${issuer}/protocol/openid-connect/certs`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
+    const publicJwk = JSON.stringify(jwks.keys[0]);
+    const sign = (claims: { iss?: string; nbf?: number }) =>
+      new SignJWT({ sub: 'demo' })
+        .setProtectedHeader({ alg: 'RS256' })
+        .setIssuer(claims.iss ?? issuer)
+        .setAudience('urn:lci-explorer:proxy')
+        .setIssuedAt()
+        .setNotBefore(claims.nbf ?? Math.floor(Date.now() / 1000) - 10)
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    const hmacWithPublicKey = await new SignJWT({ sub: 'demo' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer)
+      .setAudience('urn:lci-explorer:proxy')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(publicJwk));
+    const before = await stats();
+    for (const token of [
+      await sign({ nbf: Math.floor(Date.now() / 1000) + 3600 }),
+      await sign({ iss: 'https://evil.example/realms/explorer' }),
+      hmacWithPublicKey,
+    ]) {
+      const response = await call(proxy, '/api/versions', { authorization: `Bearer ${token}` });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'invalid_token' });
+    }
+    const inQuery = await call(proxy, `/api/versions?access_token=${userToken}`);
+    expect(inQuery.statusCode).toBe(401);
+    expect(await stats()).toEqual(before);
+  });
+
   it('refuses a genuine token meant for another audience', async () => {
     const other = await buildProxy({
       config: proxyConfigFromEnv(proxyEnv({ AUTH_AUDIENCE: 'urn:someone-else' })),
