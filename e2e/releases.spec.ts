@@ -57,3 +57,21 @@ test('a combination outside the licence says so and points to the releases page'
   await page.getByRole('link', { name: 'See the releases your licence holds' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
 });
+
+test('signing out ends the session at the identity provider, and signing in again asks for the password', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff');
+  await signInAsDemoUser(page);
+  await page.getByRole('button', { name: 'Account: Demo Analyst' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Sign out of the demo organisation?' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  await signInAsDemoUser(page, 'maria');
+  await expect(page.getByRole('button', { name: 'Account: María Fernández' })).toBeVisible();
+});
