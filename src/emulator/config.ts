@@ -86,11 +86,16 @@ export interface EmulatorConfig {
   };
 }
 
+/** A bad variable stops start-up with one line naming it. */
+export class EmulatorConfigError extends Error {}
+
 export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
   const parsed = EmulatorEnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid ${String(issue?.path[0] ?? 'environment')}: ${issue?.message ?? ''}`);
+    throw new EmulatorConfigError(
+      `Invalid ${String(issue?.path[0] ?? 'environment')}: ${issue?.message ?? ''}`,
+    );
   }
   const e = parsed.data;
   const generated = !(e.DATA_API_CLIENT_ID && e.DATA_API_CLIENT_SECRET);

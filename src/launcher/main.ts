@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../proxy/config';
+import { EmulatorConfigError } from '../emulator/config';
 import { DEMO_USERS } from '../emulator/identity/demo-users';
 import { buildSpa, isSpaBuildCurrent } from './spa-build';
 import { startStack, type Stack } from './stack';
@@ -27,8 +28,8 @@ async function main() {
       extraSpaOrigins: dev ? [`http://localhost:${DEV_PORT}`, `http://127.0.0.1:${DEV_PORT}`] : [],
     });
   } catch (error) {
-    if (error instanceof ConfigError || (error as Error).message.startsWith('Invalid ')) {
-      console.error((error as Error).message);
+    if (error instanceof ConfigError || error instanceof EmulatorConfigError) {
+      console.error(error.message);
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
