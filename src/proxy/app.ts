@@ -122,11 +122,13 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
 
   // Reject request targets that are not an origin-form path: `http://evil/…` or `//evil/…`
   // (security.md §4.3). Fastify would route them by their path; the proxy refuses them.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const target = request.raw.url ?? '';
     if (!target.startsWith('/') || target.startsWith('//')) {
-      throw new ProxyError(400, 'bad_request', { detail: 'The request target must be a path.' });
+      done(new ProxyError(400, 'bad_request', { detail: 'The request target must be a path.' }));
+      return;
     }
+    done();
   });
 
   // Shutting down: requests in flight finish, and their connections close with the answer
@@ -135,8 +137,9 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   registerSecurityHeaders(app, {

@@ -21,15 +21,19 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { idpOrig
   ].join('; ');
   const apiCsp = "default-src 'none'; frame-ancestors 'none'";
 
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer and awaits nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('x-request-id', request.id);
-    reply.header('content-security-policy', isApi ? apiCsp : pageCsp);
+    reply.headers({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-request-id': request.id,
+      'content-security-policy': isApi ? apiCsp : pageCsp,
+    });
     if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 
@@ -40,24 +44,28 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { idpOrig
  */
 export function registerCors(app: FastifyInstance, origins: readonly string[]) {
   const allowed = new Set(origins);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !request.url.startsWith('/api/')) return;
+    if (!origin || !request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
     const preflight =
       request.method === 'OPTIONS' &&
       request.headers['access-control-request-method'] !== undefined;
     if (allowed.has(origin)) {
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
       if (preflight) {
-        return reply
+        void reply
           .code(204)
           .header('access-control-allow-methods', 'GET, POST')
           .header('access-control-allow-headers', 'authorization, content-type, if-none-match')
           .header('access-control-max-age', '600')
           .send();
+        return;
       }
     } else if (preflight) {
-      return reply.code(403).type('application/problem+json').send({
+      void reply.code(403).type('application/problem+json').send({
         type: 'about:blank#forbidden',
         title: 'Forbidden',
         status: 403,
@@ -65,7 +73,8 @@ export function registerCors(app: FastifyInstance, origins: readonly string[]) {
         detail: 'Cross-origin requests are not allowed from this origin.',
         requestId: request.id,
       });
+      return;
     }
-    return undefined;
+    done();
   });
 }

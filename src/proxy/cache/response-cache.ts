@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface CachedAnswer {
   body: string;
@@ -95,6 +95,7 @@ export function toAnswer(body: string): CachedAnswer {
   return {
     body,
     bytes,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    // The one-shot hash: a fraction of the cost of a Hash object for bodies this small.
+    etag: `"${hash('sha256', body, 'base64url').slice(0, 27)}"`,
   };
 }

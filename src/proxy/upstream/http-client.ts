@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import { Agent, errors, request } from 'undici';
 
-/** What the adapter needs of an HTTP answer: status, headers, and the body as chunks. */
+/** What the adapter needs of an HTTP answer: status, headers, and the body as a stream. */
 export interface UpstreamResponse {
   status: number;
   header(name: string): string | undefined;
-  body: AsyncIterable<Uint8Array>;
+  body: Readable;
   /** Stops reading and frees the connection. */
   discard(): Promise<void>;
 }
