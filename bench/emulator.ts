@@ -35,7 +35,11 @@ export async function spawnEmulator(scale = '1') {
   });
   const lines = createInterface({ input: child.stdout });
   const [line] = (await once(lines, 'line')) as [string];
-  return { started: JSON.parse(line) as Started, stop: () => child.kill('SIGTERM') };
+  return {
+    started: JSON.parse(line) as Started,
+    pid: child.pid,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 export async function benchEmulator(): Promise<string[]> {

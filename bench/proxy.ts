@@ -1,14 +1,42 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { freePort } from '../src/launcher/stack';
 import { spawnEmulator, type Started } from './emulator';
-import { percentile } from './stats';
+import { cpuMs, percentile } from './stats';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const SERVICE_LATENCY_MS = 20;
+
+async function setFaults(emulator: Started, faults: Record<string, number>) {
+  const response = await fetch(`${emulator.address}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  if (!response.ok) throw new Error(`emulator faults: HTTP ${response.status}`);
+}
+
+/** The yardstick of bench/passthrough.ts in its own process. */
+async function spawnPassthrough(emulator: Started, token: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/passthrough.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PASSTHROUGH_UPSTREAM: emulator.address,
+      PASSTHROUGH_TOKEN: token,
+    },
+  });
+  await once(child.stdout, 'data');
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
 
 async function spawnProxy(emulator: Started, issuer: string) {
   const port = await freePort();
@@ -39,7 +67,7 @@ async function spawnProxy(emulator: Started, issuer: string) {
     },
   );
   await once(child.stdout, 'data');
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 interface Load {
@@ -47,14 +75,21 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per answered request, in µs, of each process named in `processes`. */
+  cpuPerRequest: Record<string, number | undefined>;
 }
 
 async function load(
   origin: string,
   headers: Record<string, string>,
   paths: readonly string[],
+  processes: Record<string, number | undefined> = {},
 ): Promise<Load> {
   let next = 0;
+  const cpuBefore = Object.entries(processes).map(
+    ([name, pid]) => [name, pid, cpuMs(pid)] as const,
+  );
+  const selfBefore = process.cpuUsage();
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -66,7 +101,20 @@ async function load(
       },
     ],
   });
+  const answered = result.requests.total;
+  const self = process.cpuUsage(selfBefore);
+  const cpuPerRequest: Record<string, number | undefined> = {
+    autocannon: (self.user + self.system) / answered,
+  };
+  for (const [name, pid, before] of cpuBefore) {
+    const after = cpuMs(pid);
+    cpuPerRequest[name] =
+      before === undefined || after === undefined
+        ? undefined
+        : ((after - before) * 1000) / answered;
+  }
   return {
+    cpuPerRequest,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -76,13 +124,17 @@ async function load(
 
 const fmt = (r: Load) =>
   `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors ? `, ${r.errors} errors` : ''}`;
+const fmtCpu = (r: Load) =>
+  Object.entries(r.cpuPerRequest)
+    .map(([name, us]) => `${name} ${us === undefined ? 'n/a' : us.toFixed(0)} µs`)
+    .join(', ');
 
 /**
  * The proxy in its own process against the emulator in another, loaded by autocannon from this
  * one, side by side with the same load sent to the emulator directly.
  */
 export async function benchProxy(): Promise<string[]> {
-  const { started: emulator, stop: stopEmulator } = await spawnEmulator();
+  const { started: emulator, pid: emulatorPid, stop: stopEmulator } = await spawnEmulator();
   const issuer = `${emulator.address}/realms/explorer`;
   const proxy = await spawnProxy(emulator, issuer);
   try {
@@ -171,18 +223,46 @@ export async function benchProxy(): Promise<string[]> {
     const oneDirect = await sequential(emulator.address, direct, directPaths.slice(offset));
     const oneProxied = await sequential(proxy.origin, viaProxy, missPaths.slice(offset));
 
-    const directResult = await load(emulator.address, direct, directPaths);
-    const missResult = await load(proxy.origin, viaProxy, missPaths);
+    // With no service latency, every process is busy on two cores: the throughput ratio is then
+    // about CPU per request. The pass-through is the yardstick: the least a Node proxy costs.
+    const passthrough = await spawnPassthrough(
+      emulator,
+      direct.authorization.slice('Bearer '.length),
+    );
+    const directResult = await load(emulator.address, direct, directPaths, {
+      emulator: emulatorPid,
+    });
+    const passResult = await load(
+      passthrough.origin,
+      {},
+      directPaths.map((path) => path.replace('/v0/', '/api/')),
+      {
+        passthrough: passthrough.pid,
+        emulator: emulatorPid,
+      },
+    );
+    passthrough.stop();
+    const missResult = await load(proxy.origin, viaProxy, missPaths, {
+      proxy: proxy.pid,
+      emulator: emulatorPid,
+    });
+
+    // With a data service 20 ms away (the real one is across the internet), on a fresh proxy.
+    await setFaults(emulator, { latency_ms: SERVICE_LATENCY_MS });
+    const remote = await spawnProxy(emulator, issuer);
+    await sequential(remote.origin, viaProxy, missPaths.slice(offset)); // warm it up first
+    const remoteDirect = await load(emulator.address, direct, [...directPaths].reverse());
+    const remoteMiss = await load(remote.origin, viaProxy, [...missPaths].reverse(), {
+      proxy: remote.pid,
+    });
+    remote.stop();
+    await setFaults(emulator, { latency_ms: 0 });
     const hitResult = await load(proxy.origin, viaProxy, [
       '/api/datasets/8279?version=3.12&system_model=cutoff',
     ]);
 
     // Token economy: a 12 s token, then 1 000 concurrent distinct requests inside its last 1.2 s.
-    await fetch(`${emulator.address}/_emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token_ttl_seconds: 12 }),
-    });
+    await setFaults(emulator, { token_ttl_seconds: 12 });
     const fresh = await spawnProxy(emulator, issuer);
     let tokenRequests: number;
     try {
@@ -212,12 +292,19 @@ export async function benchProxy(): Promise<string[]> {
       fresh.stop();
     }
 
+    const ratio = (a: Load, b: Load) => (a.rps / b.rps).toFixed(2);
     return [
       `Proxy (own process) vs emulator direct, autocannon ${CONNECTIONS} connections × ${DURATION} s each, ${missPaths.length} distinct paths`,
-      `  direct, GET dataset          : ${fmt(directResult)}`,
-      `  proxy, cache miss            : ${fmt(missResult)}`,
-      `  miss/direct throughput       : ${(missResult.rps / directResult.rps).toFixed(2)} (target ≥ 0.70); added at p50 ${missResult.p50 - directResult.p50} ms (target ≤ 2 ms)`,
-      `  one request at a time, p50   : direct ${oneDirect.toFixed(2)} ms, through the proxy ${oneProxied.toFixed(2)} ms: adds ${(oneProxied - oneDirect).toFixed(2)} ms (target ≤ 2 ms)`,
+      `  no service latency (CPU-bound: load generator, proxy and emulator share ${cpus().length} cores)`,
+      `    direct, GET dataset        : ${fmt(directResult)}; CPU per request: ${fmtCpu(directResult)}`,
+      `    bare pass-through (yardstick): ${fmt(passResult)}; CPU per request: ${fmtCpu(passResult)}`,
+      `    proxy, cache miss          : ${fmt(missResult)}; CPU per request: ${fmtCpu(missResult)}`,
+      `    of direct throughput       : proxy ${ratio(missResult, directResult)}, bare pass-through ${ratio(passResult, directResult)} (target ≥ 0.70); proxy ÷ pass-through ${ratio(missResult, passResult)}; proxy adds ${missResult.p50 - directResult.p50} ms at p50 (target ≤ 2 ms)`,
+      `    one request at a time, p50 : direct ${oneDirect.toFixed(2)} ms, through the proxy ${oneProxied.toFixed(2)} ms: adds ${(oneProxied - oneDirect).toFixed(2)} ms (target ≤ 2 ms)`,
+      `  data service ${SERVICE_LATENCY_MS} ms away (emulator latency), fresh proxy`,
+      `    direct, GET dataset        : ${fmt(remoteDirect)}`,
+      `    proxy, cache miss          : ${fmt(remoteMiss)}; proxy CPU per request: ${fmtCpu(remoteMiss)}`,
+      `    of direct throughput       : ${ratio(remoteMiss, remoteDirect)} (target ≥ 0.70); adds ${remoteMiss.p50 - remoteDirect.p50} ms at p50 (target ≤ 2 ms)`,
       `  proxy, cache hit             : ${fmt(hitResult)} (target ≥ 5 000 req/s, p99 ≤ 10 ms)`,
       `  token requests for 1 000 concurrent requests at token expiry: ${tokenRequests} (target 1)`,
     ];

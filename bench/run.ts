@@ -1,12 +1,23 @@
 /**
  * `npm run bench`: measurements taken side by side in one run, on this machine, each part in
  * its own processes: the emulator at full scale, the explorer in Chromium, and the proxy.
+ * `npm run bench -- proxy` (or `emulator`, `web`) runs one suite.
  */
 import { benchEmulator } from './emulator';
 import { benchProxy } from './proxy';
 import { benchWeb } from './web';
 
-for (const suite of [benchEmulator, benchWeb, benchProxy]) {
+const SUITES = { emulator: benchEmulator, web: benchWeb, proxy: benchProxy };
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in SUITES));
+if (unknown.length > 0) {
+  console.error(
+    `npm run bench: no suite named ${unknown.join(', ')}; choose from ${Object.keys(SUITES).join(', ')}.`,
+  );
+  process.exit(2);
+}
+for (const [name, suite] of Object.entries(SUITES)) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
   for (const line of await suite()) console.log(line);
   console.log('');
 }
