@@ -50,6 +50,7 @@ const REDACT = [
 export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const { config } = deps;
   const fetchImpl = deps.fetch ?? fetch;
+  const clientMs = config.timeouts.clientMs;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -60,9 +61,15 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     requestIdHeader: false,
     trustProxy: false,
     bodyLimit: 100 * 1024,
-    // Slow clients are cut off well before Node's defaults (security.md SEC-08b).
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    // Slow clients (slowloris, a stalled body) are cut off well before Node's defaults of 60 s
+    // and 300 s (security.md SEC-08b); Node looks for them every second, not every 30.
+    http: {
+      headersTimeout: clientMs,
+      connectionsCheckingInterval: Math.min(1_000, clientMs),
+    },
+    requestTimeout: clientMs,
+    // An idle socket is closed, but never while the proxy itself waits for the data service.
+    connectionTimeout: Math.max(30_000, config.timeouts.upstreamMs + clientMs),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });

@@ -25,6 +25,7 @@ export const ProxyEnvSchema = z
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
     UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
     TOKEN_TIMEOUT_MS: int(100, 60_000).default(5_000),
+    CLIENT_TIMEOUT_MS: int(100, 120_000).default(15_000),
     STATIC_DIR: z.string().min(1).default('dist'),
     CACHE_MAX_MB: int(1, 4096).default(64),
     UPSTREAM_MAX_RESPONSE_MB: int(1, 512).default(32),
@@ -82,7 +83,8 @@ export interface ProxyConfig {
   auth:
     | { mode: 'oidc'; issuer: string; audience: string; clientId: string; scope: string }
     | { mode: 'none' };
-  timeouts: { upstreamMs: number; tokenMs: number };
+  /** `clientMs`: how long a client has to send a request's headers, and all of it (SEC-08b). */
+  timeouts: { upstreamMs: number; tokenMs: number; clientMs: number };
   staticDir: string;
   cacheMaxBytes: number;
   upstreamMaxResponseBytes: number;
@@ -135,7 +137,11 @@ export function proxyConfigFromEnv(
             scope: e.AUTH_SCOPE,
           }
         : { mode: 'none' },
-    timeouts: { upstreamMs: e.UPSTREAM_TIMEOUT_MS, tokenMs: e.TOKEN_TIMEOUT_MS },
+    timeouts: {
+      upstreamMs: e.UPSTREAM_TIMEOUT_MS,
+      tokenMs: e.TOKEN_TIMEOUT_MS,
+      clientMs: e.CLIENT_TIMEOUT_MS,
+    },
     staticDir: e.STATIC_DIR,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_MB * 1024 * 1024,

@@ -308,6 +308,70 @@ describe('SEC-06: per-user limits', () => {
   });
 });
 
+/**
+ * A client that sends `request` a few bytes at a time and then, if `stallAfter` is given, stops
+ * there without closing. Resolves when the server closes the connection, telling how much of
+ * the request got through and what came back.
+ */
+function slowClient(
+  address: string,
+  request: string,
+  options: { bytesPerTick: number; tickMs: number; stallAfter?: number },
+): Promise<{ sent: number; answer: string }> {
+  const { port } = new URL(address);
+  const limit = options.stallAfter ?? request.length;
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answer = '';
+    let timer: NodeJS.Timeout | undefined;
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      timer = setInterval(() => {
+        if (sent >= limit || socket.destroyed) return;
+        const next = request.slice(sent, Math.min(limit, sent + options.bytesPerTick));
+        sent += next.length;
+        socket.write(next);
+      }, options.tickMs);
+    });
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ sent, answer });
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // The server may reset the connection while the client is still writing.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+    });
+  });
+}
+
+describe('SEC-08b: slow clients', () => {
+  it('closes a connection whose headers trickle in byte by byte, forwarding nothing', async () => {
+    const p = await proxy({ CLIENT_TIMEOUT_MS: '300' });
+    const address = await p.app.listen({ host: '127.0.0.1', port: 0 });
+    // 40 bytes a second: the whole request would take over ten seconds.
+    const request = `GET /api/versions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.a}\r\nX-Padding: ${'a'.repeat(400)}\r\n\r\n`;
+    const result = await slowClient(address, request, { bytesPerTick: 2, tickMs: 50 });
+    expect(result.sent).toBeLessThan(request.length);
+    expect(result.answer === '' || result.answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('closes a connection whose body stalls after the headers, forwarding nothing', async () => {
+    const p = await proxy({ CLIENT_TIMEOUT_MS: '300' });
+    const address = await p.app.listen({ host: '127.0.0.1', port: 0 });
+    const head = `POST /api/datasets/batch?version=3.12 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.a}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
+    const request = `${head}{"dataset_ids": [1, 2, 3]}`.padEnd(head.length + 100);
+    const result = await slowClient(address, request, {
+      bytesPerTick: 4096,
+      tickMs: 10,
+      stallAfter: head.length + 10,
+    });
+    expect(result.sent).toBe(head.length + 10);
+    expect(result.answer === '' || result.answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(stub.requests).toHaveLength(0);
+  });
+});
+
 describe('SEC-07, SEC-09, SEC-14: bodies and failures', () => {
   it('refuses a body over 100 kB with 413 and forwards nothing (SEC-07)', async () => {
     const p = await proxy();
