@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
 /** Scores straight from the data service (the emulator), to check the explorer's export against. */

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
 /** The catalogue renders only the rows on screen: scroll it, as a person would, until the row shows. */

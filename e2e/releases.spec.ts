@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
 test('a new user signs in, lands on the latest release, switches system model and keeps it on reload', async ({
@@ -74,4 +74,22 @@ test('signing out ends the session at the identity provider, and signing in agai
   await page.getByRole('button', { name: 'Sign in again' }).click();
   await signInAsDemoUser(page, 'maria');
   await expect(page.getByRole('button', { name: 'Account: María Fernández' })).toBeVisible();
+});
+
+test('a Content Security Policy violation is caught by the journeys’ check', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/3\.12\/cutoff$/);
+  // An inline script is what the policy forbids; the page's own code never adds one.
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true';
+    document.body.append(script);
+  });
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+  cspViolations.length = 0; // seen, so this test itself passes
 });
