@@ -21,6 +21,7 @@ export const PROBLEM_CODES = [
   'idp_unavailable',
   'auth_unavailable',
   'upstream_unavailable',
+  'sector_index_building',
   'gateway_timeout',
   'internal_error',
 ] as const;

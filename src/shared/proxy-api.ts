@@ -13,3 +13,31 @@ export const UsageSchema = z.object({
   charged: z.object({ datasets: z.array(z.number().int()), indicators: z.array(z.number().int()) }),
 });
 export type Usage = z.infer<typeof UsageSchema>;
+
+export const SectorFacetSchema = z.object({
+  name: z.string(),
+  /** Datasets of the release and system model in this sector or ISIC section. */
+  datasets: z.number().int().nonnegative(),
+});
+export type SectorFacet = z.infer<typeof SectorFacetSchema>;
+
+/**
+ * `GET /api/sectors`: the sectors and ISIC sections of a release and system model. The data
+ * service's search cannot filter by them, so the proxy indexes a release once (from free
+ * calls) and answers `building` with its progress until the index is ready.
+ */
+export const SectorsSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    datasets: z.number().int().nonnegative(),
+    sectors: z.array(SectorFacetSchema),
+    isic_sections: z.array(SectorFacetSchema),
+  }),
+  z.object({
+    status: z.literal('building'),
+    /** Datasets indexed so far, of `total` (0 while the datasets are still being listed). */
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
+]);
+export type Sectors = z.infer<typeof SectorsSchema>;

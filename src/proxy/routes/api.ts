@@ -1,21 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PublicConfig } from '../../shared/config';
-import type { Usage } from '../../shared/proxy-api';
+import type { Sectors, Usage } from '../../shared/proxy-api';
 import type { BatchResponse, Dataset } from '../../shared/upstream';
 import {
   DEFAULT_SYSTEM_MODEL,
   LATEST,
   latestVersion,
+  ReleaseSegmentSchema,
   VersionsResponseSchema,
 } from '../../shared/versions';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
-import type { ResponseCache, CachedAnswer } from '../cache/response-cache';
+import { toAnswer, type ResponseCache, type CachedAnswer } from '../cache/response-cache';
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
+import { parseUpstream } from '../upstream/parse-answer';
 import type { UserLimits } from '../limits/user-limits';
 import type { UsageLedger } from '../usage/ledger';
+import { createSectorSearch } from '../sectors/sector-search';
 import { DATA_ROUTES, type DataRoute } from './data-routes';
 
 declare module 'fastify' {
@@ -35,16 +38,15 @@ export interface ApiDeps {
 
 const VERSIONS_TTL_MS = 5 * 60_000;
 const MAX_QUERY_LENGTH = 4096;
-
-function parseUpstream<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ProxyError(502, 'upstream_bad_response', {
-      detail: 'The data service sent an answer in a shape the explorer does not know.',
-    });
-  }
-  return parsed.data;
-}
+/** Parameters of a sector search the proxy answers itself, never sent to the data service. */
+const SECTOR_SEARCH_OWN = new Set([
+  'sector',
+  'isic_section',
+  'from',
+  'limit',
+  'version',
+  'system_model',
+]);
 
 /** Bad input: 400 naming each field, and nothing forwarded. */
 function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'query' | 'body'): T {
@@ -108,6 +110,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     ...DATA_ROUTES,
     { method: 'GET', path: '/api/versions' },
     { method: 'GET', path: '/api/usage' },
+    { method: 'GET', path: '/api/sectors' },
   ]) {
     allowed.set(route.path, [...(allowed.get(route.path) ?? []), route.method]);
   }
@@ -141,6 +144,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       },
       { store: true, ttlMs: VERSIONS_TTL_MS },
     );
+
+  const sectorSearch = createSectorSearch({ dataApi, cache });
 
   /** `latest` becomes the concrete release, so every cached answer belongs to one release. */
   async function resolveVersion(
@@ -183,6 +188,38 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       return { ...ledger.snapshot(), charged: ledger.chargedIds() };
     });
 
+    data.get('/api/sectors', async (request, reply): Promise<Sectors | undefined> => {
+      const user = requireUser(request);
+      const query = parseInput(
+        z
+          .object({
+            version: ReleaseSegmentSchema.optional(),
+            system_model: ReleaseSegmentSchema.optional(),
+          })
+          .strict(),
+        request.query,
+        'query',
+      );
+      const version = await resolveVersion(query.version, user, request.id);
+      const sectors = sectorSearch.status(
+        { user, requestId: request.id },
+        version,
+        query.system_model ?? DEFAULT_SYSTEM_MODEL,
+      );
+      if (sectors.status === 'building') {
+        // Accepted and under way: ask again shortly.
+        void reply.code(202).header('retry-after', '1');
+        return sectors;
+      }
+      await send(
+        request,
+        reply,
+        toAnswer(JSON.stringify(sectors)),
+        'private, max-age=31536000, immutable',
+      );
+      return undefined;
+    });
+
     for (const route of DATA_ROUTES) {
       data.route({
         method: route.method,
@@ -215,6 +252,29 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         upstreamQuery.append(key, String(item));
     }
     upstreamQuery.sort();
+
+    if (upstreamQuery.has('sector') || upstreamQuery.has('isic_section')) {
+      // The data service cannot filter by sector: the proxy's sector index does (sectors/).
+      const upstream: Record<string, string> = {};
+      for (const [name, value] of upstreamQuery)
+        if (!SECTOR_SEARCH_OWN.has(name)) upstream[name] = value;
+      const input = {
+        version,
+        systemModel,
+        upstream,
+        sector: upstreamQuery.get('sector') ?? undefined,
+        isicSection: upstreamQuery.get('isic_section') ?? undefined,
+        from: Number(upstreamQuery.get('from') ?? 0),
+        limit: upstreamQuery.has('limit') ? Number(upstreamQuery.get('limit')) : undefined,
+      };
+      const answer = await cache.getOrProduce(
+        `GET /datasets?${upstreamQuery.toString()}`,
+        async () =>
+          JSON.stringify(await sectorSearch.search({ user, requestId: request.id }, input)),
+        { store: true },
+      );
+      return send(request, reply, answer, 'private, max-age=31536000, immutable');
+    }
     const path = route.upstreamPath(params);
     // Answers without scores are the same for everyone; with scores, each user has their own,
     // because the data service bills per user.

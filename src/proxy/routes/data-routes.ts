@@ -87,7 +87,8 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   {
     method: 'GET',
     path: '/api/datasets',
-    summary: 'Search datasets (free of charge)',
+    summary:
+      'Search datasets (free of charge); sector and isic_section filter by the proxy’s sector index',
     query: z
       .object({
         ...release,
@@ -95,6 +96,9 @@ export const DATA_ROUTES: readonly DataRoute[] = [
         query: z.string().max(200).optional(),
         geography: z.string().max(200).optional(),
         activity_type: z.enum(ACTIVITY_TYPE_FILTERS).optional(),
+        // Answered by the proxy from its sector index: the data service has no such filter.
+        sector: z.string().min(1).max(200).optional(),
+        isic_section: z.string().min(1).max(200).optional(),
         activity_spold_uuid: uuid.optional(),
         product_spold_uuid: uuid.optional(),
         geography_spold_uuid: uuid.optional(),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ProblemSchema } from '../../shared/problem';
-import { UsageSchema } from '../../shared/proxy-api';
+import { SectorsSchema, UsageSchema } from '../../shared/proxy-api';
 import { PublicConfigSchema } from '../../shared/config';
 import { VersionsResponseSchema } from '../../shared/versions';
 import { DATA_ROUTES } from './data-routes';
@@ -45,6 +45,18 @@ export function buildOpenApi() {
     VersionsResponseSchema,
   );
   paths['/api/usage'] = plain('This licence period’s charges and budget', UsageSchema);
+  const sectors = plain(
+    'Sectors and ISIC sections of a release (`version`, `system_model`), from the proxy’s index: 202 with progress while it is built',
+    SectorsSchema,
+  );
+  sectors.get.responses = {
+    ...sectors.get.responses,
+    '202': {
+      description: 'The index is being built; ask again after Retry-After',
+      content: { 'application/json': { schema: schema(SectorsSchema, 'output') } },
+    },
+  } as typeof sectors.get.responses;
+  paths['/api/sectors'] = sectors;
   for (const route of DATA_ROUTES) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const query = schema(route.query, 'input') as { properties?: Record<string, unknown> };

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { Dataset, SearchResponse } from '../../shared/upstream';
+import {
+  buildSectorIndex,
+  filterBySector,
+  PAGE_SIZE,
+  SectorIndexes,
+  type SectorIndex,
+  type SectorSource,
+} from './sector-index';
+
+/** A release of `n` datasets, one per activity; dataset i is in sector "S<i % 3>". */
+function fakeRelease(n: number) {
+  const calls = { search: 0, documents: 0, largestBatch: 0 };
+  const activities = Array.from({ length: n }, (_, i) => ({
+    name: `activity ${i + 1}`,
+    activity_type: 'ordinary transforming activity',
+    products: [{ name: 'p', unit: 'kg', datasets: [{ id: i + 1, geography: 'Global (GLO)' }] }],
+  }));
+  const source: SectorSource = {
+    searchPage: async (from) => {
+      calls.search++;
+      return { total: n, results: activities.slice(from, from + PAGE_SIZE) };
+    },
+    documents: async (ids) => {
+      calls.documents++;
+      calls.largestBatch = Math.max(calls.largestBatch, ids.length);
+      return {
+        total: ids.length,
+        datasets: ids.map(
+          (id) =>
+            ({
+              id,
+              sectors: [`S${id % 3}`, ...(id % 5 === 0 ? ['Five'] : [])],
+              isic_section: id % 2 === 0 ? 'A - Even' : 'B - Odd',
+            }) as Dataset,
+        ),
+      };
+    },
+  };
+  return { source, calls, activities };
+}
+
+describe('buildSectorIndex', () => {
+  it('indexes every dataset of a release, counting each sector and ISIC section', async () => {
+    const { source, calls } = fakeRelease(250);
+    const progress: [number, number][] = [];
+    const index = await buildSectorIndex(source, (done, total) => progress.push([done, total]));
+    expect(index.datasets.size).toBe(250);
+    expect(index.datasets.get(10)).toEqual({ sectors: ['S1', 'Five'], isicSection: 'A - Even' });
+    expect(index.sectors).toEqual([
+      { name: 'Five', datasets: 50 },
+      { name: 'S0', datasets: 83 },
+      { name: 'S1', datasets: 84 },
+      { name: 'S2', datasets: 83 },
+    ]);
+    expect(index.isicSections).toEqual([
+      { name: 'A - Even', datasets: 125 },
+      { name: 'B - Odd', datasets: 125 },
+    ]);
+    // Three search pages to list them, three batch calls of at most a page to read them.
+    expect(calls).toEqual({ search: 3, documents: 3, largestBatch: PAGE_SIZE });
+    expect(progress[0]).toEqual([0, 250]);
+    expect(progress.at(-1)).toEqual([250, 250]);
+  });
+});
+
+describe('filterBySector', () => {
+  const index: SectorIndex = {
+    datasets: new Map([
+      [1, { sectors: ['Electricity'], isicSection: 'D - Electricity' }],
+      [2, { sectors: ['Transport'], isicSection: 'H - Transportation and storage' }],
+      [3, { sectors: ['Electricity', 'Transport'], isicSection: 'D - Electricity' }],
+    ]),
+    sectors: [],
+    isicSections: [],
+  };
+  const results: SearchResponse['results'] = [
+    {
+      name: 'a',
+      activity_type: 'market activity',
+      products: [
+        {
+          name: 'x',
+          unit: 'kWh',
+          datasets: [
+            { id: 1, geography: 'Germany (DE)' },
+            { id: 2, geography: 'France (FR)' },
+          ],
+        },
+        { name: 'y', unit: 'kg', datasets: [{ id: 2, geography: 'France (FR)' }] },
+      ],
+    },
+    {
+      name: 'b',
+      activity_type: 'market activity',
+      products: [{ name: 'z', unit: 'tkm', datasets: [{ id: 4, geography: 'Global (GLO)' }] }],
+    },
+  ];
+
+  it('keeps the datasets of the sector and drops products and activities left empty', () => {
+    expect(filterBySector(results, index, { sector: 'Electricity' })).toEqual([
+      {
+        name: 'a',
+        activity_type: 'market activity',
+        products: [{ name: 'x', unit: 'kWh', datasets: [{ id: 1, geography: 'Germany (DE)' }] }],
+      },
+    ]);
+  });
+
+  it('applies sector and ISIC section together, and drops datasets the index does not know', () => {
+    const both = filterBySector(results, index, {
+      sector: 'Transport',
+      isicSection: 'H - Transportation and storage',
+    });
+    expect(both.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id)))).toEqual([
+      2, 2,
+    ]);
+    expect(filterBySector(results, index, { sector: 'Nothing' })).toEqual([]);
+  });
+});
+
+describe('SectorIndexes', () => {
+  const empty: SectorIndex = { datasets: new Map(), sectors: [], isicSections: [] };
+
+  it('builds once for concurrent askers, reports progress, then answers ready', async () => {
+    let builds = 0;
+    let finish: (index: SectorIndex) => void = () => undefined;
+    let report: (done: number, total: number) => void = () => undefined;
+    const indexes = new SectorIndexes<string>((_release, _who, progress) => {
+      builds++;
+      report = progress;
+      return new Promise((resolve) => (finish = resolve));
+    });
+    expect(indexes.status('3.12\ncutoff', 'alice')).toEqual({
+      status: 'building',
+      done: 0,
+      total: 0,
+    });
+    expect(indexes.ready('3.12\ncutoff', 'bob')).toBeUndefined();
+    report(40, 100);
+    expect(indexes.status('3.12\ncutoff', 'bob')).toEqual({
+      status: 'building',
+      done: 40,
+      total: 100,
+    });
+    finish({ ...empty, sectors: [{ name: 'Electricity', datasets: 3 }] });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(indexes.status('3.12\ncutoff', 'alice')).toMatchObject({
+      status: 'ready',
+      sectors: [{ name: 'Electricity', datasets: 3 }],
+    });
+    expect(builds).toBe(1);
+  });
+
+  it('reports a failed build once, then starts again', async () => {
+    let builds = 0;
+    const indexes = new SectorIndexes<null>(async () => {
+      builds++;
+      if (builds === 1) throw new Error('data service down');
+      return empty;
+    });
+    indexes.status('r', null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(() => indexes.status('r', null)).toThrow('data service down');
+    indexes.status('r', null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(indexes.status('r', null).status).toBe('ready');
+    expect(builds).toBe(2);
+  });
+
+  it('keeps at most the configured number of releases, dropping the least recently used', async () => {
+    const built: string[] = [];
+    const indexes = new SectorIndexes<null>(async (release) => {
+      built.push(release);
+      return empty;
+    }, 2);
+    indexes.status('a', null);
+    indexes.status('b', null);
+    indexes.status('a', null); // a is used again, so b is the one to go
+    indexes.status('c', null);
+    indexes.status('a', null);
+    indexes.status('b', null);
+    expect(built).toEqual(['a', 'b', 'c', 'b']);
+  });
+});

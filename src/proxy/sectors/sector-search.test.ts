@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemSchema } from '../../shared/problem';
+import { SectorsSchema, type Sectors } from '../../shared/proxy-api';
+import { BatchResponseSchema, SearchResponseSchema } from '../../shared/upstream';
+import { apiClient } from '../../emulator/testing/api';
+import { signInWithCode } from '../../emulator/testing/sign-in-flow';
+import { startTestEmulator } from '../../emulator/testing/start';
+import { buildProxy, type Proxy } from '../app';
+import { proxyConfigFromEnv } from '../config';
+
+// Sector and ISIC filters answered by the proxy's sector index, against the emulator.
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+let direct: Awaited<ReturnType<typeof apiClient>>;
+let auth: { authorization: string };
+const opened: Proxy[] = [];
+const RELEASE = 'version=3.12&system_model=cutoff';
+
+async function proxy() {
+  const built = await buildProxy({
+    config: proxyConfigFromEnv({
+      DATA_API_URL: emulator.origin,
+      DATA_API_TOKEN_URL: `${emulator.origin}/realms/ecoinvent/protocol/openid-connect/token`,
+      DATA_API_CLIENT_ID: 'explorer-proxy',
+      DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
+      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
+      STATIC_DIR: '/nonexistent',
+      USAGE_LEDGER_PATH: 'none',
+      LOG_LEVEL: 'silent',
+    }),
+  });
+  opened.push(built);
+  return built;
+}
+
+/** Asks for the sectors until the index is ready, as the explorer does. */
+async function readySectors(p: Proxy): Promise<Extract<Sectors, { status: 'ready' }>> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const response = await p.app.inject({ url: `/api/sectors?${RELEASE}`, headers: auth });
+    const sectors = SectorsSchema.parse(response.json());
+    if (sectors.status === 'ready') {
+      expect(response.statusCode).toBe(200);
+      return sectors;
+    }
+    expect(response.statusCode).toBe(202);
+    expect(response.headers['retry-after']).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the sector index was never ready');
+}
+
+const idsOf = (page: { results: { products: { datasets: { id: number }[] }[] }[] }) =>
+  page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id)));
+
+/** The documents of datasets, straight from the emulator. */
+async function documents(ids: number[]) {
+  const found = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const response = await direct.post(`/v0/datasets/batch?${RELEASE}&limit=100`, {
+      dataset_ids: ids.slice(i, i + 100),
+    });
+    found.push(...BatchResponseSchema.parse(response.json()).datasets);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({
+    DATA_API_CLIENT_ID: 'explorer-proxy',
+    DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
+  });
+  direct = await apiClient(emulator);
+  const user = await signInWithCode({
+    emulatorOrigin: emulator.origin,
+    redirectOrigin: 'http://spa.test',
+  });
+  auth = { authorization: `Bearer ${user.access_token}` };
+});
+afterAll(async () => {
+  for (const built of opened) await built.app.close();
+  await emulator.close();
+});
+
+describe('GET /api/sectors and the sector filter of /api/datasets', () => {
+  it('refuses a sector search with 503 and Retry-After while the index is being built', async () => {
+    const p = await proxy();
+    const response = await p.app.inject({
+      url: `/api/datasets?${RELEASE}&sector=Electricity`,
+      headers: auth,
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(ProblemSchema.parse(response.json()).code).toBe('sector_index_building');
+  });
+
+  it('counts every dataset of the release once per ISIC section, charging nothing', async () => {
+    const p = await proxy();
+    const sectors = await readySectors(p);
+    const everything = SearchResponseSchema.parse(
+      (await direct.get(`/v0/datasets?${RELEASE}&limit=100`)).json(),
+    );
+    let all: number[] = idsOf(everything);
+    for (let from = 100; from < everything.total; from += 100) {
+      all = all.concat(
+        idsOf(
+          SearchResponseSchema.parse(
+            (await direct.get(`/v0/datasets?${RELEASE}&limit=100&from=${from}`)).json(),
+          ),
+        ),
+      );
+    }
+    expect(sectors.datasets).toBe(new Set(all).size);
+    expect(sectors.isic_sections.reduce((sum, s) => sum + s.datasets, 0)).toBe(sectors.datasets);
+    expect(sectors.sectors.map((s) => s.name)).toContain('Electricity');
+    const metered = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
+      datasets: number;
+    };
+    expect(metered.datasets).toBe(0);
+  });
+
+  it('finds exactly the datasets of a sector, with totals and pages that agree', async () => {
+    const p = await proxy();
+    const sectors = await readySectors(p);
+    const electricity = sectors.sectors.find((s) => s.name === 'Electricity');
+    const search = async (params: string) => {
+      const response = await p.app.inject({
+        url: `/api/datasets?${RELEASE}&${params}`,
+        headers: auth,
+      });
+      expect(response.statusCode).toBe(200);
+      return SearchResponseSchema.parse(response.json());
+    };
+    const first = await search('sector=Electricity&limit=100');
+    let found = idsOf(first);
+    for (let from = 100; from < first.total; from += 100)
+      found = found.concat(idsOf(await search(`sector=Electricity&limit=100&from=${from}`)));
+    expect(found.length).toBe(electricity?.datasets);
+    for (const dataset of await documents(found)) expect(dataset.sectors).toContain('Electricity');
+
+    // Paging is over the filtered activities: page 2 of 5 is the second half of a page of 10.
+    const ten = await search('sector=Electricity&limit=10');
+    const secondFive = await search('sector=Electricity&limit=5&from=5');
+    expect(secondFive.total).toBe(first.total);
+    expect(secondFive.results).toEqual(ten.results.slice(5));
+  });
+
+  it('combines the sector and ISIC section with the query and the other filters', async () => {
+    const p = await proxy();
+    await readySectors(p);
+    const withQuery = SearchResponseSchema.parse(
+      (
+        await p.app.inject({
+          url: `/api/datasets?${RELEASE}&query=electricity&sector=Electricity&isic_section=${encodeURIComponent('D - Electricity, gas, steam and air conditioning supply')}&activity_type=MARKET_ACTIVITY&limit=100`,
+          headers: auth,
+        })
+      ).json(),
+    );
+    const unfiltered = SearchResponseSchema.parse(
+      (
+        await direct.get(
+          `/v0/datasets?${RELEASE}&query=electricity&activity_type=MARKET_ACTIVITY&limit=100`,
+        )
+      ).json(),
+    );
+    const ids = idsOf(withQuery);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(idsOf(unfiltered)).toContain(id);
+    for (const dataset of await documents(ids)) {
+      expect(dataset.sectors).toContain('Electricity');
+      expect(dataset.isic_section).toBe('D - Electricity, gas, steam and air conditioning supply');
+      expect(dataset.activity_type).toBe('market activity');
+    }
+  });
+
+  it('answers an unknown sector with no results, and refuses an empty one', async () => {
+    const p = await proxy();
+    await readySectors(p);
+    const none = await p.app.inject({
+      url: `/api/datasets?${RELEASE}&sector=Basket%20weaving`,
+      headers: auth,
+    });
+    expect(SearchResponseSchema.parse(none.json())).toEqual({ total: 0, results: [] });
+    const empty = await p.app.inject({ url: `/api/datasets?${RELEASE}&sector=`, headers: auth });
+    expect(empty.statusCode).toBe(400);
+    expect(ProblemSchema.parse(empty.json()).errors?.[0]?.field).toBe('query.sector');
+  });
+});
