@@ -158,3 +158,49 @@ test('search explains a geography given as a bare code', async ({ page }) => {
   await expect(page.getByText('No activity matches.')).toBeVisible();
   await expect(page.getByText(/matched by their full name, such as “Mexico \(MX\)”/)).toBeVisible();
 });
+
+test('filter a search by sector, and by the ISIC section of a dataset found that way', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff/datasets?q=market%20for%20electricity');
+  await signInAsDemoUser(page);
+  // The proxy indexes the release's sectors once; the pickers wait for it.
+  const sector = page.getByRole('combobox', { name: 'Sector' });
+  await expect(sector).toBeEnabled({ timeout: 60_000 });
+  await sector.click();
+  await page.getByRole('option', { name: /^Transport \([\d ,]+\)$/ }).click();
+  await expect(page).toHaveURL(/[?&]sector=Transport(&|$)/);
+  // Of the “market for electricity” activities only electric transport is in that sector.
+  await expect(
+    page.getByText(/activities? match(es)? “market for electricity”, sector Transport\./),
+  ).toBeVisible();
+  const results = page.getByRole('table', { name: 'Search results' });
+  await expect(results.getByRole('link', { name: /transport/ }).first()).toBeVisible();
+  await expect(
+    results.getByRole('link', { name: /^market for electricity, low voltage/ }),
+  ).toHaveCount(0);
+
+  await sector.click();
+  await page.getByRole('option', { name: /^Electricity \([\d ,]+\)$/ }).click();
+  await expect(page).toHaveURL(/[?&]sector=Electricity(&|$)/);
+  await expect(
+    page.getByText(/activities? match(es)? “market for electricity”, sector Electricity\./),
+  ).toBeVisible();
+  await results
+    .getByRole('link', { name: /^market for electricity, low voltage, / })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'market for electricity, low voltage' }),
+  ).toBeVisible();
+
+  // The dataset's ISIC section opens the release's datasets in that section, shareably.
+  await page.getByRole('link', { name: /^D - Electricity, gas, steam/ }).click();
+  await expect(page).toHaveURL(/\/3\.12\/cutoff\/datasets\?isic=D\+-\+Electricity/);
+  await expect(page.getByRole('combobox', { name: 'ISIC section' })).toHaveValue(
+    /^D - Electricity, gas, steam and air conditioning supply \(/,
+  );
+  await expect(page.getByText(/activities? match(es)?, ISIC D - Electricity/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/activities? match(es)?, ISIC D - Electricity/)).toBeVisible();
+});

@@ -33,6 +33,8 @@ export const paths = {
       q?: string;
       geography?: string;
       type?: string;
+      sector?: string;
+      isic?: string;
       page?: number;
       size?: number;
       ind?: readonly number[];

@@ -165,7 +165,10 @@ export function DatasetRoute() {
           </Button>
         </Group>
       </Stack>
-      <DatasetDocumentation dataset={dataset.data} />
+      <DatasetDocumentation
+        dataset={dataset.data}
+        searchHref={(filter) => paths.datasets(version, systemModel, filter)}
+      />
       <Stack gap="sm">
         <Title order={2} size="h3">
           Impact scores

@@ -16,6 +16,10 @@ import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { SearchResults } from '../../features/datasets/components/search-results';
+import {
+  SectorFilters,
+  SectorIndexProgress,
+} from '../../features/datasets/components/sector-filters';
 import { formatCount } from '../../lib/format';
 import { useRelease } from '../../lib/release-params';
 import { parseIndicatorSet, parseIntParam, useUpdateSearch } from '../../lib/url-state';
@@ -27,7 +31,10 @@ const TYPE_LABELS: Record<ActivityTypeFilter, string> = {
 };
 const SIZES = ['10', '20', '50', '100'];
 
-/** `/:v/:m/datasets`: search, with query, geography, activity type, page and page size in the URL. */
+/**
+ * `/:v/:m/datasets`: search, with query, geography, activity type, sector, ISIC section, page and
+ * page size in the URL.
+ */
 export function DatasetsRoute() {
   const { version, systemModel } = useRelease();
   const [searchParams] = useSearchParams();
@@ -36,11 +43,17 @@ export function DatasetsRoute() {
   const geography = searchParams.get('geography') ?? '';
   const typeParam = searchParams.get('type');
   const activityType = ACTIVITY_TYPE_FILTERS.find((type) => type === typeParam);
+  const sector = searchParams.get('sector') || undefined;
+  const isicSection = searchParams.get('isic') || undefined;
+  const bySector = sector !== undefined || isicSection !== undefined;
   const size = parseIntParam(searchParams.get('size'), 20, 10, 100);
   const page = parseIntParam(searchParams.get('page'), 1, 1, 10_000);
   const indicatorIds = parseIndicatorSet(searchParams.get('ind'));
   const [draft, setDraft] = useState({ query, geography });
 
+  // Asked for on opening, so the index is usually ready by the time someone picks a sector.
+  const sectors = useQuery(datasetQueries.sectors(version, systemModel));
+  const indexReady = sectors.data?.status === 'ready';
   const search = useQuery({
     ...datasetQueries.search({
       version,
@@ -48,11 +61,15 @@ export function DatasetsRoute() {
       query,
       geography: geography || undefined,
       activityType,
+      sector,
+      isicSection,
       page,
       size,
     }),
+    enabled: !bySector || indexReady,
     placeholderData: keepPreviousData,
   });
+  const waitingForIndex = bySector && !indexReady;
 
   const update = (changes: Record<string, string | undefined>) => updateSearch(changes);
 
@@ -90,6 +107,12 @@ export function DatasetsRoute() {
             onChange={(value) => update({ type: value ?? undefined, page: undefined })}
             w={200}
           />
+          <SectorFilters
+            sectors={sectors.data}
+            sector={sector}
+            isicSection={isicSection}
+            onChange={(changes) => update({ ...changes, page: undefined })}
+          />
           <Select
             label="Per page"
             data={SIZES}
@@ -101,20 +124,24 @@ export function DatasetsRoute() {
           <Button type="submit">Search</Button>
         </Group>
       </form>
-      {search.isPending && <Skeleton h={300} aria-label="Searching" />}
+      {waitingForIndex && sectors.isError && (
+        <ErrorPanel error={sectors.error} onRetry={() => void sectors.refetch()} />
+      )}
+      {waitingForIndex && !sectors.isError && <SectorIndexProgress sectors={sectors.data} />}
+      {!waitingForIndex && search.isPending && <Skeleton h={300} aria-label="Searching" />}
       {search.isError && <ErrorPanel error={search.error} onRetry={() => void search.refetch()} />}
-      {search.data && (
+      {search.data && !waitingForIndex && (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
             {search.data.total === 0
               ? 'No activity matches.'
-              : `${formatCount(search.data.total)} activities match${query ? ` “${query}”` : ''}${geography ? ` in ${geography}` : ''}. Page ${page} of ${pages}.`}
+              : `${formatCount(search.data.total)} activities match${query ? ` “${query}”` : ''}${geography ? ` in ${geography}` : ''}${sector ? `, sector ${sector}` : ''}${isicSection ? `, ISIC ${isicSection}` : ''}. Page ${page} of ${pages}.`}
           </Text>
           {search.data.total === 0 && (
             <Text>
               {/^[A-Za-z]{2,3}$/.test(geography)
                 ? `Geographies are matched by their full name, such as “Mexico (MX)”, not by a code like “${geography}”.`
-                : 'Try fewer or shorter words, another activity type, or no geography.'}
+                : `Try fewer or shorter words, another activity type${bySector ? ', another sector' : ''}, or no geography.`}
             </Text>
           )}
           {search.data.total > 0 && (

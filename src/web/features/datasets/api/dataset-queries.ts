@@ -5,6 +5,7 @@ import {
   SpoldLookupResponseSchema,
   type ActivityTypeFilter,
 } from '../../../../shared/upstream';
+import { SectorsSchema } from '../../../../shared/proxy-api';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface SearchInput {
@@ -13,6 +14,9 @@ export interface SearchInput {
   query: string;
   geography?: string | undefined;
   activityType?: ActivityTypeFilter | undefined;
+  /** Answered by the proxy's sector index, which must be ready (see `sectors`). */
+  sector?: string | undefined;
+  isicSection?: string | undefined;
   page: number;
   size: number;
 }
@@ -37,6 +41,8 @@ export const datasetQueries = {
             query: input.query,
             geography: input.geography,
             activity_type: input.activityType,
+            sector: input.sector,
+            isic_section: input.isicSection,
             from: (input.page - 1) * input.size,
             limit: input.size,
           })}`,
@@ -44,6 +50,15 @@ export const datasetQueries = {
           { signal },
         ),
       staleTime: Infinity,
+    }),
+  /** The release's sectors and ISIC sections; asked again every second while being indexed. */
+  sectors: (version: string, systemModel: string) =>
+    queryOptions({
+      queryKey: ['datasets', 'sectors', version, systemModel],
+      queryFn: ({ signal }) =>
+        apiRequest(`/api/sectors?${qs(release(version, systemModel))}`, SectorsSchema, { signal }),
+      staleTime: Infinity,
+      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
   detail: (version: string, systemModel: string, id: number) =>
     queryOptions({

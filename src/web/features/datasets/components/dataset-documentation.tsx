@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { Dataset } from '../../../../shared/upstream';
 
 function Copyable({ label, value }: { label: string; value: string }) {
@@ -32,20 +33,46 @@ function Copyable({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Every documented field of the dataset; nothing here costs anything. */
-export function DatasetDocumentation({ dataset }: { dataset: Dataset }) {
+/**
+ * Every documented field of the dataset; nothing here costs anything. Sectors and the ISIC
+ * section link to the release's datasets that share them (`searchHref`).
+ */
+export function DatasetDocumentation({
+  dataset,
+  searchHref,
+}: {
+  dataset: Dataset;
+  searchHref: (filter: { sector?: string; isic?: string }) => string;
+}) {
   const rows: [string, React.ReactNode][] = [
     ['Reference product', `${dataset.product} (${dataset.unit})`],
     ['Geography', dataset.geography],
     ['Time period', dataset.time_period],
     ['Activity type', dataset.activity_type],
-    ['ISIC section', dataset.isic_section],
+    [
+      'ISIC section',
+      <Anchor
+        key="isic"
+        component={Link}
+        to={searchHref({ isic: dataset.isic_section })}
+        title="Datasets of this release in this ISIC section"
+      >
+        {dataset.isic_section}
+      </Anchor>,
+    ],
     ['ISIC class', dataset.isic_class],
     [
       'Sectors',
       <Group gap={4} key="sectors">
         {dataset.sectors.map((sector) => (
-          <Badge key={sector} variant="outline">
+          <Badge
+            key={sector}
+            variant="outline"
+            component={Link}
+            to={searchHref({ sector })}
+            title={`Datasets of this release in the sector ${sector}`}
+            style={{ cursor: 'pointer' }}
+          >
             {sector}
           </Badge>
         ))}

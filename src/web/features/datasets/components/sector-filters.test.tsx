@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import { SectorFilters, SectorIndexProgress } from './sector-filters';
+
+describe('SectorFilters', () => {
+  it('stays disabled, saying why, while the release is being indexed', () => {
+    renderWithProviders(
+      <SectorFilters
+        sectors={{ status: 'building', done: 100, total: 2000 }}
+        sector={undefined}
+        isicSection={undefined}
+        onChange={vi.fn()}
+      />,
+    );
+    for (const name of ['Sector', 'ISIC section']) {
+      const picker = screen.getByRole('combobox', { name });
+      expect(picker).toBeDisabled();
+      expect(picker).toHaveAttribute('placeholder', 'Indexing this release…');
+    }
+  });
+
+  it('shows the chosen sector with its count, and one the release lacks as such', () => {
+    renderWithProviders(
+      <SectorFilters
+        sectors={{
+          status: 'ready',
+          datasets: 12_345,
+          sectors: [{ name: 'Electricity', datasets: 1_234 }],
+          isic_sections: [{ name: 'D - Electricity', datasets: 987 }],
+        }}
+        sector="Electricity"
+        isicSection="Z - Gone"
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Sector' })).toHaveValue('Electricity (1,234)');
+    expect(screen.getByRole('combobox', { name: 'ISIC section' })).toHaveValue(
+      'Z - Gone (none in this release)',
+    );
+  });
+});
+
+describe('SectorIndexProgress', () => {
+  it('tells how many datasets are indexed so far', () => {
+    renderWithProviders(
+      <SectorIndexProgress sectors={{ status: 'building', done: 4_200, total: 21_922 }} />,
+    );
+    expect(screen.getByText('4,200 of 21,922 datasets indexed')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Sector index progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '19',
+    );
+  });
+});
