@@ -3,6 +3,7 @@ import type { ProxyConfig } from '../config';
 import {
   classify,
   UpstreamTimeout,
+  UpstreamTooLarge,
   type UpstreamRequest,
   type UpstreamResponse,
 } from './http-client';
@@ -74,6 +75,7 @@ export function createDataApi(
         headers,
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
         timeoutMs,
+        maxBytes,
       });
     } catch (error) {
       throw failure(error);
@@ -84,6 +86,7 @@ export function createDataApi(
   function failure(error: unknown): unknown {
     const cause = classify(error);
     if (!cause) return error;
+    if (cause instanceof UpstreamTooLarge) return tooLarge();
     if (cause instanceof UpstreamTimeout) {
       return new ProxyError(504, 'gateway_timeout', {
         detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
@@ -101,45 +104,30 @@ export function createDataApi(
       let token = await deps.tokens.get();
       let response = await send(call, url, token);
       if (response.status === 401) {
-        await response.discard();
         deps.tokens.invalidate(token);
         token = await deps.tokens.get();
         response = await send(call, url, token);
         if (response.status === 401) {
-          await response.discard();
           throw new ProxyError(502, 'upstream_rejected_credentials', {
             detail: 'The data service rejected the proxy’s credentials twice.',
             hint: 'Check that DATA_API_CLIENT_ID belongs to a client with access to the data API',
           });
         }
       }
-      let body: unknown;
-      try {
-        body = await readJson(response, maxBytes);
-      } catch (error) {
-        throw error instanceof ProxyError ? error : failure(error);
-      }
-      return { status: response.status, body: toAnswerOrThrow(response, body) };
+      return { status: response.status, body: toAnswerOrThrow(response, readJson(response)) };
     },
   };
 }
 
 export type DataApi = ReturnType<typeof createDataApi>;
 
-async function readJson(response: UpstreamResponse, maxBytes: number): Promise<unknown> {
+function readJson(response: UpstreamResponse): unknown {
   if (response.status >= 300 && response.status < 400) {
-    await response.discard();
     throw new ProxyError(502, 'upstream_error', {
       detail: 'The data service answered with a redirect, which the proxy does not follow.',
     });
   }
-  const declared = Number(response.header('content-length') ?? '0');
-  if (declared > maxBytes) {
-    await response.discard();
-    throw tooLarge();
-  }
-  const chunks = await collect(response, maxBytes);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = response.body.toString('utf8');
   try {
     return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
   } catch {
@@ -150,30 +138,6 @@ async function readJson(response: UpstreamResponse, maxBytes: number): Promise<u
     }
     return undefined;
   }
-}
-
-/**
- * The body's chunks, up to `maxBytes`. Read by events, not `for await`: an async iterator costs
- * more than the rest of reading a small answer.
- */
-function collect(response: UpstreamResponse, maxBytes: number): Promise<Uint8Array[]> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const body = response.body;
-    body.on('data', (chunk: Uint8Array) => {
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        body.removeAllListeners('data');
-        void response.discard();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    body.once('end', () => resolve(chunks));
-    body.once('error', reject);
-  });
 }
 
 const tooLarge = () =>
