@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
@@ -120,6 +120,8 @@ export async function benchWeb(): Promise<string[]> {
         }
       ).api_requests;
     const before = await stats();
+    if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable');
+    if (process.env.BENCH_PROFILE) await cdp.send('Profiler.start');
     const clicked = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Load scores' }).click();
     await page.waitForFunction(
@@ -134,6 +136,11 @@ export async function benchWeb(): Promise<string[]> {
       { polling: 'raf', timeout: 60_000 },
     );
     const rendered = await page.evaluate(() => performance.now());
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync('/tmp/pprof', { recursive: true });
+      writeFileSync('/tmp/pprof/comparison.cpuprofile', JSON.stringify(profile));
+    }
     const batchEnd = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')

@@ -1,7 +1,9 @@
 import { ActionIcon, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconX } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import type { Dataset, Indicator, ImpactScore } from '../../../../shared/upstream';
 import { exactScore, formatScore } from '../../../lib/format';
+import classes from './compare-table.module.css';
 
 export interface CompareTableProps {
   datasets: readonly Dataset[];
@@ -13,24 +15,14 @@ export interface CompareTableProps {
   onRemove: (datasetId: number) => void;
 }
 
-/** Score cells are plain <td>s (2 000 Mantine components cost seconds), dressed like the table's. */
-const CELL = {
-  fontFamily: 'var(--mantine-font-family-monospace)',
-  textAlign: 'right',
-  padding:
-    'var(--table-vertical-spacing) var(--table-horizontal-spacing, var(--mantine-spacing-xs))',
-  borderInlineStart: '1px solid var(--table-border-color)',
-} as const;
-const TRACK = {
-  height: 6,
-  marginTop: 2,
-  borderRadius: 3,
-  background: 'var(--mantine-color-default-border)',
-} as const;
+const INDICATOR_WIDTH = 300;
+const UNIT_WIDTH = 130;
+const DATASET_WIDTH = 150;
 
 /**
- * One cell: plain elements and a native title, because a comparison can hold 2 000 of them and
- * a tooltip component per cell made the table take seconds to appear.
+ * One cell: one element whose text is the value and whose background draws the bar, with a
+ * native title, because a comparison can hold 2 000 of them: a tooltip component per cell took
+ * seconds, and four elements with inline styles per cell were still most of the render.
  */
 function ScoreCell({
   value,
@@ -44,24 +36,17 @@ function ScoreCell({
   relative: boolean;
 }) {
   const share = largest > 0 ? Math.min(1, Math.abs(value) / largest) : 0;
-  const shown = relative && largest > 0 ? `${Math.round(share * 100)} %` : formatScore(value);
+  const percent = Math.round(share * 100);
+  const shown = relative && largest > 0 ? `${percent} %` : formatScore(value);
   return (
     <div
       tabIndex={0}
+      className={value < 0 ? `${classes.score} ${classes.negative}` : classes.score}
+      style={{ '--share': `${percent}%` } as CSSProperties}
       title={`exact: ${exactScore(value)} ${unit}`}
       aria-label={`${shown} ${unit}, exactly ${exactScore(value)}`}
     >
-      <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-sm)' }}>{shown}</span>
-      <div style={TRACK} aria-hidden>
-        <div
-          style={{
-            height: 6,
-            borderRadius: 3,
-            width: `${Math.round(share * 100)}%`,
-            background: value < 0 ? 'var(--mantine-color-orange-8)' : 'var(--mantine-color-teal-9)',
-          }}
-        />
-      </div>
+      {shown}
     </div>
   );
 }
@@ -91,8 +76,25 @@ export function CompareTable({
     );
   });
   return (
-    <Table.ScrollContainer minWidth={360 + datasets.length * 150}>
-      <Table aria-label="Comparison" withTableBorder withColumnBorders striped stickyHeader>
+    <Table.ScrollContainer
+      minWidth={INDICATOR_WIDTH + UNIT_WIDTH + datasets.length * DATASET_WIDTH}
+    >
+      {/* Fixed layout: 2 000 cells sized by the column widths, not measured by their text. */}
+      <Table
+        aria-label="Comparison"
+        withTableBorder
+        withColumnBorders
+        striped
+        stickyHeader
+        className={classes.table}
+      >
+        <colgroup>
+          <col style={{ width: INDICATOR_WIDTH }} />
+          <col style={{ width: UNIT_WIDTH }} />
+          {datasets.map((dataset) => (
+            <col key={dataset.id} style={{ width: DATASET_WIDTH }} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Indicator</Table.Th>
@@ -142,25 +144,20 @@ export function CompareTable({
             const newGroup = previous?.method !== indicator.method;
             return (
               <Table.Tr key={indicator.id}>
-                <Table.Th scope="row" fw={400}>
-                  <Text size="sm" fw={newGroup ? 600 : 400} c={newGroup ? undefined : 'dimmed'}>
+                {/* Plain elements in the body: a hundred rows of Text components cost too. */}
+                <th scope="row" className={classes.rowHeader}>
+                  <div className={newGroup ? classes.methodFirst : classes.method}>
                     {indicator.method}
-                  </Text>
-                  <Text size="sm">
+                  </div>
+                  <div>
                     {indicator.category} › {indicator.indicator}
-                  </Text>
-                </Table.Th>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {indicator.unit}
-                  </Text>
-                </Table.Td>
+                  </div>
+                </th>
+                <td className={classes.unit}>{indicator.unit}</td>
                 {values.map((v, column) => (
-                  <td key={datasets[column]?.id} style={CELL}>
+                  <td key={datasets[column]?.id} className={classes.cell}>
                     {v === undefined ? (
-                      <Text size="sm" c="dimmed">
-                        {scores ? 'n/a' : '·'}
-                      </Text>
+                      <span className={classes.missing}>{scores ? 'n/a' : '·'}</span>
                     ) : (
                       <ScoreCell
                         value={v}
