@@ -5,7 +5,7 @@ import { ConfigError } from '../proxy/config';
 import { EmulatorConfigError } from '../emulator/config';
 import { DEMO_USERS } from '../emulator/identity/demo-users';
 import { buildSpa, isSpaBuildCurrent } from './spa-build';
-import { startStack, type Stack } from './stack';
+import { checkStackEnv, startStack, type Stack } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEV_PORT = 5173;
@@ -15,6 +15,16 @@ async function main() {
   // An optional .env in the working directory; variables already set win.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const dev = process.argv.includes('--dev');
+  const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  try {
+    checkStackEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof EmulatorConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const outDir = path.join(ROOT, process.env.STATIC_DIR ?? 'dist');
   if (!dev && !isSpaBuildCurrent(ROOT, outDir)) {
     console.log('Building the explorer (first start, or its sources changed)…');
@@ -24,7 +34,7 @@ async function main() {
   let stack: Stack;
   try {
     stack = await startStack({
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+      env,
       extraSpaOrigins: dev ? [`http://localhost:${DEV_PORT}`, `http://127.0.0.1:${DEV_PORT}`] : [],
     });
   } catch (error) {

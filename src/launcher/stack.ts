@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { buildEmulator } from '../emulator/app';
-import { emulatorConfigFromEnv } from '../emulator/config';
+import { emulatorConfigFromEnv, type EmulatorConfig } from '../emulator/config';
 import { TOKEN_PATH } from '../emulator/identity/token-endpoint';
 import { USER_REALM_PATH } from '../emulator/identity/user-realm';
 import { buildProxy } from '../proxy/app';
@@ -38,6 +38,34 @@ async function resolvePort(value: string | undefined, fallback: number): Promise
   return value ? Number(value) : fallback;
 }
 
+/** The proxy's data service and sign-in become the embedded emulator's. */
+function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) {
+  env.DATA_API_URL = config.publicOrigin;
+  env.DATA_API_TOKEN_URL = `${config.publicOrigin}${TOKEN_PATH}`;
+  env.DATA_API_CLIENT_ID = config.client.id;
+  env.DATA_API_CLIENT_SECRET = config.client.secret;
+  if ((env.AUTH_MODE ?? 'oidc') === 'oidc')
+    env.AUTH_ISSUER ??= `${config.publicOrigin}${USER_REALM_PATH}`;
+}
+
+/**
+ * Reads the environment as `startStack` will, without starting or building anything, so a bad
+ * variable stops `npm start` at once with its one-line message (ConfigError or
+ * EmulatorConfigError) instead of after building the explorer.
+ */
+export function checkStackEnv(source: NodeJS.ProcessEnv): void {
+  const env = { ...source };
+  // Port 0 means "any free one", which is only chosen when starting.
+  for (const [name, fallback] of [
+    ['PORT', '8080'],
+    ['EMULATOR_PORT', '4010'],
+  ] as const) {
+    if (env[name] === undefined || env[name] === '0') env[name] = fallback;
+  }
+  if (!env.DATA_API_URL) pointAtEmulator(env, emulatorConfigFromEnv(env));
+  proxyConfigFromEnv(env, { emulated: !source.DATA_API_URL });
+}
+
 /**
  * Starts the emulator (unless DATA_API_URL points at a real service) and the proxy in this
  * process. Either may be given port 0 for a free one.
@@ -66,12 +94,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Search indexes are built in the background, a release at a time, after listening.
     void emulator.state.store.warm();
     emulatorUrl = config.publicOrigin;
-    env.DATA_API_URL = emulatorUrl;
-    env.DATA_API_TOKEN_URL = `${emulatorUrl}${TOKEN_PATH}`;
-    env.DATA_API_CLIENT_ID = config.client.id;
-    env.DATA_API_CLIENT_SECRET = config.client.secret;
-    if ((env.AUTH_MODE ?? 'oidc') === 'oidc')
-      env.AUTH_ISSUER ??= `${emulatorUrl}${USER_REALM_PATH}`;
+    pointAtEmulator(env, config);
   }
 
   let proxy;
