@@ -8,27 +8,15 @@ import {
 } from '../../shared/upstream';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import { buildProxy, type Proxy } from '../app';
-import { proxyConfigFromEnv } from '../config';
+import type { Proxy } from '../app';
+import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let tokens: { alice: string; bob: string };
 const opened: Proxy[] = [];
 
 async function proxy(env: Record<string, string> = {}) {
-  const built = await buildProxy({
-    config: proxyConfigFromEnv({
-      DATA_API_URL: emulator.origin,
-      DATA_API_TOKEN_URL: `${emulator.origin}/realms/ecoinvent/protocol/openid-connect/token`,
-      DATA_API_CLIENT_ID: 'explorer-proxy',
-      DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
-      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
-      STATIC_DIR: '/nonexistent',
-      USAGE_LEDGER_PATH: 'none',
-      LOG_LEVEL: 'silent',
-      ...env,
-    }),
-  });
+  const built = await proxyOnEmulator(emulator, env);
   opened.push(built);
   return built;
 }
@@ -48,8 +36,7 @@ const faults = (body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   emulator = await startTestEmulator({
-    DATA_API_CLIENT_ID: 'explorer-proxy',
-    DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
+    ...TEST_CLIENT,
   });
   const signIn = (username: string) =>
     signInWithCode({

@@ -5,8 +5,8 @@ import { BatchResponseSchema, SearchResponseSchema } from '../../shared/upstream
 import { apiClient } from '../../emulator/testing/api';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import { buildProxy, type Proxy } from '../app';
-import { proxyConfigFromEnv } from '../config';
+import type { Proxy } from '../app';
+import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 
 // Sector and ISIC filters answered by the proxy's sector index, against the emulator.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
@@ -16,18 +16,7 @@ const opened: Proxy[] = [];
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 async function proxy() {
-  const built = await buildProxy({
-    config: proxyConfigFromEnv({
-      DATA_API_URL: emulator.origin,
-      DATA_API_TOKEN_URL: `${emulator.origin}/realms/ecoinvent/protocol/openid-connect/token`,
-      DATA_API_CLIENT_ID: 'explorer-proxy',
-      DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
-      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
-      STATIC_DIR: '/nonexistent',
-      USAGE_LEDGER_PATH: 'none',
-      LOG_LEVEL: 'silent',
-    }),
-  });
+  const built = await proxyOnEmulator(emulator);
   opened.push(built);
   return built;
 }
@@ -65,8 +54,7 @@ async function documents(ids: number[]) {
 
 beforeAll(async () => {
   emulator = await startTestEmulator({
-    DATA_API_CLIENT_ID: 'explorer-proxy',
-    DATA_API_CLIENT_SECRET: 'explorer-proxy-secret',
+    ...TEST_CLIENT,
   });
   direct = await apiClient(emulator);
   const user = await signInWithCode({
