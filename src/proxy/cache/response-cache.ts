@@ -90,6 +90,22 @@ export class ResponseCache {
   }
 }
 
+/**
+ * The key of an answer to an upstream call: method, path, sorted query, and the body and user
+ * when they matter. Every place that reads through the cache builds keys here, so the same
+ * call is one entry wherever it is made.
+ */
+export function answerKey(
+  method: 'GET' | 'POST',
+  path: string,
+  query: URLSearchParams,
+  extra: { body?: unknown; userId?: string | undefined } = {},
+): string {
+  const sorted = new URLSearchParams(query);
+  sorted.sort();
+  return `${method} ${path}?${sorted.toString()}${extra.body === undefined ? '' : ` ${JSON.stringify(extra.body)}`}${extra.userId === undefined ? '' : ` user=${extra.userId}`}`;
+}
+
 export function toAnswer(body: string): CachedAnswer {
   const bytes = Buffer.byteLength(body);
   return {

@@ -11,7 +11,12 @@ import {
   VersionsResponseSchema,
 } from '../../shared/versions';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
-import { toAnswer, type ResponseCache, type CachedAnswer } from '../cache/response-cache';
+import {
+  answerKey,
+  toAnswer,
+  type ResponseCache,
+  type CachedAnswer,
+} from '../cache/response-cache';
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
@@ -268,7 +273,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         limit: upstreamQuery.has('limit') ? Number(upstreamQuery.get('limit')) : undefined,
       };
       const answer = await cache.getOrProduce(
-        `GET /datasets?${upstreamQuery.toString()}`,
+        answerKey('GET', '/datasets', upstreamQuery),
         async () =>
           JSON.stringify(await sectorSearch.search({ user, requestId: request.id }, input)),
         { store: true },
@@ -278,7 +283,10 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     const path = route.upstreamPath(params);
     // Answers without scores are the same for everyone; with scores, each user has their own,
     // because the data service bills per user.
-    const key = `${route.method} ${path}?${upstreamQuery.toString()}${body === undefined ? '' : ` ${JSON.stringify(body)}`}${scored ? ` user=${user.userId}` : ''}`;
+    const key = answerKey(route.method, path, upstreamQuery, {
+      body,
+      userId: scored ? user.userId : undefined,
+    });
     const answer = await cache.getOrProduce(
       key,
       async () => {

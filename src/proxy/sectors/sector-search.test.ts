@@ -159,6 +159,24 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
     }
   });
 
+  it('shares the search pages it reads with the search route, through the cache', async () => {
+    const p = await proxy();
+    await readySectors(p);
+    const calls = async () =>
+      (
+        (await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as {
+          api_requests: number;
+        }
+      ).api_requests;
+    const before = await calls();
+    const page = await p.app.inject({
+      url: `/api/datasets?system_model=cutoff&limit=100&version=3.12&from=100`,
+      headers: auth,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(await calls()).toBe(before);
+  });
+
   it('answers an unknown sector with no results, and refuses an empty one', async () => {
     const p = await proxy();
     await readySectors(p);

@@ -6,7 +6,7 @@ import {
   type SearchResponse,
 } from '../../shared/upstream';
 import type { VerifiedUser } from '../auth/user-auth';
-import type { ResponseCache } from '../cache/response-cache';
+import { answerKey, type ResponseCache } from '../cache/response-cache';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
 import { parseUpstream } from '../upstream/parse-answer';
@@ -44,10 +44,9 @@ export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCach
     from: number,
   ): Promise<SearchResponse> {
     const query = new URLSearchParams({ ...params, from: String(from), limit: String(PAGE_SIZE) });
-    query.sort();
-    // The same key as the search route's, so a page read here is a page any user gets for free.
+    // The search route's key: a page read here is a page any user then gets for free.
     const answer = await cache.getOrProduce(
-      `GET /datasets?${query.toString()}`,
+      answerKey('GET', '/datasets', query),
       async () => {
         const result = await dataApi.call({
           method: 'GET',
