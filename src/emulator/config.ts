@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_LICENCE, parseLicence } from './licence';
 
+/** Where `npm start` puts the emulator unless EMULATOR_PORT says otherwise. */
+export const DEFAULT_EMULATOR_PORT = 4010;
 const port = z.coerce.number().int().min(0).max(65535);
 const origins = z
   .string()
@@ -17,7 +19,7 @@ const bool = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
-  EMULATOR_PORT: port.default(4010),
+  EMULATOR_PORT: port.default(DEFAULT_EMULATOR_PORT),
   EMULATOR_PUBLIC_ORIGIN: z.url().optional(),
   DATA_API_CLIENT_ID: z.string().min(1).optional(),
   DATA_API_CLIENT_SECRET: z.string().min(8).optional(),

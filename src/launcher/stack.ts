@@ -1,10 +1,14 @@
 import { createServer } from 'node:net';
 import { buildEmulator } from '../emulator/app';
-import { emulatorConfigFromEnv, type EmulatorConfig } from '../emulator/config';
+import {
+  DEFAULT_EMULATOR_PORT,
+  emulatorConfigFromEnv,
+  type EmulatorConfig,
+} from '../emulator/config';
 import { TOKEN_PATH } from '../emulator/identity/token-endpoint';
 import { USER_REALM_PATH } from '../emulator/identity/user-realm';
 import { buildProxy } from '../proxy/app';
-import { proxyConfigFromEnv } from '../proxy/config';
+import { DEFAULT_PORT, proxyConfigFromEnv } from '../proxy/config';
 
 export interface StackOptions {
   env: NodeJS.ProcessEnv;
@@ -55,13 +59,6 @@ function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) {
  */
 export function checkStackEnv(source: NodeJS.ProcessEnv): void {
   const env = { ...source };
-  // Port 0 means "any free one", which is only chosen when starting.
-  for (const [name, fallback] of [
-    ['PORT', '8080'],
-    ['EMULATOR_PORT', '4010'],
-  ] as const) {
-    if (env[name] === undefined || env[name] === '0') env[name] = fallback;
-  }
   if (!env.DATA_API_URL) pointAtEmulator(env, emulatorConfigFromEnv(env));
   proxyConfigFromEnv(env, { emulated: !source.DATA_API_URL });
 }
@@ -72,7 +69,7 @@ export function checkStackEnv(source: NodeJS.ProcessEnv): void {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = { ...options.env };
-  const port = await resolvePort(env.PORT, 8080);
+  const port = await resolvePort(env.PORT, DEFAULT_PORT);
   env.PORT = String(port);
   const spaOrigins = [
     `http://localhost:${port}`,
@@ -83,7 +80,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let emulator: Awaited<ReturnType<typeof buildEmulator>> | undefined;
   let emulatorUrl: string | undefined;
   if (!env.DATA_API_URL) {
-    const emulatorPort = await resolvePort(env.EMULATOR_PORT, 4010);
+    const emulatorPort = await resolvePort(env.EMULATOR_PORT, DEFAULT_EMULATOR_PORT);
     const config = emulatorConfigFromEnv({
       ...env,
       EMULATOR_PORT: String(emulatorPort),

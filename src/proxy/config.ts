@@ -3,6 +3,8 @@ import { DEMO_SIGN_IN } from '../shared/config';
 
 const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
+/** The proxy's port (and the explorer's address) unless PORT says otherwise. */
+export const DEFAULT_PORT = 8080;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -10,7 +12,7 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 export const ProxyEnvSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: int(0, 65535).default(8080),
+    PORT: int(0, 65535).default(DEFAULT_PORT),
     DATA_API_URL: z.url({ message: 'must be an http(s) URL such as https://api.ecoinvent.org' }),
     DATA_API_PREFIX: z.enum(['/v0', '/v3/api1']).default('/v0'),
     DATA_API_TOKEN_URL: z.url().default(DEFAULT_TOKEN_URL),
