@@ -94,59 +94,48 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {current &&
-          [
-            {
-              label: 'Overview',
-              to: paths.release(current.version, current.systemModel),
-              match: /^\/[^/]+\/[^/]+$/,
-            },
-            {
-              label: 'Indicators',
-              to: paths.indicators(current.version, current.systemModel, { ind }),
-              match: /\/indicators$/,
-            },
-            {
-              label: 'Datasets',
-              to: paths.datasets(current.version, current.systemModel, { ind }),
-              match: /\/(datasets|lookup)(\/|$)/,
-            },
-            {
-              label: 'Compare',
-              to: paths.compare(current.version, current.systemModel, { ind }),
-              match: /\/compare$/,
-            },
-          ].map((item) => (
-            <NavLink
-              key={item.label}
-              variant="filled"
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={
-                location.pathname !== paths.releases() &&
-                location.pathname !== paths.usage() &&
-                item.match.test(location.pathname)
-              }
-              onClick={close}
-            />
-          ))}
-        <NavLink
-          component={Link}
-          to={paths.releases()}
-          label="Releases"
-          variant="filled"
-          active={location.pathname === paths.releases()}
-          onClick={close}
-        />
-        <NavLink
-          component={Link}
-          to={paths.usage()}
-          label="Usage"
-          variant="filled"
-          active={location.pathname === paths.usage()}
-          onClick={close}
-        />
+        {[
+          ...(current
+            ? [
+                {
+                  label: 'Overview',
+                  to: paths.release(current.version, current.systemModel),
+                  active: (path: string) => /^\/[^/]+\/[^/]+$/.test(path),
+                },
+                {
+                  label: 'Indicators',
+                  to: paths.indicators(current.version, current.systemModel, { ind }),
+                  active: (path: string) => path.endsWith('/indicators'),
+                },
+                {
+                  label: 'Datasets',
+                  to: paths.datasets(current.version, current.systemModel, { ind }),
+                  active: (path: string) => /\/(datasets|lookup)(\/|$)/.test(path),
+                },
+                {
+                  label: 'Compare',
+                  to: paths.compare(current.version, current.systemModel, { ind }),
+                  active: (path: string) => path.endsWith('/compare'),
+                },
+              ]
+            : []),
+          {
+            label: 'Releases',
+            to: paths.releases(),
+            active: (path: string) => path === paths.releases(),
+          },
+          { label: 'Usage', to: paths.usage(), active: (path: string) => path === paths.usage() },
+        ].map((item) => (
+          <NavLink
+            key={item.label}
+            variant="filled"
+            component={Link}
+            to={item.to}
+            label={item.label}
+            active={item.active(location.pathname)}
+            onClick={close}
+          />
+        ))}
         {config.data?.dataService.emulated && (
           <Text size="xs" c="dimmed" mt="auto" p="xs">
             Demo data from the built-in emulator of the data service.
