@@ -41,6 +41,8 @@ export function exactScore(value: number): string {
   return String(value);
 }
 
+const counts = new Intl.NumberFormat('en');
+
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat('en').format(value);
+  return counts.format(value);
 }
