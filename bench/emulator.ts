@@ -26,6 +26,15 @@ const QUERIES = [
   'market for',
 ];
 
+/** The emulator's own counters: requests to its API and to its token endpoint so far. */
+export async function emulatorStats(
+  address: string,
+): Promise<{ api_requests: number; token_requests: number }> {
+  const response = await fetch(`${address}/_emulator/stats`);
+  if (!response.ok) throw new Error(`emulator stats: HTTP ${response.status}`);
+  return (await response.json()) as { api_requests: number; token_requests: number };
+}
+
 /** Emulator benchmarks: cold start and memory at full scale, search latency, the largest batch. */
 /** Starts an emulator in a process of its own; `stop` ends it. */
 export async function spawnEmulator(scale = '1') {

@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { freePort } from '../src/launcher/stack';
-import { spawnEmulator, type Started } from './emulator';
+import { emulatorStats, spawnEmulator, type Started } from './emulator';
 import { cpuMs, percentile } from './stats';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -262,12 +262,7 @@ export async function benchProxy(): Promise<string[]> {
     ]);
 
     // The sector index of a release at full scale: how long until sector searches work.
-    const apiRequests = async () =>
-      (
-        (await (await fetch(`${emulator.address}/_emulator/stats`)).json()) as {
-          api_requests: number;
-        }
-      ).api_requests;
+    const apiRequests = async () => (await emulatorStats(emulator.address)).api_requests;
     const callsBefore = await apiRequests();
     const indexStart = performance.now();
     let indexed = 0;
@@ -292,12 +287,7 @@ export async function benchProxy(): Promise<string[]> {
     const fresh = await spawnProxy(emulator, issuer);
     let tokenRequests: number;
     try {
-      const stats = async () =>
-        (
-          (await (await fetch(`${emulator.address}/_emulator/stats`)).json()) as {
-            token_requests: number;
-          }
-        ).token_requests;
+      const stats = async () => (await emulatorStats(emulator.address)).token_requests;
       await fetch(`${fresh.origin}/api/datasets/8279?version=3.12`, { headers: viaProxy });
       const before = await stats();
       await sleep(11_300);

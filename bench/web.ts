@@ -5,6 +5,7 @@ import { chromium, type Page } from '@playwright/test';
 import { buildSpa, isSpaBuildCurrent } from '../src/launcher/spa-build';
 import { DataStore } from '../src/emulator/data/store';
 import { startStack } from '../src/launcher/stack';
+import { emulatorStats } from './emulator';
 import { percentile } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -113,12 +114,7 @@ export async function benchWeb(): Promise<string[]> {
     await page.getByRole('button', { name: 'Load scores' }).waitFor();
     await page.getByRole('table', { name: 'Comparison' }).waitFor();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const stats = async () =>
-      (
-        (await (await fetch(`${stack.emulatorUrl ?? ''}/_emulator/stats`)).json()) as {
-          api_requests: number;
-        }
-      ).api_requests;
+    const stats = async () => (await emulatorStats(stack.emulatorUrl ?? '')).api_requests;
     const before = await stats();
     if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable');
     if (process.env.BENCH_PROFILE) await cdp.send('Profiler.start');
