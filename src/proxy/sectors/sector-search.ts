@@ -67,44 +67,45 @@ export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCach
     system_model: systemModel,
   });
   // The calls are free (no indicators); they go out under the user who asked first.
-  const indexes = new SectorIndexes<Caller>((key, caller, progress) => {
-    const [version = '', systemModel = ''] = key.split('\n');
-    return buildSectorIndex(
-      {
-        searchPage: (from) => searchPage(caller, release(version, systemModel), from),
-        documents: async (ids) => {
-          const query = new URLSearchParams({
-            ...release(version, systemModel),
-            from: '0',
-            limit: String(PAGE_SIZE),
-          });
-          const result = await dataApi.call({
-            method: 'POST',
-            path: '/datasets/batch',
-            query,
-            body: { dataset_ids: ids },
-            userId: caller.user.userId,
-            requestId: caller.requestId,
-          });
-          return parseUpstream(BatchResponseSchema, result.body);
+  const indexes = new SectorIndexes<Caller & { version: string; systemModel: string }>(
+    (_key, { version, systemModel, ...caller }, progress) =>
+      buildSectorIndex(
+        {
+          searchPage: (from) => searchPage(caller, release(version, systemModel), from),
+          documents: async (ids) => {
+            const query = new URLSearchParams({
+              ...release(version, systemModel),
+              from: '0',
+              limit: String(PAGE_SIZE),
+            });
+            const result = await dataApi.call({
+              method: 'POST',
+              path: '/datasets/batch',
+              query,
+              body: { dataset_ids: ids },
+              userId: caller.user.userId,
+              requestId: caller.requestId,
+            });
+            return parseUpstream(BatchResponseSchema, result.body);
+          },
         },
-      },
-      progress,
-    );
-  });
+        progress,
+      ),
+  );
   const keyOf = (version: string, systemModel: string) => `${version}\n${systemModel}`;
 
   return {
     /** The facets of a release when its index is ready, else the progress of its build. */
     status(caller: Caller, version: string, systemModel: string): Sectors {
-      return indexes.status(keyOf(version, systemModel), caller);
+      return indexes.status(keyOf(version, systemModel), { ...caller, version, systemModel });
     },
 
     async search(caller: Caller, input: SectorSearchInput): Promise<SearchResponse> {
       const key = keyOf(input.version, input.systemModel);
-      const index = indexes.ready(key, caller);
+      const context = { ...caller, version: input.version, systemModel: input.systemModel };
+      const index = indexes.ready(key, context);
       if (!index) {
-        const progress = indexes.status(key, caller);
+        const progress = indexes.status(key, context);
         const done =
           progress.status === 'building'
             ? ` (${progress.done} of ${progress.total} datasets so far)`
