@@ -1,14 +1,13 @@
 import '@mantine/core/styles.css';
 import { Center, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ErrorPanel } from '../components/feedback/error-panel';
-import { FullPageLoader } from '../components/feedback/full-page-loader';
 import { cssVariablesResolver, theme } from '../config/theme';
 import { configQueries } from '../features/auth/api/get-config';
 import { AuthGate } from '../features/auth/components/auth-gate';
-import { createUserManager } from '../features/auth/user-manager';
+import type { Boot as SignedIn } from '../features/auth/sign-in-first';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 
@@ -18,31 +17,30 @@ function AppRouter() {
   return <RouterProvider router={router} />;
 }
 
-function Boot() {
-  const config = useQuery(configQueries.public());
-  const auth = config.data?.auth;
-  const userManager = useMemo(
-    () => (auth?.mode === 'oidc' ? createUserManager(auth) : undefined),
-    [auth],
-  );
-  if (config.isPending) return <FullPageLoader label="Starting the explorer…" />;
-  if (config.isError) {
+function Boot({ boot }: { boot: SignedIn }) {
+  if ('configError' in boot) {
+    // Signing in needs the proxy's settings, so trying again means starting again.
     return (
       <Center h="100vh" p="md">
-        <ErrorPanel error={config.error} onRetry={() => void config.refetch()} />
+        <ErrorPanel error={boot.configError} onRetry={() => window.location.reload()} />
       </Center>
     );
   }
-  if (!userManager) return <AppRouter />;
+  if (!boot.userManager) return <AppRouter />;
   return (
-    <AuthGate userManager={userManager}>
+    <AuthGate userManager={boot.userManager} signInError={boot.signInError}>
       <AppRouter />
     </AuthGate>
   );
 }
 
-export function App() {
-  const [queryClient] = useState(() => createQueryClient());
+/** The explorer, once signing in is settled (main.tsx); the proxy's settings come with it. */
+export function App({ boot }: { boot: SignedIn }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if ('config' in boot) client.setQueryData(configQueries.public().queryKey, boot.config);
+    return client;
+  });
   return (
     <MantineProvider
       theme={theme}
@@ -50,7 +48,7 @@ export function App() {
       cssVariablesResolver={cssVariablesResolver}
     >
       <QueryClientProvider client={queryClient}>
-        <Boot />
+        <Boot boot={boot} />
       </QueryClientProvider>
     </MantineProvider>
   );

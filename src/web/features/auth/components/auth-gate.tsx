@@ -1,59 +1,31 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { AuthProvider, hasAuthParams, useAuth } from 'react-oidc-context';
-import type { User, UserManager } from 'oidc-client-ts';
-import { setAuthHooks } from '../../../lib/api-client';
+import { AuthProvider, useAuth } from 'react-oidc-context';
+import type { UserManager } from 'oidc-client-ts';
 import { FullPageLoader } from '../../../components/feedback/full-page-loader';
-import { isSignInState, SIGNED_OUT_PATH } from '../user-manager';
+import { returnPath } from '../sign-in-first';
+import { SIGNED_OUT_PATH } from '../user-manager';
 
-function currentLocation() {
-  const { pathname, search, hash } = window.location;
-  return pathname === SIGNED_OUT_PATH || pathname === '/callback'
-    ? '/'
-    : `${pathname}${search}${hash}`;
-}
-
-/** Puts the URL back where the user started, without the code and state of the callback. */
-function onSigninCallback(user: User | undefined) {
-  const returnTo = isSignInState(user?.state) ? user.state.returnTo : '/';
-  window.history.replaceState({}, document.title, returnTo);
-}
-
-function Gate({ children }: { children: ReactNode }) {
+function Gate({ children, signInError }: { children: ReactNode; signInError?: Error }) {
   const auth = useAuth();
   const signedOut = window.location.pathname === SIGNED_OUT_PATH;
+  const error = signInError ?? auth.error;
 
-  useEffect(() => {
-    setAuthHooks({
-      getToken: () => auth.user?.access_token,
-      renew: async () => {
-        try {
-          return (await auth.signinSilent()) !== null;
-        } catch {
-          return false;
-        }
-      },
-    });
-  }, [auth]);
-
-  const mustSignIn =
-    !auth.isLoading &&
-    !auth.isAuthenticated &&
-    !auth.activeNavigator &&
-    !auth.error &&
-    !hasAuthParams();
+  // Signing in happened before the explorer loaded (sign-in-first.ts); this catches a session
+  // that ends while the explorer is open.
+  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator && !error;
   useEffect(() => {
     if (mustSignIn && !signedOut) {
-      void auth.signinRedirect({ state: { returnTo: currentLocation() } });
+      void auth.signinRedirect({ state: { returnTo: returnPath(window.location) } });
     }
   }, [mustSignIn, signedOut, auth]);
 
-  if (auth.error) {
+  if (error) {
     return (
       <Center h="100vh">
         <Stack align="center" maw={480}>
           <Title order={2}>Sign-in did not work</Title>
-          <Text ta="center">{auth.error.message}</Text>
+          <Text ta="center">{error.message}</Text>
           <Button onClick={() => void auth.signinRedirect({ state: { returnTo: '/' } })}>
             Try again
           </Button>
@@ -80,14 +52,17 @@ function Gate({ children }: { children: ReactNode }) {
 /** Renders the app only for a signed-in user; anyone else goes to the identity provider. */
 export function AuthGate({
   userManager,
+  signInError,
   children,
 }: {
   userManager: UserManager;
+  signInError?: Error | undefined;
   children: ReactNode;
 }) {
   return (
-    <AuthProvider userManager={userManager} onSigninCallback={onSigninCallback}>
-      <Gate>{children}</Gate>
+    // The callback was completed before the explorer loaded; the provider only reads the user.
+    <AuthProvider userManager={userManager} skipSigninCallback>
+      <Gate {...(signInError ? { signInError } : {})}>{children}</Gate>
     </AuthProvider>
   );
 }

@@ -1,0 +1,116 @@
+import { User, UserManager } from 'oidc-client-ts';
+import { z } from 'zod';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../../lib/api-client';
+import { isSignInAnswer, returnPath, signInFirst } from './sign-in-first';
+
+const CONFIG = {
+  auth: {
+    mode: 'oidc',
+    issuer: 'http://127.0.0.1:1/realms/explorer',
+    clientId: 'lci-explorer',
+    scope: 'openid profile',
+  },
+  dataService: { emulated: true },
+};
+
+/** The proxy as the browser sees it: its settings, and every other call's Authorization header. */
+function stubProxy() {
+  const authorizations: (string | null)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string, init?: RequestInit) => {
+      if (path === '/api/config') return Promise.resolve(Response.json(CONFIG));
+      authorizations.push(new Headers(init?.headers).get('authorization'));
+      return Promise.resolve(Response.json({ ok: true }));
+    }),
+  );
+  return authorizations;
+}
+
+const signedIn = (state: unknown) =>
+  new User({
+    access_token: 'user-token',
+    token_type: 'Bearer',
+    profile: { sub: 'demo', iss: CONFIG.auth.issuer, aud: 'x', exp: 0, iat: 0 },
+    expires_at: Math.floor(Date.now() / 1000) + 600,
+    userState: state,
+  });
+
+describe('signInFirst', () => {
+  beforeEach(() => {
+    window.history.replaceState({}, '', '/');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('completes the callback before the explorer loads, so its very first call carries the token', async () => {
+    const authorizations = stubProxy();
+    vi.spyOn(UserManager.prototype, 'signinCallback').mockResolvedValue(
+      signedIn({ returnTo: '/3.12/cutoff/datasets/8279?ind=882' }),
+    );
+    window.history.replaceState({}, '', '/callback?code=abc&state=xyz');
+    const preload = vi.fn();
+
+    const boot = await signInFirst(preload);
+
+    expect(boot && 'config' in boot && boot.userManager).toBeTruthy();
+    expect(preload).toHaveBeenCalledOnce();
+    // Back where the user started, with nothing of the callback left in the address.
+    expect(window.location.pathname + window.location.search).toBe(
+      '/3.12/cutoff/datasets/8279?ind=882',
+    );
+    await apiRequest('/api/versions', z.object({ ok: z.boolean() }));
+    expect(authorizations).toEqual(['Bearer user-token']);
+  });
+
+  it('goes to the identity provider without loading the explorer when nobody is signed in', async () => {
+    stubProxy();
+    const redirect = vi.spyOn(UserManager.prototype, 'signinRedirect').mockResolvedValue();
+    window.history.replaceState({}, '', '/3.12/cutoff/compare?ds=1,2');
+    const preload = vi.fn();
+
+    expect(await signInFirst(preload)).toBeUndefined();
+    expect(preload).not.toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledWith({ state: { returnTo: '/3.12/cutoff/compare?ds=1,2' } });
+  });
+
+  it('shows the explorer with the identity provider’s refusal when the callback fails', async () => {
+    stubProxy();
+    vi.spyOn(UserManager.prototype, 'signinCallback').mockRejectedValue(new Error('access_denied'));
+    window.history.replaceState({}, '', '/callback?error=access_denied&state=xyz');
+
+    const boot = await signInFirst(vi.fn());
+
+    expect(boot && 'signInError' in boot && boot.signInError?.message).toBe('access_denied');
+    expect(window.location.search).toBe('');
+  });
+
+  it('says why when the proxy cannot be asked for its settings', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const boot = await signInFirst(vi.fn());
+    expect(boot && 'configError' in boot).toBe(true);
+  });
+});
+
+describe('returnPath and isSignInAnswer', () => {
+  it('never returns to the callback or the signed-out page', () => {
+    expect(returnPath({ pathname: '/callback', search: '?code=1', hash: '' })).toBe('/');
+    expect(returnPath({ pathname: '/signed-out', search: '', hash: '' })).toBe('/');
+    expect(returnPath({ pathname: '/3.12/apos', search: '?ind=1', hash: '#x' })).toBe(
+      '/3.12/apos?ind=1#x',
+    );
+  });
+
+  it('takes only the callback path with a state and a code or an error as an answer', () => {
+    expect(isSignInAnswer({ pathname: '/callback', search: '?code=1&state=2' })).toBe(true);
+    expect(isSignInAnswer({ pathname: '/callback', search: '?error=x&state=2' })).toBe(true);
+    expect(isSignInAnswer({ pathname: '/callback', search: '?code=1' })).toBe(false);
+    expect(isSignInAnswer({ pathname: '/datasets', search: '?code=1&state=2' })).toBe(false);
+  });
+});

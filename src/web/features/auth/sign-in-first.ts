@@ -1,0 +1,109 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import { PublicConfigSchema, type PublicConfig } from '../../../shared/config';
+import { apiRequest, setAuthHooks } from '../../lib/api-client';
+import { createUserManager, isSignInState, SIGNED_OUT_PATH } from './user-manager';
+
+export const CALLBACK_PATH = '/callback';
+
+/** What the explorer starts with, once signing in is settled. */
+export type Boot =
+  | {
+      config: PublicConfig;
+      /** Absent when sign-in is off (AUTH_MODE=none). */
+      userManager?: UserManager;
+      /** The identity provider refused, or the callback could not be completed. */
+      signInError?: Error;
+    }
+  /** The proxy could not be asked for its settings: the explorer shows why, with a retry. */
+  | { configError: unknown };
+
+/** Where to come back to after signing in: never the callback or signed-out page themselves. */
+export function returnPath(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const { pathname, search, hash } = location;
+  return pathname === SIGNED_OUT_PATH || pathname === CALLBACK_PATH
+    ? '/'
+    : `${pathname}${search}${hash}`;
+}
+
+/** An answer from the identity provider: a code or an error, always with the state it was given. */
+export function isSignInAnswer(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  const params = new URLSearchParams(location.search);
+  return (
+    location.pathname === CALLBACK_PATH &&
+    params.has('state') &&
+    (params.has('code') || params.has('error'))
+  );
+}
+
+/**
+ * Every call to the proxy carries the session's current token, from the moment a user is known:
+ * the token is read from the user manager's events, never from React state set in an effect, so
+ * no first query can leave before it (and be answered 401).
+ */
+function connectApi(userManager: UserManager, user: User | null) {
+  let current = user;
+  userManager.events.addUserLoaded((loaded) => {
+    current = loaded;
+  });
+  userManager.events.addUserUnloaded(() => {
+    current = null;
+  });
+  setAuthHooks({
+    getToken: () => (current && !current.expired ? current.access_token : undefined),
+    renew: async () => {
+      try {
+        return (await userManager.signinSilent()) !== null;
+      } catch {
+        return false;
+      }
+    },
+  });
+}
+
+/**
+ * Settles signing in before the explorer itself is loaded, so a signed-out visit goes to the
+ * identity provider after a small script instead of the whole explorer, and the callback turns
+ * its code into tokens while the explorer's code is arriving (`preload` starts that as soon as
+ * the explorer is sure to be shown). Resolves to undefined when the browser is on its way to the
+ * identity provider, or when this is a hidden frame renewing the session for its page.
+ */
+export async function signInFirst(preload: () => void): Promise<Boot | undefined> {
+  let config: PublicConfig;
+  try {
+    config = await apiRequest('/api/config', PublicConfigSchema);
+  } catch (error) {
+    preload();
+    return { configError: error };
+  }
+  if (config.auth.mode !== 'oidc') {
+    preload();
+    return { config };
+  }
+
+  const userManager = createUserManager(config.auth);
+  if (isSignInAnswer(window.location)) {
+    const inFrame = window.self !== window.top;
+    if (!inFrame) preload();
+    try {
+      const user = await userManager.signinCallback();
+      if (!user) return undefined;
+      connectApi(userManager, user);
+      // Back where the user started, without the code and state of the callback.
+      const returnTo = isSignInState(user.state) ? user.state.returnTo : '/';
+      window.history.replaceState({}, document.title, returnTo);
+      return { config, userManager };
+    } catch (error) {
+      window.history.replaceState({}, document.title, CALLBACK_PATH);
+      connectApi(userManager, null);
+      preload();
+      return { config, userManager, signInError: error as Error };
+    }
+  }
+  connectApi(userManager, null);
+  if (window.location.pathname === SIGNED_OUT_PATH) {
+    preload();
+    return { config, userManager };
+  }
+  await userManager.signinRedirect({ state: { returnTo: returnPath(window.location) } });
+  return undefined;
+}
