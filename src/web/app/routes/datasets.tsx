@@ -51,8 +51,13 @@ export function DatasetsRoute() {
   const indicatorIds = parseIndicatorSet(searchParams.get('ind'));
   const [draft, setDraft] = useState({ query, geography });
 
-  // Asked for on opening, so the index is usually ready by the time someone picks a sector.
-  const sectors = useQuery(datasetQueries.sectors(version, systemModel));
+  // Asked for only when someone filters by sector (or opens a picker to): indexing a release
+  // costs the data service a few hundred calls, which a plain search should not set off.
+  const [sectorsWanted, setSectorsWanted] = useState(false);
+  const sectors = useQuery({
+    ...datasetQueries.sectors(version, systemModel),
+    enabled: bySector || sectorsWanted,
+  });
   const indexReady = sectors.data?.status === 'ready';
   const search = useQuery({
     ...datasetQueries.search({
@@ -112,6 +117,7 @@ export function DatasetsRoute() {
             sector={sector}
             isicSection={isicSection}
             onChange={(changes) => update({ ...changes, page: undefined })}
+            onOpen={() => setSectorsWanted(true)}
           />
           <Select
             label="Per page"

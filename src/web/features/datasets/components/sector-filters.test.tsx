@@ -1,23 +1,27 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { SectorFilters, SectorIndexProgress } from './sector-filters';
 
 describe('SectorFilters', () => {
-  it('stays disabled, saying why, while the release is being indexed', () => {
+  it('asks for the index only when a picker is opened, and says how far indexing has got', async () => {
+    const onOpen = vi.fn();
     renderWithProviders(
       <SectorFilters
         sectors={{ status: 'building', done: 100, total: 2000 }}
         sector={undefined}
         isicSection={undefined}
         onChange={vi.fn()}
+        onOpen={onOpen}
       />,
     );
-    for (const name of ['Sector', 'ISIC section']) {
-      const picker = screen.getByRole('combobox', { name });
-      expect(picker).toBeDisabled();
-      expect(picker).toHaveAttribute('placeholder', 'Indexing this release…');
-    }
+    expect(onOpen).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sector' }));
+    expect(onOpen).toHaveBeenCalled();
+    expect(await screen.findByRole('listbox')).toHaveTextContent(
+      'Indexing this release: 100 of 2,000 datasets…',
+    );
   });
 
   it('shows the chosen sector with its count, and one the release lacks as such', () => {
@@ -32,6 +36,7 @@ describe('SectorFilters', () => {
         sector="Electricity"
         isicSection="Z - Gone"
         onChange={vi.fn()}
+        onOpen={vi.fn()}
       />,
     );
     expect(screen.getByRole('combobox', { name: 'Sector' })).toHaveValue('Electricity (1,234)');

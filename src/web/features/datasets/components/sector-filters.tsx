@@ -7,6 +7,8 @@ interface SectorFiltersProps {
   sector: string | undefined;
   isicSection: string | undefined;
   onChange: (changes: { sector?: string | undefined; isic?: string | undefined }) => void;
+  /** A picker was opened: the release's sectors are wanted (and indexed, if they are not yet). */
+  onOpen: () => void;
 }
 
 const options = (facets: { name: string; datasets: number }[], chosen: string | undefined) => {
@@ -20,32 +22,50 @@ const options = (facets: { name: string; datasets: number }[], chosen: string | 
   return data;
 };
 
-/** Sector and ISIC section pickers, disabled until the proxy has indexed the release. */
-export function SectorFilters({ sectors, sector, isicSection, onChange }: SectorFiltersProps) {
+function indexingMessage(sectors: Sectors | undefined): string {
+  if (sectors?.status === 'building' && sectors.total > 0)
+    return `Indexing this release: ${formatCount(sectors.done)} of ${formatCount(sectors.total)} datasets…`;
+  return 'Indexing this release…';
+}
+
+/**
+ * Sector and ISIC section pickers. The proxy indexes a release's sectors only when someone first
+ * opens one (the data service cannot filter by sector, and the index costs a few hundred calls),
+ * so until it is ready an opened picker says how far indexing has got.
+ */
+export function SectorFilters({
+  sectors,
+  sector,
+  isicSection,
+  onChange,
+  onOpen,
+}: SectorFiltersProps) {
   const ready = sectors?.status === 'ready' ? sectors : undefined;
-  const waiting = ready ? undefined : 'Indexing this release…';
+  const nothingFound = ready ? 'No match' : indexingMessage(sectors);
   return (
     <>
       <Select
         label="Sector"
-        placeholder={waiting ?? 'Any'}
+        placeholder="Any"
         searchable
         clearable
-        disabled={!ready}
         data={options(ready?.sectors ?? [], sector)}
         value={sector ?? null}
         onChange={(value) => onChange({ sector: value ?? undefined })}
+        onDropdownOpen={onOpen}
+        nothingFoundMessage={nothingFound}
         w={220}
       />
       <Select
         label="ISIC section"
-        placeholder={waiting ?? 'Any'}
+        placeholder="Any"
         searchable
         clearable
-        disabled={!ready}
         data={options(ready?.isic_sections ?? [], isicSection)}
         value={isicSection ?? null}
         onChange={(value) => onChange({ isic: value ?? undefined })}
+        onDropdownOpen={onOpen}
+        nothingFoundMessage={nothingFound}
         w={260}
         comboboxProps={{ width: 360, position: 'bottom-start' }}
       />
