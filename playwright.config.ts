@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { JOURNEY_TIMEOUT_MS, STEP_TIMEOUT_MS, workerCount } from './e2e/timing';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -12,14 +14,17 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  workers: workerCount(availableParallelism(), process.env.E2E_WORKERS),
+  // A retry hides a flaky journey: CI gets one, and the summary counts a journey that needed it.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: JOURNEY_TIMEOUT_MS,
+  expect: { timeout: STEP_TIMEOUT_MS },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     // global-setup starts the stack on a free port and leaves its address here for the workers.
     baseURL: process.env.E2E_BASE_URL,
+    actionTimeout: STEP_TIMEOUT_MS,
+    navigationTimeout: STEP_TIMEOUT_MS,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,

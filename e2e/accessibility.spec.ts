@@ -34,7 +34,8 @@ const PAGES: [string, string, (page: Page) => ReturnType<Page['getByRole']>][] =
 ];
 
 test('no page has serious or critical accessibility violations', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Six pages, each loaded and scanned by axe (2–4 s a page on a quiet machine).
+  test.slow();
   await page.goto('/3.12/cutoff');
   await signInAsDemoUser(page);
   for (const [name, path, loaded] of PAGES) {

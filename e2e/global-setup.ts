@@ -1,32 +1,85 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startStack } from '../src/launcher/stack';
+import { STACK_START_TIMEOUT_MS } from './timing';
+
+const READY = /^Explorer ready at (http:\/\/\S+)$/m;
+const EMULATOR = /data from the emulator at (http:\/\/\S+)$/m;
 
 /**
- * Starts the emulator and the proxy (serving the built SPA) on free loopback ports, once for
- * every worker. `npm test` builds the SPA before the journeys run.
+ * Starts the stack as `npm start` does (emulator and proxy serving the built SPA, on free loopback
+ * ports), in a process of its own: its event loop and garbage collector then never pause the test
+ * runner, and the runner's never pause it. `npm test` builds the SPA before the journeys run.
  */
 export default async function globalSetup() {
-  const stack = await startStack({
-    env: {
-      ...process.env,
-      PORT: '0',
-      EMULATOR_PORT: '0',
-      LOG_LEVEL: 'warn',
-      USAGE_LEDGER_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'e2e-ledger-')), 'usage.jsonl'),
-      DATA_API_URL: undefined,
-      AUTH_MODE: 'oidc',
-      AUTH_ISSUER: undefined,
-    },
+  // Known credentials, so a journey can check the explorer's numbers against the service itself.
+  const client = { id: 'e2e-explorer', secret: randomBytes(18).toString('base64url') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    EMULATOR_PORT: '0',
+    LOG_LEVEL: 'warn',
+    USAGE_LEDGER_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'e2e-ledger-')), 'usage.jsonl'),
+    AUTH_MODE: 'oidc',
+    DATA_API_CLIENT_ID: client.id,
+    DATA_API_CLIENT_SECRET: client.secret,
+  };
+  delete env.DATA_API_URL;
+  delete env.AUTH_ISSUER;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/launcher/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  process.env.E2E_BASE_URL = stack.url;
-  if (stack.emulatorUrl) process.env.E2E_EMULATOR_URL = stack.emulatorUrl;
-  if (stack.emulatorClient) {
-    process.env.E2E_CLIENT_ID = stack.emulatorClient.id;
-    process.env.E2E_CLIENT_SECRET = stack.emulatorClient.secret;
+  let output = '';
+  const ready = new Promise<{ url: string; emulatorUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(
+        new Error(
+          `The stack was not ready within ${STACK_START_TIMEOUT_MS / 1000} s. It said:\n${output}`,
+        ),
+      );
+    }, STACK_START_TIMEOUT_MS);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = READY.exec(output)?.[1];
+      const emulatorUrl = EMULATOR.exec(output)?.[1];
+      if (url && emulatorUrl) {
+        clearTimeout(timer);
+        resolve({ url, emulatorUrl });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The stack exited (code ${String(code)}) before it was ready:\n${output}`));
+    });
+  });
+  let stack: { url: string; emulatorUrl: string };
+  try {
+    stack = await ready;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
+  // Whatever the stack logs from here on (warnings, errors) shows beside the journeys.
+  child.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_EMULATOR_URL = stack.emulatorUrl;
+  process.env.E2E_CLIENT_ID = client.id;
+  process.env.E2E_CLIENT_SECRET = client.secret;
+
   return async () => {
-    await stack.close();
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
   };
 }

@@ -88,8 +88,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     emulator = await buildEmulator({ config });
     await emulator.app.listen({ host: config.host, port: config.port });
-    // Search indexes are built in the background, a release at a time, after listening.
-    void emulator.state.store.warm();
+    // Search indexes are built a release at a time before the stack says it is ready, so the
+    // first searches (and a test run's first journeys) do not compete with building them.
+    await emulator.state.store.warm();
     emulatorUrl = config.publicOrigin;
     pointAtEmulator(env, config);
   }
