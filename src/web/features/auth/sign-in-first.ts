@@ -68,6 +68,11 @@ function connectApi(userManager: UserManager, user: User | null) {
  * identity provider, or when this is a hidden frame renewing the session for its page.
  */
 export async function signInFirst(preload: () => void): Promise<Boot | undefined> {
+  const answer = isSignInAnswer(window.location);
+  const inFrame = window.self !== window.top;
+  // Back from the identity provider, or signed out: the explorer will be shown whatever the
+  // settings say, so its code loads while they are asked for and the code is exchanged.
+  if ((answer && !inFrame) || window.location.pathname === SIGNED_OUT_PATH) preload();
   let config: PublicConfig;
   try {
     config = await apiRequest('/api/config', PublicConfigSchema);
@@ -81,9 +86,7 @@ export async function signInFirst(preload: () => void): Promise<Boot | undefined
   }
 
   const userManager = createUserManager(config.auth);
-  if (isSignInAnswer(window.location)) {
-    const inFrame = window.self !== window.top;
-    if (!inFrame) preload();
+  if (answer) {
     try {
       const user = await userManager.signinCallback();
       if (!user) return undefined;
