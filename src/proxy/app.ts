@@ -157,6 +157,12 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const ledger = new UsageLedger({ file: config.usageLedgerPath, budget: config.budget, now });
   const limits = new UserLimits({ ...config.limits, now });
   app.addHook('onClose', async () => ledger.close());
+  if (ledger.recovered.calls > 0) {
+    app.log.warn(
+      { recovered: ledger.recovered },
+      'scored calls left unsettled by the last run are counted as charged in full',
+    );
+  }
 
   registerHealth(app, { tokens });
   registerCors(app, config.corsOrigins);

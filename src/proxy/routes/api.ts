@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PublicConfig } from '../../shared/config';
 import type { Sectors, Usage } from '../../shared/proxy-api';
-import type { BatchResponse, Dataset } from '../../shared/upstream';
 import {
   DEFAULT_SYSTEM_MODEL,
   LATEST,
@@ -23,6 +22,7 @@ import type { DataApi } from '../upstream/data-api';
 import { parseUpstream } from '../upstream/parse-answer';
 import type { UserLimits } from '../limits/user-limits';
 import type { UsageLedger } from '../usage/ledger';
+import { underReservation } from '../usage/charges';
 import { createSectorSearch } from '../sectors/sector-search';
 import { DATA_ROUTES, type DataRoute } from './data-routes';
 
@@ -246,8 +246,6 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
 
     const scores = route.scores?.(params, query, body);
     const scored = scores !== undefined && scores.indicatorIds.length > 0;
-    if (scored)
-      ledger.assertWithinBudget(scores.datasetIds, scores.indicatorIds, scores.maxDatasets);
 
     const upstreamQuery = new URLSearchParams();
     const values: Record<string, unknown> = { ...query, version, system_model: systemModel };
@@ -290,39 +288,36 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     const answer = await cache.getOrProduce(
       key,
       async () => {
-        const result = await limits.withSlot(user.userId, () =>
-          dataApi.call({
+        const call = async () => {
+          const result = await dataApi.call({
             method: route.method,
             path,
             query: upstreamQuery,
             ...(body === undefined ? {} : { body }),
             userId: user.userId,
             requestId: request.id,
-          }),
+          });
+          return parseUpstream(route.response, result.body);
+        };
+        const parsed = await limits.withSlot(user.userId, () =>
+          scored
+            ? // Held before it is sent, so no number of calls at once can charge past the budget.
+              underReservation(
+                ledger.reserve(
+                  user.userId,
+                  scores.datasetIds,
+                  scores.indicatorIds,
+                  scores.maxDatasets,
+                ),
+                call,
+              )
+            : call(),
         );
-        const parsed = parseUpstream(route.response, result.body);
-        if (scored) recordCharges(user, parsed);
         return JSON.stringify(parsed);
       },
       { store: true },
     );
     // A release never changes: its answers can be kept by the browser for good.
     return send(request, reply, answer, 'private, max-age=31536000, immutable');
-  }
-
-  function recordCharges(user: VerifiedUser, parsed: unknown) {
-    const datasets: Dataset[] =
-      typeof parsed === 'object' && parsed !== null && 'datasets' in parsed
-        ? (parsed as BatchResponse).datasets
-        : [parsed as Dataset];
-    const scored = datasets.filter((dataset) => dataset.impact_scores.length > 0);
-    const indicators = [
-      ...new Set(scored.flatMap((dataset) => dataset.impact_scores.map((score) => score.id))),
-    ];
-    ledger.record(
-      user.userId,
-      scored.map((dataset) => dataset.id),
-      indicators,
-    );
   }
 }

@@ -20,7 +20,15 @@ export type UpstreamRequest = (
 ) => Promise<UpstreamResponse>;
 
 export class UpstreamTimeout extends Error {}
-export class UpstreamUnreachable extends Error {}
+export class UpstreamUnreachable extends Error {
+  /** True when the connection was refused, so the request never reached the service. */
+  constructor(
+    message: string,
+    readonly neverSent = false,
+  ) {
+    super(message);
+  }
+}
 export class UpstreamTooLarge extends Error {}
 
 /**
@@ -86,6 +94,15 @@ export function createUndiciClient(options: { connections?: number } = {}): {
   return { send, close: () => agent.close() };
 }
 
+/** Connection errors that mean the request was never delivered. */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 /** A fault of the connection to the data service, or undefined for anything else (a bug). */
 export function classify(
   error: unknown,
@@ -99,8 +116,9 @@ export function classify(
   if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
     return new UpstreamTimeout('timeout');
   }
-  if (error instanceof errors.UndiciError || (error as NodeJS.ErrnoException).code !== undefined) {
-    return new UpstreamUnreachable((error as Error).message);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (error instanceof errors.UndiciError || code !== undefined) {
+    return new UpstreamUnreachable((error as Error).message, NEVER_SENT.has(code ?? ''));
   }
   return undefined;
 }
