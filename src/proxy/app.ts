@@ -68,8 +68,13 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       connectionsCheckingInterval: Math.min(1_000, clientMs),
     },
     requestTimeout: clientMs,
-    // An idle socket is closed, but never while the proxy itself waits for the data service.
-    connectionTimeout: Math.max(30_000, config.timeouts.upstreamMs + clientMs),
+    // An idle socket is closed, but never while the proxy itself waits for the data service:
+    // a call may be sent twice (once more with a new token after a 401), each within its
+    // deadline, so the client gets a 504 rather than a dropped connection.
+    connectionTimeout: Math.max(
+      30_000,
+      2 * config.timeouts.upstreamMs + config.timeouts.tokenMs + clientMs,
+    ),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
@@ -164,7 +169,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     );
   }
 
-  registerHealth(app, { tokens });
+  registerHealth(app, { dataApi, now });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
   await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits });

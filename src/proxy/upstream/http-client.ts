@@ -48,8 +48,18 @@ export function createUndiciClient(options: { connections?: number } = {}): {
       let answerHeaders: Record<string, string | string[] | undefined> = {};
       const chunks: Buffer[] = [];
       let total = 0;
+      // undici's own timeouts are per wait (headers, then each chunk): an answer trickled slowly
+      // would never time out. The deadline covers the whole call, body included.
+      let controller: Dispatcher.DispatchController | undefined;
+      const deadline = setTimeout(() => {
+        const late = new UpstreamTimeout('deadline');
+        if (controller) controller.abort(late);
+        else reject(late);
+      }, timeoutMs);
       const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: () => undefined,
+        onRequestStart: (started) => {
+          controller = started;
+        },
         onResponseStart(controller, statusCode, responseHeaders) {
           status = statusCode;
           answerHeaders = responseHeaders;
@@ -65,6 +75,7 @@ export function createUndiciClient(options: { connections?: number } = {}): {
           chunks.push(chunk);
         },
         onResponseEnd() {
+          clearTimeout(deadline);
           resolve({
             status,
             header: (name) => {
@@ -75,6 +86,7 @@ export function createUndiciClient(options: { connections?: number } = {}): {
           });
         },
         onResponseError(_controller, error) {
+          clearTimeout(deadline);
           reject(classify(error) ?? error);
         },
       };

@@ -145,6 +145,20 @@ describe('the score budget under concurrency', () => {
     await faults({ oversize_bytes: 0 });
     expect((await usage(p)).charged.datasets).toEqual([ids[2]]);
   });
+
+  it('counts the charge of a scored answer that missed its deadline', async () => {
+    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '1000' });
+    await p.app.inject({ url: `/api/versions`, headers: users[0] });
+    // The service charges, then trickles the answer out over 4 s, past the proxy's deadline.
+    await faults({ slow_body_ms: 4000 });
+    const response = await p.app.inject({
+      url: `/api/datasets/${ids[3]}?${RELEASE}&indicator_ids=964`,
+      headers: users[0],
+    });
+    expect(response.statusCode).toBe(504);
+    expect((await meter()).dataset_ids).toEqual([ids[3]]);
+    expect((await usage(p)).charged.datasets).toEqual([ids[3]]);
+  });
 });
 
 describe('one ledger file, one writer', () => {
