@@ -152,6 +152,29 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
 
   const sectorSearch = createSectorSearch({ dataApi, cache });
 
+  /**
+   * Refuses a release the licence does not list before the proxy works on it: any string of the
+   * right shape would otherwise key a sector index of its own and start a build.
+   */
+  async function assertListed(
+    version: string,
+    systemModel: string,
+    user: VerifiedUser,
+    requestId: string,
+  ) {
+    const versions = VersionsResponseSchema.parse(
+      JSON.parse((await fetchVersions(user, requestId)).body),
+    );
+    const listed = versions.results.some(
+      (release) => release.version === version && release.system_models.includes(systemModel),
+    );
+    if (!listed)
+      throw new ProxyError(404, 'not_found', {
+        detail: `The licence lists no release ${version} with system model ${systemModel}.`,
+        hint: 'GET /api/versions lists the releases',
+      });
+  }
+
   /** `latest` becomes the concrete release, so every cached answer belongs to one release. */
   async function resolveVersion(
     version: string | undefined,
@@ -206,11 +229,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         'query',
       );
       const version = await resolveVersion(query.version, user, request.id);
-      const sectors = sectorSearch.status(
-        { user, requestId: request.id },
-        version,
-        query.system_model ?? DEFAULT_SYSTEM_MODEL,
-      );
+      const systemModel = query.system_model ?? DEFAULT_SYSTEM_MODEL;
+      await assertListed(version, systemModel, user, request.id);
+      const sectors = sectorSearch.status({ user, requestId: request.id }, version, systemModel);
       if (sectors.status === 'building') {
         // Accepted and under way: ask again shortly.
         void reply.code(202).header('retry-after', '1');
@@ -258,6 +279,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
 
     if (upstreamQuery.has('sector') || upstreamQuery.has('isic_section')) {
       // The data service cannot filter by sector: the proxy's sector index does (sectors/).
+      await assertListed(version, systemModel, user, request.id);
       const upstream: Record<string, string> = {};
       for (const [name, value] of upstreamQuery)
         if (!SECTOR_SEARCH_OWN.has(name)) upstream[name] = value;
