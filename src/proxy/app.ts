@@ -8,6 +8,7 @@ import { registerApi } from './routes/api';
 import { registerHealth } from './routes/health';
 import { registerSpa } from './routes/spa';
 import { registerSecurityHeaders } from './security-headers';
+import { registerRequestLog } from './request-log';
 import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
 import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
@@ -58,6 +59,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
+    // Written by request-log.ts instead: one line per request, sampled for unsigned floods.
+    disableRequestLogging: true,
     requestIdHeader: false,
     trustProxy: false,
     bodyLimit: 100 * 1024,
@@ -161,6 +164,13 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const cache = new ResponseCache(config.cacheMaxBytes, now);
   const ledger = new UsageLedger({ file: config.usageLedgerPath, budget: config.budget, now });
   const limits = new UserLimits({ ...config.limits, now });
+  // Requests without a valid token are limited by socket address (trustProxy is off).
+  const addressLimits = new UserLimits({
+    perMinute: config.limits.unauthPerMinute,
+    concurrent: 1,
+    now,
+    policy: 'per-address',
+  });
   app.addHook('onClose', async () => ledger.close());
   if (ledger.recovered.calls > 0) {
     app.log.warn(
@@ -172,7 +182,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   registerHealth(app, { dataApi, now });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits });
+  registerRequestLog(app, now);
+  await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits, addressLimits });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger };
 }

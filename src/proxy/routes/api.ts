@@ -39,6 +39,8 @@ export interface ApiDeps {
   cache: ResponseCache;
   ledger: UsageLedger;
   limits: UserLimits;
+  /** Requests without a valid token, a minute per socket address. */
+  addressLimits: UserLimits;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -94,7 +96,7 @@ function send(
 
 /** The proxy's API: public sign-in settings, and allow-listed, authenticated data routes. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const { config, verifyUser, dataApi, cache, ledger, limits } = deps;
+  const { config, verifyUser, dataApi, cache, ledger, limits, addressLimits } = deps;
 
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     auth:
@@ -200,7 +202,13 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
           detail: `The request line is longer than ${MAX_QUERY_LENGTH} characters.`,
         });
       }
-      request.user = await verifyUser(request.headers.authorization);
+      try {
+        request.user = await verifyUser(request.headers.authorization);
+      } catch (error) {
+        // Past its limit an address gets 429 instead of 401, which it can be told to wait on.
+        if (error instanceof ProxyError && error.status === 401) addressLimits.take(request.ip);
+        throw error;
+      }
       reply.headers(limits.take(request.user.userId));
     });
 
