@@ -8,7 +8,7 @@ import { registerApi } from './routes/api';
 import { registerHealth } from './routes/health';
 import { registerSpa } from './routes/spa';
 import { registerSecurityHeaders } from './security-headers';
-import { registerRequestLog } from './request-log';
+import { SampledRequestLog } from './request-log';
 import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
 import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
@@ -59,8 +59,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
-    // Written by request-log.ts instead: one line per request, sampled for unsigned floods.
-    disableRequestLogging: true,
+    // One line per request, sampled for floods of requests without a valid token.
+    logController: new SampledRequestLog(deps.now ?? Date.now),
     requestIdHeader: false,
     trustProxy: false,
     bodyLimit: 100 * 1024,
@@ -182,7 +182,6 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   registerHealth(app, { dataApi, now });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  registerRequestLog(app, now);
   await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits, addressLimits });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger };
