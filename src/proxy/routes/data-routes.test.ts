@@ -335,23 +335,14 @@ describe('the data service’s faults become clear errors', () => {
     expect((await stats()).token_requests - before.token_requests).toBe(1);
   });
 
-  it('answers 504 when the data service is too slow', async () => {
-    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '200' });
-    await p.app.inject({ url: '/api/versions', headers: as('alice') });
-    await faults({ latency_ms: 1000 });
-    const response = await p.app.inject({
-      url: '/api/indicators?version=3.12',
-      headers: as('alice'),
-    });
-    expect(response.statusCode).toBe(504);
-    expect(ProblemSchema.parse(response.json()).code).toBe('gateway_timeout');
-  });
-
-  it('answers 504 when an answer trickles in past the deadline, however steadily', async () => {
-    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '1000' });
-    await p.app.inject({ url: '/api/versions', headers: as('alice') });
+  it.each([
+    ['its answer starts too late', '200', { latency_ms: 1000 }],
     // Ten chunks 400 ms apart: each arrives well within the timeout, the whole answer does not.
-    await faults({ slow_body_ms: 4000 });
+    ['its answer trickles in past the deadline, however steadily', '1000', { slow_body_ms: 4000 }],
+  ])('answers 504 when the data service is too slow: %s', async (_name, timeout, fault) => {
+    const p = await proxy({ UPSTREAM_TIMEOUT_MS: timeout });
+    await p.app.inject({ url: '/api/versions', headers: as('alice') });
+    await faults(fault);
     const response = await p.app.inject({
       url: '/api/indicators?version=3.12',
       headers: as('alice'),

@@ -114,51 +114,36 @@ describe('the score budget under concurrency', () => {
     expect((await meter()).datasets).toBe(5);
   });
 
+  /** One scored request for a dataset, by the first user. */
+  const scored = (p: Proxy, id: number | undefined) =>
+    p.app.inject({ url: `/api/datasets/${id}?${RELEASE}&indicator_ids=964`, headers: users[0] });
+
   it('frees the budget held by a call the data service refused', async () => {
     const p = await proxy({ SCORE_BUDGET_DATASETS: '1' });
     await p.app.inject({ url: `/api/versions`, headers: users[0] });
     await faults({ error_rate: 1 });
-    const failed = await p.app.inject({
-      url: `/api/datasets/${ids[0]}?${RELEASE}&indicator_ids=964`,
-      headers: users[0],
-    });
-    expect(failed.statusCode).toBe(502);
+    expect((await scored(p, ids[0])).statusCode).toBe(502);
     await faults({ error_rate: 0 });
-    const next = await p.app.inject({
-      url: `/api/datasets/${ids[1]}?${RELEASE}&indicator_ids=964`,
-      headers: users[0],
-    });
-    expect(next.statusCode).toBe(200);
+    expect((await scored(p, ids[1])).statusCode).toBe(200);
     expect((await meter()).dataset_ids).toEqual([ids[1]]);
   });
 
-  it('records the charge of an answer it refuses as too large', async () => {
-    const p = await proxy({ UPSTREAM_MAX_RESPONSE_MB: '1' });
-    await p.app.inject({ url: `/api/versions`, headers: users[0] });
-    await faults({ oversize_bytes: 2 * 1024 * 1024 });
-    const response = await p.app.inject({
-      url: `/api/datasets/${ids[2]}?${RELEASE}&indicator_ids=964`,
-      headers: users[0],
-    });
-    expect(response.statusCode).toBe(502);
-    expect((await meter()).dataset_ids).toEqual([ids[2]]);
-    await faults({ oversize_bytes: 0 });
-    expect((await usage(p)).charged.datasets).toEqual([ids[2]]);
-  });
-
-  it('counts the charge of a scored answer that missed its deadline', async () => {
-    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '1000' });
-    await p.app.inject({ url: `/api/versions`, headers: users[0] });
-    // The service charges, then trickles the answer out over 4 s, past the proxy's deadline.
-    await faults({ slow_body_ms: 4000 });
-    const response = await p.app.inject({
-      url: `/api/datasets/${ids[3]}?${RELEASE}&indicator_ids=964`,
-      headers: users[0],
-    });
-    expect(response.statusCode).toBe(504);
-    expect((await meter()).dataset_ids).toEqual([ids[3]]);
-    expect((await usage(p)).charged.datasets).toEqual([ids[3]]);
-  });
+  it.each([
+    // The answer is over the proxy's cap: it refuses it after the service charged.
+    ['too large', { UPSTREAM_MAX_RESPONSE_MB: '1' }, { oversize_bytes: 2 * 1024 * 1024 }, 502],
+    // The service charges, then trickles the answer out over 4 s, past the 1 s deadline.
+    ['past its deadline', { UPSTREAM_TIMEOUT_MS: '1000' }, { slow_body_ms: 4000 }, 504],
+  ])(
+    'records the charge of a scored answer it could not pass on: %s',
+    async (_name, env, fault, status) => {
+      const p = await proxy(env);
+      await p.app.inject({ url: `/api/versions`, headers: users[0] });
+      await faults(fault);
+      expect((await scored(p, ids[2])).statusCode).toBe(status);
+      expect((await meter()).dataset_ids).toEqual([ids[2]]);
+      expect((await usage(p)).charged.datasets).toEqual([ids[2]]);
+    },
+  );
 });
 
 describe('one ledger file, one writer', () => {
