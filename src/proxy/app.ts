@@ -8,6 +8,7 @@ import { registerApi } from './routes/api';
 import { registerHealth } from './routes/health';
 import { registerSpa } from './routes/spa';
 import { registerSecurityHeaders } from './security-headers';
+import { SampledRequestLog } from './request-log';
 import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
 import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
@@ -58,6 +59,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
+    // One line per request, sampled for floods of requests without a valid token.
+    logController: new SampledRequestLog(deps.now ?? Date.now),
     requestIdHeader: false,
     trustProxy: false,
     bodyLimit: 100 * 1024,
@@ -68,8 +71,13 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       connectionsCheckingInterval: Math.min(1_000, clientMs),
     },
     requestTimeout: clientMs,
-    // An idle socket is closed, but never while the proxy itself waits for the data service.
-    connectionTimeout: Math.max(30_000, config.timeouts.upstreamMs + clientMs),
+    // An idle socket is closed, but never while the proxy itself waits for the data service:
+    // a call may be sent twice (once more with a new token after a 401), each within its
+    // deadline, so the client gets a 504 rather than a dropped connection.
+    connectionTimeout: Math.max(
+      30_000,
+      2 * config.timeouts.upstreamMs + config.timeouts.tokenMs + clientMs,
+    ),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
@@ -156,12 +164,25 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const cache = new ResponseCache(config.cacheMaxBytes, now);
   const ledger = new UsageLedger({ file: config.usageLedgerPath, budget: config.budget, now });
   const limits = new UserLimits({ ...config.limits, now });
+  // Requests without a valid token are limited by socket address (trustProxy is off).
+  const addressLimits = new UserLimits({
+    perMinute: config.limits.unauthPerMinute,
+    concurrent: 1,
+    now,
+    policy: 'per-address',
+  });
   app.addHook('onClose', async () => ledger.close());
+  if (ledger.recovered.calls > 0) {
+    app.log.warn(
+      { recovered: ledger.recovered },
+      'scored calls left unsettled by the last run are counted as charged in full',
+    );
+  }
 
-  registerHealth(app, { tokens });
+  registerHealth(app, { dataApi, now });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits });
+  await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits, addressLimits });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger };
 }

@@ -36,6 +36,7 @@ export const ProxyEnvSchema = z
     SCORE_BUDGET_INDICATORS: int(0, 100_000).optional(),
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
     USER_CONCURRENCY: int(1, 1000).default(8),
+    UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
       .default('')
@@ -93,7 +94,8 @@ export interface ProxyConfig {
   /** Where charges are kept durably; `none` keeps them in memory only (tests). */
   usageLedgerPath: string | undefined;
   budget: { datasets: number | undefined; indicators: number | undefined };
-  limits: { perMinute: number; concurrent: number };
+  /** `unauthPerMinute`: requests without a valid token one address may make a minute. */
+  limits: { perMinute: number; concurrent: number; unauthPerMinute: number };
   /** Origins allowed to call the API from another origin (exact match); empty = none. */
   corsOrigins: string[];
   logLevel: string;
@@ -149,7 +151,11 @@ export function proxyConfigFromEnv(
     upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_MB * 1024 * 1024,
     usageLedgerPath: e.USAGE_LEDGER_PATH === 'none' ? undefined : e.USAGE_LEDGER_PATH,
     budget: { datasets: e.SCORE_BUDGET_DATASETS, indicators: e.SCORE_BUDGET_INDICATORS },
-    limits: { perMinute: e.RATE_LIMIT_PER_MINUTE, concurrent: e.USER_CONCURRENCY },
+    limits: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      concurrent: e.USER_CONCURRENCY,
+      unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
+    },
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildProxy } from './app';
 import { ConfigError, proxyConfigFromEnv } from './config';
+import { LedgerInUseError } from './usage/ledger-lock';
 
 /** Runs the proxy on its own against a data service named by DATA_API_URL: `npm run proxy`. */
 async function main() {
@@ -16,7 +17,16 @@ async function main() {
     }
     throw error;
   }
-  const { app } = await buildProxy({ config });
+  let app;
+  try {
+    ({ app } = await buildProxy({ config }));
+  } catch (error) {
+    if (error instanceof LedgerInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   await app.listen({ host: config.host, port: config.port });
   console.log(`Proxy listening at http://${config.host}:${config.port}`);
   const stop = () => {

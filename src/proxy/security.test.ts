@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +18,10 @@ let tokens: { a: string; b: string };
 let now = Date.now();
 const opened: Proxy[] = [];
 
-async function proxy(env: Record<string, string> = {}, deps: { upstream?: UpstreamRequest } = {}) {
+async function proxy(
+  env: Record<string, string> = {},
+  deps: { upstream?: UpstreamRequest; logStream?: Writable } = {},
+) {
   const built = await buildProxy({
     config: proxyConfigFromEnv({
       DATA_API_URL: stub.origin,
@@ -285,6 +289,39 @@ describe('SEC-06: per-user limits', () => {
     expect(
       (await p.app.inject({ url: '/api/indicators?version=3.12', headers: as('b') })).statusCode,
     ).toBe(200);
+  });
+
+  it('limits requests without a valid token per address, and samples their log lines', async () => {
+    const logs: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const p = await proxy({ UNAUTH_RATE_LIMIT_PER_MINUTE: '30', LOG_LEVEL: 'info' }, { logStream });
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const response = await p.app.inject({
+        url: '/api/indicators?version=3.12',
+        headers: i % 2 ? { authorization: 'Bearer forged' } : {},
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
+    const limited = await p.app.inject({ url: '/api/indicators?version=3.12' });
+    expect(limited.headers['retry-after']).toBeTruthy();
+    expect(limited.headers['ratelimit-policy']).toBe('"per-address";q=30;w=60');
+    // A signed-in user at the same address is served.
+    expect(
+      (await p.app.inject({ url: '/api/indicators?version=3.12', headers: as('a') })).statusCode,
+    ).toBe(200);
+    const unsignedLines = logs.filter((line) => /"statusCode":(401|429)/.test(line));
+    // Sampled, not silenced: the first ones of the minute are written.
+    expect(unsignedLines.length).toBeGreaterThan(0);
+    expect(unsignedLines.length).toBeLessThan(statuses.length / 4);
+    expect(stub.requests).toHaveLength(1);
   });
 
   it('lets at most K of one user’s calls reach the upstream at once (SEC-06b)', async () => {

@@ -13,7 +13,8 @@ export interface CachedAnswer {
  * in flight share one producer (coalescing), so a burst of users costs one upstream call.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  /** Each answer with what it costs: its bytes and its key's, both counted against the cap. */
+  private readonly entries = new Map<string, { answer: CachedAnswer; cost: number }>();
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
   private bytes = 0;
   hits = 0;
@@ -31,17 +32,15 @@ export class ResponseCache {
 
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (entry?.expiresAt !== undefined && entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      this.bytes -= entry.bytes;
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.answer.expiresAt !== undefined && entry.answer.expiresAt <= this.now()) {
+      this.bytes -= entry.cost;
       return undefined;
     }
-    if (entry) {
-      // Re-insert to mark it most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
+    // Re-inserted to mark it most recently used.
+    this.entries.set(key, entry);
+    return entry.answer;
   }
 
   /** The cached answer, or the one being produced, or a new one from `produce`. */
@@ -74,18 +73,19 @@ export class ResponseCache {
   }
 
   private set(key: string, answer: CachedAnswer) {
-    if (answer.bytes > this.maxBytes / 4) return;
+    const cost = answer.bytes + Buffer.byteLength(key);
+    if (cost > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) {
-      this.bytes -= previous.bytes;
+      this.bytes -= previous.cost;
       this.entries.delete(key);
     }
-    this.entries.set(key, answer);
-    this.bytes += answer.bytes;
+    this.entries.set(key, { answer, cost });
+    this.bytes += cost;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
+      this.bytes -= entry.cost;
     }
   }
 }
@@ -93,7 +93,8 @@ export class ResponseCache {
 /**
  * The key of an answer to an upstream call: method, path, sorted query, and the body and user
  * when they matter. Every place that reads through the cache builds keys here, so the same
- * call is one entry wherever it is made.
+ * call is one entry wherever it is made. A body (up to 100 kB) is kept as its hash: keys are
+ * small whatever was sent.
  */
 export function answerKey(
   method: 'GET' | 'POST',
@@ -103,7 +104,7 @@ export function answerKey(
 ): string {
   const sorted = new URLSearchParams(query);
   sorted.sort();
-  return `${method} ${path}?${sorted.toString()}${extra.body === undefined ? '' : ` ${JSON.stringify(extra.body)}`}${extra.userId === undefined ? '' : ` user=${extra.userId}`}`;
+  return `${method} ${path}?${sorted.toString()}${extra.body === undefined ? '' : ` body=${hash('sha256', JSON.stringify(extra.body), 'base64url')}`}${extra.userId === undefined ? '' : ` user=${extra.userId}`}`;
 }
 
 export function toAnswer(body: string): CachedAnswer {

@@ -5,14 +5,20 @@ const MAX_TRACKED_USERS = 100_000;
 /**
  * Per-user request rate (fixed window) and concurrent upstream calls, keyed by the verified
  * user, never the IP address: behind the proxy every user shares one. Answers carry the
- * RateLimit and RateLimit-Policy headers of draft-ietf-httpapi-ratelimit-headers-08.
+ * RateLimit and RateLimit-Policy headers of draft-ietf-httpapi-ratelimit-headers-08. The same
+ * window, keyed by socket address, limits requests nobody signed (`policy: 'per-address'`).
  */
 export class UserLimits {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private readonly inflight = new Map<string, number>();
 
   constructor(
-    private readonly options: { perMinute: number; concurrent: number; now: () => number },
+    private readonly options: {
+      perMinute: number;
+      concurrent: number;
+      now: () => number;
+      policy?: 'per-user' | 'per-address';
+    },
   ) {}
 
   /** Counts one request; throws 429 past the limit. Returns the headers to send. */
@@ -28,13 +34,15 @@ export class UserLimits {
     window.count++;
     const reset = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
     const remaining = Math.max(0, this.options.perMinute - window.count);
+    const policy = this.options.policy ?? 'per-user';
     const headers = {
-      ratelimit: `"per-user";r=${remaining};t=${reset}`,
-      'ratelimit-policy': `"per-user";q=${this.options.perMinute};w=60`,
+      ratelimit: `"${policy}";r=${remaining};t=${reset}`,
+      'ratelimit-policy': `"${policy}";q=${this.options.perMinute};w=60`,
     };
     if (window.count > this.options.perMinute) {
+      const from = policy === 'per-user' ? 'one user' : 'one address without a valid token';
       throw new ProxyError(429, 'rate_limited', {
-        detail: `More than ${this.options.perMinute} requests a minute from one user; try again in ${reset} s.`,
+        detail: `More than ${this.options.perMinute} requests a minute from ${from}; try again in ${reset} s.`,
         headers: { ...headers, 'retry-after': String(reset) },
       });
     }

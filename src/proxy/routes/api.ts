@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PublicConfig } from '../../shared/config';
 import type { Sectors, Usage } from '../../shared/proxy-api';
-import type { BatchResponse, Dataset } from '../../shared/upstream';
 import {
   DEFAULT_SYSTEM_MODEL,
   LATEST,
@@ -23,6 +22,7 @@ import type { DataApi } from '../upstream/data-api';
 import { parseUpstream } from '../upstream/parse-answer';
 import type { UserLimits } from '../limits/user-limits';
 import type { UsageLedger } from '../usage/ledger';
+import { underReservation } from '../usage/charges';
 import { createSectorSearch } from '../sectors/sector-search';
 import { DATA_ROUTES, type DataRoute } from './data-routes';
 
@@ -39,6 +39,8 @@ export interface ApiDeps {
   cache: ResponseCache;
   ledger: UsageLedger;
   limits: UserLimits;
+  /** Requests without a valid token, a minute per socket address. */
+  addressLimits: UserLimits;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -94,7 +96,7 @@ function send(
 
 /** The proxy's API: public sign-in settings, and allow-listed, authenticated data routes. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const { config, verifyUser, dataApi, cache, ledger, limits } = deps;
+  const { config, verifyUser, dataApi, cache, ledger, limits, addressLimits } = deps;
 
   app.get('/api/config', async (): Promise<PublicConfig> => ({
     auth:
@@ -152,6 +154,29 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
 
   const sectorSearch = createSectorSearch({ dataApi, cache });
 
+  /**
+   * Refuses a release the licence does not list before the proxy works on it: any string of the
+   * right shape would otherwise key a sector index of its own and start a build.
+   */
+  async function assertListed(
+    version: string,
+    systemModel: string,
+    user: VerifiedUser,
+    requestId: string,
+  ) {
+    const versions = VersionsResponseSchema.parse(
+      JSON.parse((await fetchVersions(user, requestId)).body),
+    );
+    const listed = versions.results.some(
+      (release) => release.version === version && release.system_models.includes(systemModel),
+    );
+    if (!listed)
+      throw new ProxyError(404, 'not_found', {
+        detail: `The licence lists no release ${version} with system model ${systemModel}.`,
+        hint: 'GET /api/versions lists the releases',
+      });
+  }
+
   /** `latest` becomes the concrete release, so every cached answer belongs to one release. */
   async function resolveVersion(
     version: string | undefined,
@@ -177,7 +202,13 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
           detail: `The request line is longer than ${MAX_QUERY_LENGTH} characters.`,
         });
       }
-      request.user = await verifyUser(request.headers.authorization);
+      try {
+        request.user = await verifyUser(request.headers.authorization);
+      } catch (error) {
+        // Past its limit an address gets 429 instead of 401, which it can be told to wait on.
+        if (error instanceof ProxyError && error.status === 401) addressLimits.take(request.ip);
+        throw error;
+      }
       reply.headers(limits.take(request.user.userId));
     });
 
@@ -206,11 +237,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         'query',
       );
       const version = await resolveVersion(query.version, user, request.id);
-      const sectors = sectorSearch.status(
-        { user, requestId: request.id },
-        version,
-        query.system_model ?? DEFAULT_SYSTEM_MODEL,
-      );
+      const systemModel = query.system_model ?? DEFAULT_SYSTEM_MODEL;
+      await assertListed(version, systemModel, user, request.id);
+      const sectors = sectorSearch.status({ user, requestId: request.id }, version, systemModel);
       if (sectors.status === 'building') {
         // Accepted and under way: ask again shortly.
         void reply.code(202).header('retry-after', '1');
@@ -246,8 +275,6 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
 
     const scores = route.scores?.(params, query, body);
     const scored = scores !== undefined && scores.indicatorIds.length > 0;
-    if (scored)
-      ledger.assertWithinBudget(scores.datasetIds, scores.indicatorIds, scores.maxDatasets);
 
     const upstreamQuery = new URLSearchParams();
     const values: Record<string, unknown> = { ...query, version, system_model: systemModel };
@@ -260,6 +287,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
 
     if (upstreamQuery.has('sector') || upstreamQuery.has('isic_section')) {
       // The data service cannot filter by sector: the proxy's sector index does (sectors/).
+      await assertListed(version, systemModel, user, request.id);
       const upstream: Record<string, string> = {};
       for (const [name, value] of upstreamQuery)
         if (!SECTOR_SEARCH_OWN.has(name)) upstream[name] = value;
@@ -290,39 +318,36 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     const answer = await cache.getOrProduce(
       key,
       async () => {
-        const result = await limits.withSlot(user.userId, () =>
-          dataApi.call({
+        const call = async () => {
+          const result = await dataApi.call({
             method: route.method,
             path,
             query: upstreamQuery,
             ...(body === undefined ? {} : { body }),
             userId: user.userId,
             requestId: request.id,
-          }),
+          });
+          return parseUpstream(route.response, result.body);
+        };
+        const parsed = await limits.withSlot(user.userId, () =>
+          scored
+            ? // Held before it is sent, so no number of calls at once can charge past the budget.
+              underReservation(
+                ledger.reserve(
+                  user.userId,
+                  scores.datasetIds,
+                  scores.indicatorIds,
+                  scores.maxDatasets,
+                ),
+                call,
+              )
+            : call(),
         );
-        const parsed = parseUpstream(route.response, result.body);
-        if (scored) recordCharges(user, parsed);
         return JSON.stringify(parsed);
       },
       { store: true },
     );
     // A release never changes: its answers can be kept by the browser for good.
     return send(request, reply, answer, 'private, max-age=31536000, immutable');
-  }
-
-  function recordCharges(user: VerifiedUser, parsed: unknown) {
-    const datasets: Dataset[] =
-      typeof parsed === 'object' && parsed !== null && 'datasets' in parsed
-        ? (parsed as BatchResponse).datasets
-        : [parsed as Dataset];
-    const scored = datasets.filter((dataset) => dataset.impact_scores.length > 0);
-    const indicators = [
-      ...new Set(scored.flatMap((dataset) => dataset.impact_scores.map((score) => score.id))),
-    ];
-    ledger.record(
-      user.userId,
-      scored.map((dataset) => dataset.id),
-      indicators,
-    );
   }
 }

@@ -241,6 +241,28 @@ describe('bad input never reaches the data service', () => {
     expect((await post({ dataset_ids: [1], extra: true })).statusCode).toBe(400);
   });
 
+  it.each([
+    ['a boolean', [true]],
+    ['a nested array', [[8279]]],
+    ['a hexadecimal string', ['0x205F']],
+    ['a decimal string', ['8279']],
+    ['a fraction', [8279.5]],
+  ])('refuses %s as a dataset ID in a batch body', async (_name, ids) => {
+    const p = await proxy();
+    const before = await stats();
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/datasets/batch?version=3.12',
+      headers: { ...as('alice'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ dataset_ids: ids }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ProblemSchema.parse(response.json()).errors?.map((e) => e.field)).toContain(
+      'body.dataset_ids.0',
+    );
+    expect((await stats()).api_requests).toBe(before.api_requests);
+  });
+
   it('refuses a 10 kB query string', async () => {
     const p = await proxy();
     const response = await p.app.inject({
@@ -313,10 +335,14 @@ describe('the data service’s faults become clear errors', () => {
     expect((await stats()).token_requests - before.token_requests).toBe(1);
   });
 
-  it('answers 504 when the data service is too slow', async () => {
-    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '200' });
+  it.each([
+    ['its answer starts too late', '200', { latency_ms: 1000 }],
+    // Ten chunks 400 ms apart: each arrives well within the timeout, the whole answer does not.
+    ['its answer trickles in past the deadline, however steadily', '1000', { slow_body_ms: 4000 }],
+  ])('answers 504 when the data service is too slow: %s', async (_name, timeout, fault) => {
+    const p = await proxy({ UPSTREAM_TIMEOUT_MS: timeout });
     await p.app.inject({ url: '/api/versions', headers: as('alice') });
-    await faults({ latency_ms: 1000 });
+    await faults(fault);
     const response = await p.app.inject({
       url: '/api/indicators?version=3.12',
       headers: as('alice'),
@@ -335,6 +361,20 @@ describe('the data service’s faults become clear errors', () => {
     });
     expect(response.statusCode).toBe(502);
     expect(ProblemSchema.parse(response.json()).code).toBe('upstream_response_too_large');
+  });
+
+  it('reports not ready while the data service fails, with one probe for many asking', async () => {
+    const p = await proxy();
+    await faults({ error_rate: 1 });
+    const before = await stats();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => p.app.inject({ url: '/readyz' })),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(503);
+      expect(ProblemSchema.parse(answer.json()).code).toBe('upstream_error');
+    }
+    expect((await stats()).api_requests - before.api_requests).toBe(1);
   });
 
   it('reports readiness by whether a service token can be had', async () => {

@@ -25,11 +25,18 @@ const page = {
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
 };
 const uuid = z.uuid().transform((value) => value.toLowerCase());
-const datasetId = z.coerce
+/** An ID in a JSON body: a JSON integer only, never a string, boolean or array coerced to one. */
+const datasetId = z
   .number()
   .int()
   .positive()
   .max(2 ** 31 - 1);
+/** An ID in a path, which is text: only digits become a number. */
+const pathDatasetId = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a positive integer')
+  .transform(Number)
+  .pipe(datasetId);
 const indicatorIds = z
   .union([z.string(), z.array(z.string())])
   .transform((value) =>
@@ -132,7 +139,7 @@ export const DATA_ROUTES: readonly DataRoute[] = [
     method: 'GET',
     path: '/api/datasets/:id',
     summary: 'One dataset; with indicator_ids, its impact scores (charged)',
-    params: z.object({ id: datasetId }).strict(),
+    params: z.object({ id: pathDatasetId }).strict(),
     query: z.object({ ...release, indicator_ids: indicatorIds }).strict(),
     response: DatasetSchema,
     upstreamPath: (params) => `/datasets/${String(params.id)}`,

@@ -1,13 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { ProxyError } from '../errors';
-import type { TokenCache } from '../upstream/token-cache';
+import type { DataApi } from '../upstream/data-api';
 
-/** Liveness (`/healthz`: the process answers) and readiness (`/readyz`: it can reach the data service). */
-export function registerHealth(app: FastifyInstance, deps: { tokens: TokenCache }) {
+/** How long one answer of the data service stands for readiness, so probes cost it little. */
+const PROBE_TTL_MS = 5_000;
+
+/**
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the data service answers
+ * a free call, `/versions`, with the proxy's token). A cached token alone said nothing about a
+ * service that is down. Probes share one call every few seconds, whoever asks.
+ */
+export function registerHealth(
+  app: FastifyInstance,
+  deps: { dataApi: DataApi; now: () => number },
+) {
+  let probe: { at: number; done: Promise<void> } | undefined;
+  const probeService = (requestId: string) => {
+    const now = deps.now();
+    if (!probe || now - probe.at >= PROBE_TTL_MS) {
+      const done = deps.dataApi
+        .call({ method: 'GET', path: '/versions', userId: 'proxy-readiness', requestId })
+        .then(() => undefined);
+      // Whoever asks sees the failure; a probe nobody waits for must not crash the process.
+      done.catch(() => undefined);
+      probe = { at: now, done };
+    }
+    return probe.done;
+  };
+
   app.get('/healthz', async () => ({ status: 'ok' as const }));
-  app.get('/readyz', async () => {
+  app.get('/readyz', async (request) => {
     try {
-      await deps.tokens.get();
+      await probeService(request.id);
     } catch (error) {
       const cause = error instanceof ProxyError ? error : undefined;
       throw new ProxyError(503, cause?.code ?? 'upstream_unavailable', {

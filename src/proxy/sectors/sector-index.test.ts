@@ -170,18 +170,44 @@ describe('SectorIndexes', () => {
     expect(builds).toBe(2);
   });
 
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
   it('keeps at most the configured number of releases, dropping the least recently used', async () => {
     const built: string[] = [];
     const indexes = new SectorIndexes<null>(async (release) => {
       built.push(release);
       return empty;
     }, 2);
-    indexes.status('a', null);
-    indexes.status('b', null);
-    indexes.status('a', null); // a is used again, so b is the one to go
-    indexes.status('c', null);
-    indexes.status('a', null);
-    indexes.status('b', null);
+    for (const release of ['a', 'b', 'a', 'c', 'a', 'b']) {
+      indexes.status(release, null); // after a is used again, b is the one to go
+      await tick();
+    }
     expect(built).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('never drops a build under way, and runs at most two at once', async () => {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const indexes = new SectorIndexes<null>(
+      (release) => {
+        started.push(release);
+        return new Promise((resolve) => finish.set(release, () => resolve(empty)));
+      },
+      1,
+      2,
+    );
+    for (const release of ['a', 'b', 'c', 'd']) indexes.status(release, null);
+    expect(started).toEqual(['a', 'b']);
+    // Asked again while waiting or building: the same builds, none started twice.
+    for (const release of ['a', 'b', 'c', 'd']) indexes.status(release, null);
+    finish.get('a')?.();
+    await tick();
+    expect(started).toEqual(['a', 'b', 'c']);
+    for (const release of ['b', 'c', 'd']) finish.get(release)?.();
+    await tick();
+    finish.get('d')?.();
+    await tick();
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    expect(indexes.status('d', null).status).toBe('ready');
   });
 });

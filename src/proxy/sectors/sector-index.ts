@@ -156,12 +156,16 @@ interface Entry {
 }
 
 /**
- * One index per release and system model, built once (however many ask at once) and kept;
- * at most `max` of them, the least recently used going first. A failed build is reported
+ * One index per release and system model, built once (however many ask at once, whoever they
+ * are) and kept; at most `max` ready ones, the least recently used going first. A build under
+ * way is never dropped (dropping it left it running while the next request started another),
+ * and at most `maxBuilds` run at once, the others waiting their turn. A failed build is reported
  * once, then the next request starts it again.
  */
 export class SectorIndexes<Context> {
   private readonly entries = new Map<string, Entry>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   /** `build` gets the context of the request that found no index, e.g. who asked. */
   constructor(
@@ -171,7 +175,39 @@ export class SectorIndexes<Context> {
       progress: (done: number, total: number) => void,
     ) => Promise<SectorIndex>,
     private readonly max = 6,
+    private readonly maxBuilds = 2,
   ) {}
+
+  /** Runs `start` now if fewer than `maxBuilds` run, else when one ends. */
+  private async turn<T>(start: () => Promise<T>): Promise<T> {
+    if (this.running >= this.maxBuilds)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await start();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Whether a release has an index, ready or under way. */
+  has(release: string): boolean {
+    const entry = this.entries.get(release);
+    return entry !== undefined && entry.error === undefined;
+  }
+
+  /** The sector and ISIC section names of every ready index, and how many are ready. */
+  knownNames() {
+    const names = { ready: 0, sectors: new Set<string>(), isicSections: new Set<string>() };
+    for (const { index } of this.entries.values()) {
+      if (!index) continue;
+      names.ready++;
+      for (const facet of index.sectors) names.sectors.add(facet.name);
+      for (const facet of index.isicSections) names.isicSections.add(facet.name);
+    }
+    return names;
+  }
 
   private entry(release: string, context: Context): Entry {
     let entry = this.entries.get(release);
@@ -185,12 +221,15 @@ export class SectorIndexes<Context> {
       return entry;
     }
     const created: Entry = { done: 0, total: 0, promise: Promise.resolve(undefined as never) };
-    created.promise = this.build(release, context, (done, total) => {
-      created.done = done;
-      created.total = total;
-    }).then(
+    created.promise = this.turn(() =>
+      this.build(release, context, (done, total) => {
+        created.done = done;
+        created.total = total;
+      }),
+    ).then(
       (index) => {
         created.index = index;
+        this.evict();
         return index;
       },
       (error: unknown) => {
@@ -202,11 +241,18 @@ export class SectorIndexes<Context> {
     created.promise.catch(() => undefined);
     entry = created;
     this.entries.set(release, entry);
-    for (const [key] of this.entries) {
-      if (this.entries.size <= this.max) break;
-      this.entries.delete(key);
-    }
     return entry;
+  }
+
+  /** Drops the least recently used ready indexes past `max`; builds under way stay. */
+  private evict() {
+    let ready = [...this.entries.values()].filter((entry) => entry.index !== undefined).length;
+    for (const [key, entry] of this.entries) {
+      if (ready <= this.max) break;
+      if (entry.index === undefined) continue;
+      this.entries.delete(key);
+      ready--;
+    }
   }
 
   /** The index's facets when ready, else how far its build has got (and it is started). */

@@ -37,6 +37,13 @@ async function readySectors(p: Proxy): Promise<Extract<Sectors, { status: 'ready
   throw new Error('the sector index was never ready');
 }
 
+const apiRequests = async () =>
+  (
+    (await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as {
+      api_requests: number;
+    }
+  ).api_requests;
+
 const idsOf = (page: { results: { products: { datasets: { id: number }[] }[] }[] }) =>
   page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id)));
 
@@ -162,19 +169,43 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
   it('shares the search pages it reads with the search route, through the cache', async () => {
     const p = await proxy();
     await readySectors(p);
-    const calls = async () =>
-      (
-        (await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as {
-          api_requests: number;
-        }
-      ).api_requests;
-    const before = await calls();
+    const before = await apiRequests();
     const page = await p.app.inject({
       url: `/api/datasets?system_model=cutoff&limit=100&version=3.12&from=100`,
       headers: auth,
     });
     expect(page.statusCode).toBe(200);
-    expect(await calls()).toBe(before);
+    expect(await apiRequests()).toBe(before);
+  });
+
+  it('refuses a release the licence does not list, starting no build', async () => {
+    const p = await proxy();
+    const before = await apiRequests();
+    for (const url of [
+      '/api/sectors?version=9.99&system_model=cutoff',
+      '/api/datasets?version=3.12&system_model=nonsense&sector=Electricity',
+    ]) {
+      const response = await p.app.inject({ url, headers: auth });
+      expect(response.statusCode).toBe(404);
+      expect(ProblemSchema.parse(response.json()).code).toBe('not_found');
+    }
+    // The licence's list, read once; nothing else.
+    expect((await apiRequests()) - before).toBe(1);
+  });
+
+  it('answers a sector no index knows with no results, starting no build for another release', async () => {
+    const p = await proxy();
+    await readySectors(p);
+    const before = await apiRequests();
+    for (const sector of ['🔥', 'Basket weaving']) {
+      const response = await p.app.inject({
+        url: `/api/datasets?version=3.11&system_model=cutoff&sector=${encodeURIComponent(sector)}`,
+        headers: auth,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(SearchResponseSchema.parse(response.json())).toEqual({ total: 0, results: [] });
+    }
+    expect(await apiRequests()).toBe(before);
   });
 
   it('answers an unknown sector with no results, and refuses an empty one', async () => {

@@ -103,6 +103,17 @@ export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCach
     async search(caller: Caller, input: SectorSearchInput): Promise<SearchResponse> {
       const key = keyOf(input.version, input.systemModel);
       const context = { ...caller, version: input.version, systemModel: input.systemModel };
+      // A name no ready index knows, for a release with no index yet, finds nothing: it must not
+      // start a build (`sector=🔥` cost a release's worth of calls). The explorer asks
+      // /api/sectors first, which starts its release's build, so its searches wait for it.
+      const known = indexes.knownNames();
+      if (
+        !indexes.has(key) &&
+        known.ready > 0 &&
+        ((input.sector !== undefined && !known.sectors.has(input.sector)) ||
+          (input.isicSection !== undefined && !known.isicSections.has(input.isicSection)))
+      )
+        return { total: 0, results: [] };
       const index = indexes.ready(key, context);
       if (!index) {
         const progress = indexes.status(key, context);

@@ -1,6 +1,7 @@
 /**
- * Child process for the ledger's crash test: records charges as fast as it can and prints
- * "ack <id>" after each one is recorded, until it is killed.
+ * Child process for the ledger's crash test: scored calls as fast as it can, each reserved, then
+ * "sent" (it prints "charged <id>", as the data service would bill it), then settled ("ack <id>"),
+ * until it is killed.
  */
 import { UsageLedger } from '../usage/ledger';
 
@@ -12,7 +13,10 @@ const ledger = new UsageLedger({
   now: Date.now,
 });
 for (let id = 1; ; id++) {
-  ledger.record(`user-${id % 7}`, [id], [882, 800 + (id % 50)]);
+  const indicators = [882, 800 + (id % 50)];
+  const reservation = ledger.reserve(`user-${id % 7}`, [id], indicators);
+  process.stdout.write(`charged ${id}\n`);
+  reservation?.settle([id], indicators);
   process.stdout.write(`ack ${id}\n`);
   if (id % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -4,6 +4,7 @@ import {
   classify,
   UpstreamTimeout,
   UpstreamTooLarge,
+  UpstreamUnreachable,
   type UpstreamRequest,
   type UpstreamResponse,
 } from './http-client';
@@ -32,6 +33,19 @@ export interface DataApiDeps {
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A failure after which the data service certainly charged nothing: the call never left (no
+ * token, connection refused) or the service answered it with an error status. Any other failure
+ * of a scored call may come after the service billed it (a timeout, an answer the proxy refuses).
+ */
+export class UnchargedFailure extends ProxyError {
+  static from(error: unknown): unknown {
+    return error instanceof ProxyError && !(error instanceof UnchargedFailure)
+      ? new UnchargedFailure(error.status, error.code, error.options)
+      : error;
+  }
+}
 
 /**
  * The one adapter to the data service: it knows the prefix, the headers the service bills by,
@@ -92,7 +106,10 @@ export function createDataApi(
         detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
       });
     }
-    return new ProxyError(503, 'upstream_unavailable', {
+    // A refused connection never reached the service; a reset one may have.
+    const Failure =
+      cause instanceof UpstreamUnreachable && cause.neverSent ? UnchargedFailure : ProxyError;
+    return new Failure(503, 'upstream_unavailable', {
       detail: 'The data service could not be reached. Try again in a moment.',
       headers: { 'retry-after': '5' },
     });
@@ -101,14 +118,19 @@ export function createDataApi(
   return {
     async call(call: UpstreamCall): Promise<UpstreamAnswer> {
       const url = buildUrl(call);
-      let token = await deps.tokens.get();
+      // Without a token nothing leaves, so nothing can have been charged.
+      const serviceToken = () =>
+        deps.tokens.get().catch((error: unknown) => {
+          throw UnchargedFailure.from(error);
+        });
+      let token = await serviceToken();
       let response = await send(call, url, token);
       if (response.status === 401) {
         deps.tokens.invalidate(token);
-        token = await deps.tokens.get();
+        token = await serviceToken();
         response = await send(call, url, token);
         if (response.status === 401) {
-          throw new ProxyError(502, 'upstream_rejected_credentials', {
+          throw new UnchargedFailure(502, 'upstream_rejected_credentials', {
             detail: 'The data service rejected the proxy’s credentials twice.',
             hint: 'Check that DATA_API_CLIENT_ID belongs to a client with access to the data API',
           });
@@ -123,7 +145,7 @@ export type DataApi = ReturnType<typeof createDataApi>;
 
 function readJson(response: UpstreamResponse): unknown {
   if (response.status >= 300 && response.status < 400) {
-    throw new ProxyError(502, 'upstream_error', {
+    throw new UnchargedFailure(502, 'upstream_error', {
       detail: 'The data service answered with a redirect, which the proxy does not follow.',
     });
   }
@@ -156,16 +178,16 @@ function toAnswerOrThrow(response: UpstreamResponse, body: unknown): unknown {
   const detail = (body as { detail?: unknown } | undefined)?.detail;
   switch (status) {
     case 403:
-      throw new ProxyError(403, 'not_licensed', {
+      throw new UnchargedFailure(403, 'not_licensed', {
         detail: 'Your organisation’s licence does not cover this request.',
       });
     case 404:
-      throw new ProxyError(404, 'not_found', {
+      throw new UnchargedFailure(404, 'not_found', {
         detail: 'The data service has no such resource in this release.',
       });
     case 422: {
       const items = Array.isArray(detail) ? (detail as FastApiValidationItem[]) : [];
-      throw new ProxyError(422, 'validation_failed', {
+      throw new UnchargedFailure(422, 'validation_failed', {
         detail: 'The data service refused the request’s parameters.',
         errors: items.slice(0, 20).map((item) => ({
           field: (item.loc ?? []).slice(1).map(String).join('.').slice(0, 100) || 'request',
@@ -175,13 +197,13 @@ function toAnswerOrThrow(response: UpstreamResponse, body: unknown): unknown {
     }
     case 429: {
       const retryAfter = response.header('retry-after');
-      throw new ProxyError(429, 'rate_limited', {
+      throw new UnchargedFailure(429, 'rate_limited', {
         detail: 'The data service asks for fewer requests; try again shortly.',
         headers: { 'retry-after': retryAfter && /^\d{1,5}$/.test(retryAfter) ? retryAfter : '10' },
       });
     }
     default:
-      throw new ProxyError(502, 'upstream_error', {
+      throw new UnchargedFailure(502, 'upstream_error', {
         detail: `The data service failed to answer (HTTP ${status}).`,
       });
   }

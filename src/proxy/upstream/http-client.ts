@@ -20,7 +20,15 @@ export type UpstreamRequest = (
 ) => Promise<UpstreamResponse>;
 
 export class UpstreamTimeout extends Error {}
-export class UpstreamUnreachable extends Error {}
+export class UpstreamUnreachable extends Error {
+  /** True when the connection was refused, so the request never reached the service. */
+  constructor(
+    message: string,
+    readonly neverSent = false,
+  ) {
+    super(message);
+  }
+}
 export class UpstreamTooLarge extends Error {}
 
 /**
@@ -40,8 +48,18 @@ export function createUndiciClient(options: { connections?: number } = {}): {
       let answerHeaders: Record<string, string | string[] | undefined> = {};
       const chunks: Buffer[] = [];
       let total = 0;
+      // undici's own timeouts are per wait (headers, then each chunk): an answer trickled slowly
+      // would never time out. The deadline covers the whole call, body included.
+      let controller: Dispatcher.DispatchController | undefined;
+      const deadline = setTimeout(() => {
+        const late = new UpstreamTimeout('deadline');
+        if (controller) controller.abort(late);
+        else reject(late);
+      }, timeoutMs);
       const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: () => undefined,
+        onRequestStart: (started) => {
+          controller = started;
+        },
         onResponseStart(controller, statusCode, responseHeaders) {
           status = statusCode;
           answerHeaders = responseHeaders;
@@ -57,6 +75,7 @@ export function createUndiciClient(options: { connections?: number } = {}): {
           chunks.push(chunk);
         },
         onResponseEnd() {
+          clearTimeout(deadline);
           resolve({
             status,
             header: (name) => {
@@ -67,6 +86,7 @@ export function createUndiciClient(options: { connections?: number } = {}): {
           });
         },
         onResponseError(_controller, error) {
+          clearTimeout(deadline);
           reject(classify(error) ?? error);
         },
       };
@@ -86,6 +106,15 @@ export function createUndiciClient(options: { connections?: number } = {}): {
   return { send, close: () => agent.close() };
 }
 
+/** Connection errors that mean the request was never delivered. */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 /** A fault of the connection to the data service, or undefined for anything else (a bug). */
 export function classify(
   error: unknown,
@@ -99,8 +128,9 @@ export function classify(
   if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
     return new UpstreamTimeout('timeout');
   }
-  if (error instanceof errors.UndiciError || (error as NodeJS.ErrnoException).code !== undefined) {
-    return new UpstreamUnreachable((error as Error).message);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (error instanceof errors.UndiciError || code !== undefined) {
+    return new UpstreamUnreachable((error as Error).message, NEVER_SENT.has(code ?? ''));
   }
   return undefined;
 }

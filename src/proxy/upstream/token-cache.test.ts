@@ -98,16 +98,23 @@ describe('the service-token cache', () => {
     await expect(h.cache.get()).rejects.toMatchObject({ code: 'idp_unavailable' });
   });
 
-  it('backs off for a minute after invalid_client, so a bad secret does not hammer the IdP', async () => {
+  it('backs off after invalid_client, and serves again within seconds once the secret works', async () => {
     const h = harness();
     h.failWith(new ProxyError(502, 'upstream_auth_config'));
     await expect(h.cache.get()).rejects.toMatchObject({ code: 'upstream_auth_config' });
-    h.advance(29_000);
+    // Callers during a backoff make no token request of their own.
     await expect(h.cache.get()).rejects.toMatchObject({ code: 'upstream_auth_config' });
     expect(h.calls()).toBe(1);
-    h.advance(31_000);
-    await expect(h.cache.get()).rejects.toMatchObject({ code: 'upstream_auth_config' });
-    expect(h.calls()).toBe(2);
+    // A wrong secret left in place for two minutes: a request every few seconds, no more.
+    for (let second = 0; second < 120; second++) {
+      h.advance(1_000);
+      await expect(h.cache.get()).rejects.toMatchObject({ code: 'upstream_auth_config' });
+    }
+    expect(h.calls()).toBeLessThanOrEqual(1 + 120 / 4);
+    // The secret is fixed: the next request after at most one backoff gets a token.
+    h.failWith(undefined);
+    h.advance(5_000);
+    expect(await h.cache.get()).toMatch(/^token-/);
   });
 
   it('invalidates only the token that was rejected (compare-and-invalidate)', async () => {

@@ -16,7 +16,12 @@ const SOFT_WINDOW_CAP_MS = 300_000;
 const HARD_SKEW_CAP_MS = 30_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
-const CONFIG_ERROR_BACKOFF_MS = 60_000;
+/**
+ * A refused client (invalid_client) backs off like any failure but to at most 5 s: once the
+ * secret is fixed the proxy serves again within seconds, and 12 requests a minute at worst are
+ * nothing to the identity provider.
+ */
+const CONFIG_ERROR_BACKOFF_CAP_MS = 5_000;
 
 /**
  * The data service's token, shared by every user of this proxy (security.md §2.1):
@@ -89,9 +94,10 @@ export class TokenCache {
             });
       this.failures++;
       const isConfig = classified.code === 'upstream_auth_config';
-      const ceiling = isConfig
-        ? CONFIG_ERROR_BACKOFF_MS
-        : Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
+      const ceiling = Math.min(
+        isConfig ? CONFIG_ERROR_BACKOFF_CAP_MS : BACKOFF_CAP_MS,
+        BACKOFF_BASE_MS * 2 ** (this.failures - 1),
+      );
       this.backoffUntil = this.now() + ceiling * (0.5 + this.random() * 0.5);
       this.lastError = classified;
       throw this.backoffError(this.now());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -9,6 +10,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { ProxyError } from '../errors';
+import { lockLedger } from './ledger-lock';
 
 export interface UsageSnapshot {
   period: string;
@@ -18,24 +20,89 @@ export interface UsageSnapshot {
   budget: { datasets: number | null; indicators: number | null };
 }
 
-interface Entry {
+/**
+ * One line of the ledger file. A line without `intent` is charged. An `intent` line is a scored
+ * call about to go out, with every charge it could bring; the `settle` line of the same id says
+ * what it did charge. An intent without its settle (a crash) counts as charged in full.
+ */
+interface Line {
   period: string;
+  intent?: string;
+  settle?: string;
   user?: string;
   datasets?: number[];
   indicators?: number[];
+  /**
+   * A page of a longer list whose outcome is unknown: at most `slots` of these `maybe` datasets
+   * were charged. On an intent, `slots` says the call was such a page.
+   */
+  maybe?: number[];
+  slots?: number;
+}
+
+/** A scored call's hold on the budget, from before it is sent until its outcome is known. */
+export interface Reservation {
+  /** The service answered: these are the datasets and indicators it sent scores for. */
+  settle(datasetIds: readonly number[], indicatorIds: readonly number[]): void;
+  /** The service certainly charged nothing: it refused the call, or the call never left. */
+  release(): void;
+  /** Nobody knows what the service charged (a timeout, an answer the proxy refused): all of it. */
+  settleUnknown(): void;
+}
+
+/** What start-up found of calls that went out and were never settled, now counted as charged. */
+export interface Recovered {
+  calls: number;
+  datasets: number;
+  indicators: number;
+}
+
+interface Hold {
+  user: string;
+  /** Datasets not charged yet that the call may charge. */
+  datasets: number[];
+  /** Of those, how many it can charge at most, when fewer than all (a page of a batch). */
+  slots: number | undefined;
+  indicators: number[];
+}
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/** Adds or removes one hold on each ID, keeping a count per ID. */
+function hold(counts: Map<number, number>, ids: readonly number[], delta: 1 | -1) {
+  for (const id of ids) {
+    const count = (counts.get(id) ?? 0) + delta;
+    if (count > 0) counts.set(id, count);
+    else counts.delete(id);
+  }
 }
 
 /**
  * What this licence period has been charged for, as the proxy saw it: unique datasets,
- * indicators and users of successful answers with scores. Every new charge is appended to a
- * file and flushed to disk before the answer leaves, so a crash loses nothing that was answered.
+ * indicators and users of answers with scores, and a budget that holds however many calls run
+ * at once. A scored call reserves what it could charge before it is sent, and the reservation
+ * counts against the budget until the call settles. Both steps are appended to a file and
+ * flushed to disk, so a crash at any point leaves the ledger at or above what the service
+ * charged, never below.
  */
 export class UsageLedger {
   private readonly datasets = new Set<number>();
   private readonly indicators = new Set<number>();
   private readonly users = new Set<string>();
+  /** Datasets and indicators held by calls in flight that may charge all of theirs. */
+  private readonly heldDatasets = new Map<number, number>();
+  private readonly heldIndicators = new Map<number, number>();
+  /** Datasets held by calls in flight that charge at most a page of theirs. */
+  private heldSlots = 0;
+  /** Datasets of pages whose outcome is unknown, and how many of them may have been charged. */
+  private readonly maybe = new Set<number>();
+  private maybeSlots = 0;
+  private readonly prefix = randomBytes(4).toString('hex');
+  private sequence = 0;
   private period: string;
   private fd: number | undefined;
+  private unlock: (() => void) | undefined;
+  readonly recovered: Recovered = { calls: 0, datasets: 0, indicators: 0 };
 
   constructor(
     private readonly options: {
@@ -47,8 +114,12 @@ export class UsageLedger {
     this.period = this.currentPeriod();
     if (options.file) {
       mkdirSync(path.dirname(options.file), { recursive: true });
-      if (existsSync(options.file)) this.replay(readFileSync(options.file, 'utf8'));
+      this.unlock = lockLedger(options.file);
+      const unsettled = existsSync(options.file)
+        ? this.replay(readFileSync(options.file, 'utf8'))
+        : [];
       this.fd = openSync(options.file, 'a');
+      for (const [id, line] of unsettled) this.recover(id, line);
     }
   }
 
@@ -57,20 +128,85 @@ export class UsageLedger {
     return String(new Date(this.options.now()).getUTCFullYear());
   }
 
-  private replay(text: string) {
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      let entry: Entry;
+  /** Reads the file back; returns this period's intents that were never settled. */
+  private replay(text: string): Map<string, Line> {
+    const open = new Map<string, Line>();
+    for (const row of text.split('\n')) {
+      if (!row.trim()) continue;
+      let line: Line;
       try {
-        entry = JSON.parse(line) as Entry;
+        line = JSON.parse(row) as Line;
       } catch {
-        continue; // a line torn by a crash mid-write was never acknowledged
+        // A line torn by a crash mid-write was never acknowledged: its call never went out.
+        continue;
       }
-      if (entry.period !== this.period) continue;
-      if (entry.user) this.users.add(entry.user);
-      for (const id of entry.datasets ?? []) this.datasets.add(id);
-      for (const id of entry.indicators ?? []) this.indicators.add(id);
+      if (line.intent !== undefined) {
+        if (line.period === this.period) open.set(line.intent, line);
+        continue;
+      }
+      if (line.settle !== undefined) open.delete(line.settle);
+      if (line.period === this.period) this.apply(line);
     }
+    return open;
+  }
+
+  /** An intent left open by a crash: the call may have been charged, so it is, and said so. */
+  private recover(id: string, intent: Line) {
+    const charges = this.unknownOutcome({
+      user: intent.user,
+      datasets: intent.datasets ?? [],
+      indicators: intent.indicators ?? [],
+      slots: intent.slots,
+    });
+    this.append({ ...charges, settle: id });
+    this.recovered.calls++;
+    this.recovered.datasets += charges.datasets?.length ?? charges.slots ?? 0;
+    this.recovered.indicators += charges.indicators?.length ?? 0;
+  }
+
+  /**
+   * What a call whose outcome nobody knows is counted as: everything it could have charged. For
+   * a page of a longer list, which datasets is not known: all are listed, as many as the page
+   * holds are counted against the budget, and each still counts as new to a later call.
+   */
+  private unknownOutcome(call: Omit<Hold, 'user'> & { user: string | undefined }): Line {
+    const { user, datasets, indicators, slots } = call;
+    if (slots === undefined) return this.fresh(user, datasets, indicators);
+    const line = this.fresh(user, [], indicators);
+    if (datasets.length > 0) Object.assign(line, { maybe: datasets, slots });
+    return line;
+  }
+
+  private apply(line: Line) {
+    if (line.user !== undefined) this.users.add(line.user);
+    for (const id of line.datasets ?? []) this.datasets.add(id);
+    for (const id of line.indicators ?? []) this.indicators.add(id);
+    for (const id of line.maybe ?? []) this.maybe.add(id);
+    this.maybeSlots += line.slots ?? 0;
+  }
+
+  /** The charges among these that are new this period, as a line's fields. */
+  private fresh(
+    user: string | undefined,
+    datasetIds: readonly number[],
+    indicatorIds: readonly number[],
+  ): Line {
+    const line: Line = { period: this.period };
+    if (user !== undefined && !this.users.has(user)) line.user = user;
+    const datasets = unique(datasetIds).filter((id) => !this.datasets.has(id));
+    const indicators = unique(indicatorIds).filter((id) => !this.indicators.has(id));
+    if (datasets.length) line.datasets = datasets;
+    if (indicators.length) line.indicators = indicators;
+    return line;
+  }
+
+  /** Appends a line and applies its charges; returns once it is on disk. */
+  private append(line: Line) {
+    if (this.fd !== undefined) {
+      writeSync(this.fd, `${JSON.stringify(line)}\n`);
+      fsyncSync(this.fd);
+    }
+    if (line.intent === undefined) this.apply(line);
   }
 
   private rollPeriod() {
@@ -80,72 +216,85 @@ export class UsageLedger {
       this.datasets.clear();
       this.indicators.clear();
       this.users.clear();
+      this.maybe.clear();
+      this.maybeSlots = 0;
     }
   }
 
-  /** Which of these would be new charges this period. */
-  newCharges(datasetIds: readonly number[], indicatorIds: readonly number[]) {
-    this.rollPeriod();
-    return {
-      datasets: [...new Set(datasetIds)].filter((id) => !this.datasets.has(id)),
-      indicators: [...new Set(indicatorIds)].filter((id) => !this.indicators.has(id)),
-    };
-  }
-
-  /** Refuses, before anything is forwarded, a request that could take usage past the budget. */
-  assertWithinBudget(
+  /**
+   * Holds what a scored call could charge, or refuses it (403 `budget_exhausted`) before it is
+   * sent. `maxDatasets` is how many of the datasets one answer can hold (a page of a batch).
+   * Undefined when the call asks for no scores, which the service does not charge.
+   */
+  reserve(
+    user: string,
     datasetIds: readonly number[],
     indicatorIds: readonly number[],
     maxDatasets = Infinity,
-  ): void {
-    if (indicatorIds.length === 0 || datasetIds.length === 0) return;
-    const candidates = this.newCharges(datasetIds, indicatorIds);
-    const fresh = {
-      datasets: candidates.datasets.slice(0, maxDatasets),
-      indicators: candidates.indicators,
+  ): Reservation | undefined {
+    if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
+    this.rollPeriod();
+    const candidates = this.fresh(user, datasetIds, indicatorIds);
+    const datasets = candidates.datasets ?? [];
+    const indicators = candidates.indicators ?? [];
+    // A call that can charge all its datasets holds each of them, shared with other calls that
+    // hold the same ones; a page of a longer list holds a number of slots instead, since which
+    // datasets it charges is not known beforehand.
+    const slots = datasets.length > maxDatasets ? maxDatasets : undefined;
+    const addedDatasets = slots ?? datasets.filter((id) => !this.heldDatasets.has(id)).length;
+    const addedIndicators = indicators.filter((id) => !this.heldIndicators.has(id)).length;
+    const used = {
+      datasets: this.datasets.size + this.maybeSlots + this.heldDatasets.size + this.heldSlots,
+      indicators: this.indicators.size + this.heldIndicators.size,
     };
     const { budget } = this.options;
-    const over = (used: number, added: number, limit: number | undefined) =>
-      limit !== undefined && used + added > limit;
+    const over = (committed: number, added: number, limit: number | undefined) =>
+      limit !== undefined && added > 0 && committed + added > limit;
     if (
-      over(this.datasets.size, fresh.datasets.length, budget.datasets) ||
-      over(this.indicators.size, fresh.indicators.length, budget.indicators)
+      over(used.datasets, addedDatasets, budget.datasets) ||
+      over(used.indicators, addedIndicators, budget.indicators)
     ) {
       throw new ProxyError(403, 'budget_exhausted', {
-        detail: `This request would charge ${fresh.datasets.length} new datasets and ${fresh.indicators.length} new indicators, past this period's budget (${this.datasets.size}/${budget.datasets ?? '∞'} datasets, ${this.indicators.size}/${budget.indicators ?? '∞'} indicators used).`,
+        detail: `This request could charge ${Math.min(datasets.length, maxDatasets)} new datasets and ${indicators.length} new indicators, past this period's budget (${used.datasets}/${budget.datasets ?? '∞'} datasets, ${used.indicators}/${budget.indicators ?? '∞'} indicators used or held by requests in flight).`,
         hint: 'Use datasets and indicators already charged this period, or raise SCORE_BUDGET_DATASETS / SCORE_BUDGET_INDICATORS',
       });
     }
+    const held: Hold = { user, datasets, slots, indicators };
+    const id = `${this.prefix}-${++this.sequence}`;
+    const open = candidates.user !== undefined || datasets.length > 0 || indicators.length > 0;
+    if (open) this.append({ ...candidates, intent: id, ...(slots === undefined ? {} : { slots }) });
+    this.take(held, 1);
+    let done = false;
+    const finish = (charged: Line | undefined) => {
+      if (done) return;
+      done = true;
+      this.take(held, -1);
+      if (open) this.append({ ...(charged ?? { period: this.period }), settle: id });
+      else if (charged) this.append(charged);
+    };
+    return {
+      settle: (chargedDatasets, chargedIndicators) =>
+        finish(
+          chargedDatasets.length > 0 && chargedIndicators.length > 0
+            ? this.fresh(user, chargedDatasets, chargedIndicators)
+            : undefined,
+        ),
+      release: () => finish(undefined),
+      settleUnknown: () => finish(this.unknownOutcome(held)),
+    };
   }
 
-  /** Records charges durably; returns once they are on disk. */
-  record(user: string, datasetIds: readonly number[], indicatorIds: readonly number[]): void {
-    if (datasetIds.length === 0 || indicatorIds.length === 0) return;
-    const fresh = this.newCharges(datasetIds, indicatorIds);
-    const newUser = !this.users.has(user);
-    if (fresh.datasets.length === 0 && fresh.indicators.length === 0 && !newUser) return;
-    const entry: Entry = { period: this.period };
-    if (newUser) entry.user = user;
-    if (fresh.datasets.length) entry.datasets = fresh.datasets;
-    if (fresh.indicators.length) entry.indicators = fresh.indicators;
-    if (this.fd !== undefined) {
-      writeSync(this.fd, `${JSON.stringify(entry)}\n`);
-      fsyncSync(this.fd);
-    }
-    if (newUser) this.users.add(user);
-    for (const id of fresh.datasets) this.datasets.add(id);
-    for (const id of fresh.indicators) this.indicators.add(id);
-  }
-
-  charged(datasetId: number, indicatorId: number): boolean {
-    return this.datasets.has(datasetId) && this.indicators.has(indicatorId);
+  private take(held: Hold, delta: 1 | -1) {
+    if (held.slots === undefined) hold(this.heldDatasets, held.datasets, delta);
+    else this.heldSlots += delta * held.slots;
+    hold(this.heldIndicators, held.indicators, delta);
   }
 
   snapshot(): UsageSnapshot {
     this.rollPeriod();
     return {
       period: this.period,
-      datasets: this.datasets.size,
+      datasets: this.chargedDatasets().length,
       indicators: this.indicators.size,
       users: this.users.size,
       budget: {
@@ -159,13 +308,20 @@ export class UsageLedger {
   chargedIds() {
     this.rollPeriod();
     return {
-      datasets: [...this.datasets].sort((a, b) => a - b),
+      datasets: this.chargedDatasets(),
       indicators: [...this.indicators].sort((a, b) => a - b),
     };
+  }
+
+  /** Charged datasets, with those that may have been: the ledger is never below the service. */
+  private chargedDatasets() {
+    return [...new Set([...this.datasets, ...this.maybe])].sort((a, b) => a - b);
   }
 
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.unlock?.();
+    this.unlock = undefined;
   }
 }

@@ -1,0 +1,43 @@
+import type { BatchResponse, Dataset } from '../../shared/upstream';
+import { UnchargedFailure } from '../upstream/data-api';
+import type { Reservation } from './ledger';
+
+/**
+ * What an answer charges: its datasets that came with scores, and the indicators scored. The
+ * answer is a scored route's, already parsed by its schema: one dataset or a batch page.
+ */
+export function chargesOf(answer: unknown) {
+  const datasets =
+    typeof answer === 'object' && answer !== null && 'datasets' in answer
+      ? (answer as BatchResponse).datasets
+      : [answer as Dataset];
+  const scored = datasets.filter((dataset) => dataset.impact_scores.length > 0);
+  return {
+    datasets: scored.map((dataset) => dataset.id),
+    indicators: [
+      ...new Set(scored.flatMap((dataset) => dataset.impact_scores.map((score) => score.id))),
+    ],
+  };
+}
+
+/**
+ * Runs a scored call under its reservation: settled with what the answer charged, released when
+ * the service certainly charged nothing, and counted in full when nobody can know (a timeout, an
+ * answer too large or of the wrong shape, after the service may have billed it).
+ */
+export async function underReservation<T>(
+  reservation: Reservation | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  let answer: T;
+  try {
+    answer = await call();
+  } catch (error) {
+    if (error instanceof UnchargedFailure) reservation?.release();
+    else reservation?.settleUnknown();
+    throw error;
+  }
+  const charged = chargesOf(answer);
+  reservation?.settle(charged.datasets, charged.indicators);
+  return answer;
+}
