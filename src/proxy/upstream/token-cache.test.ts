@@ -127,4 +127,19 @@ describe('the service-token cache', () => {
     expect(await h.cache.get()).toBe(second);
     expect(h.calls()).toBe(2);
   });
+
+  it('keeps a replacement the service refuses too, for a few seconds, instead of fetching a third (SEC-11c)', async () => {
+    const h = harness();
+    const first = await h.cache.get();
+    h.cache.invalidate(first);
+    const replacement = await h.cache.get();
+    // A request slowed past the refresh sends the replacement and sees it refused as well.
+    h.cache.invalidate(replacement);
+    expect(await h.cache.get()).toBe(replacement);
+    expect(h.calls()).toBe(2);
+    // Later, a refusal may mean a new reason (a rotated key): one more token is fetched.
+    h.advance(10_000);
+    h.cache.invalidate(replacement);
+    expect(await h.cache.get()).toBe('token-3');
+  });
 });

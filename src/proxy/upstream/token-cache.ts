@@ -22,6 +22,13 @@ const BACKOFF_CAP_MS = 30_000;
  * nothing to the identity provider.
  */
 const CONFIG_ERROR_BACKOFF_CAP_MS = 5_000;
+/**
+ * A token fetched to replace a rejected one, and rejected in turn within this long, is kept: the
+ * service refuses the client, not a token, and another fetch would only be refused again. Without
+ * this, a request slowed past the first refresh (a busy machine) sent the replacement, saw it
+ * refused, and fetched a third token (SEC-11c allows one extra).
+ */
+const REPLACEMENT_GRACE_MS = 5_000;
 
 /**
  * The data service's token, shared by every user of this proxy (security.md §2.1):
@@ -38,6 +45,9 @@ export class TokenCache {
   private failures = 0;
   private backoffUntil = 0;
   private lastError: ProxyError | undefined;
+  private obtainedAt = 0;
+  private replacing = false;
+  private replacesRejected = false;
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -68,16 +78,20 @@ export class TokenCache {
 
   /** Forgets the token only if it is still the one the data service rejected. */
   invalidate(rejected: string): void {
-    if (rejected === this.token) {
-      this.token = undefined;
-      this.expiresAt = 0;
-    }
+    if (rejected !== this.token) return;
+    if (this.replacesRejected && this.now() - this.obtainedAt < REPLACEMENT_GRACE_MS) return;
+    this.token = undefined;
+    this.expiresAt = 0;
+    this.replacing = true;
   }
 
   private async refresh(): Promise<string> {
     try {
       const grant = await this.options.fetchToken();
       const obtainedAt = this.now();
+      this.obtainedAt = obtainedAt;
+      this.replacesRejected = this.replacing;
+      this.replacing = false;
       this.token = grant.accessToken;
       this.lifetimeMs = grant.expiresInSeconds * 1000;
       this.expiresAt = obtainedAt + this.lifetimeMs;
