@@ -18,15 +18,21 @@ const boundary = (part) => ({
             group: [`**/${other}/*`, `**/${other}`],
             message: `src/${part} must not import src/${other}: the parts share code only through src/shared.`,
           }))
-          .concat(
-            part === 'web'
-              ? [{ group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }]
-              : [],
-          ),
+          .concat(part === 'web' ? webOnly : []),
       },
     ],
   },
 });
+
+/** The SPA speaks the proxy's API (src/shared/api) and never the data service's own shapes. */
+const webOnly = [
+  { group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' },
+  {
+    group: ['**/shared/upstream', '**/shared/upstream.*'],
+    message:
+      'src/web reads the proxy’s API (src/shared/api), never the data service’s shapes: the proxy’s adapter absorbs those.',
+  },
+];
 
 /** A feature is self-contained: shared UI goes to components/ or lib/, composition to app/. */
 const features = ['auth', 'releases', 'indicators', 'datasets', 'compare', 'saved', 'usage'];
@@ -44,6 +50,7 @@ const featureBoundaries = features.map((feature) => ({
               message: `features/${feature} must not import features/${other}; compose them in src/web/app.`,
             })),
           { group: ['**/app/**'], message: 'Features must not import from src/web/app.' },
+          ...webOnly,
           ...parts
             .filter((other) => other !== 'web')
             .map((other) => ({

@@ -6,7 +6,7 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../shared/problem';
 import { PublicConfigSchema } from '../shared/config';
-import { VersionsResponseSchema } from '../shared/versions';
+import { ReleasesSchema } from '../shared/api/schemas';
 import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
 import { buildProxy, type Proxy } from './app';
@@ -84,8 +84,8 @@ describe('the proxy in front of the emulator', () => {
   it('answers /api/versions for a signed-in user with the licence’s releases', async () => {
     const response = await call(proxy, '/api/versions', { authorization: `Bearer ${userToken}` });
     expect(response.statusCode).toBe(200);
-    const body = VersionsResponseSchema.parse(response.json());
-    expect(body.results.map((entry) => entry.version)).toEqual(['3.12', '3.11', '3.10']);
+    const body = ReleasesSchema.parse(response.json());
+    expect(body.releases.map((entry) => entry.version)).toEqual(['3.12', '3.11', '3.10']);
     // The licence can change, so the browser revalidates; the ETag makes that cheap.
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.headers.etag).toBeTruthy();
@@ -271,7 +271,7 @@ describe('the proxy in front of the emulator', () => {
         clientId: 'lci-explorer',
         scope: 'openid profile',
       },
-      dataService: { emulated: false },
+      dataService: { emulated: false, spoldLookup: true, sectorIndex: true },
     });
   });
 

@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { SampledRequestLog } from './request-log';
 import { ResponseCache } from './cache/response-cache';
 import { createDataApi } from './upstream/data-api';
+import { createUpstreamAdapter } from './upstream/adapter';
 import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
 import { UsageLedger } from './usage/ledger';
 import { UserLimits } from './limits/user-limits';
@@ -100,6 +101,10 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     tokens,
     maxResponseBytes: config.upstreamMaxResponseBytes,
   });
+  // Which of the shapes it knows the service sent, per route: logged once, and each change.
+  const adapter = createUpstreamAdapter(dataApi, config.dataApi, (route, variant) =>
+    app.log.info({ route, variant }, 'the data service’s answer shape'),
+  );
   const verifyUser = createUserVerifier(config.auth, {
     fetch: fetchImpl,
     timeoutMs: config.timeouts.tokenMs,
@@ -179,10 +184,10 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     );
   }
 
-  registerHealth(app, { dataApi, now });
+  registerHealth(app, { dataApi, now, variants: adapter.variants });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  await registerApi(app, { config, verifyUser, dataApi, cache, ledger, limits, addressLimits });
+  await registerApi(app, { config, verifyUser, adapter, cache, ledger, limits, addressLimits });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger };
 }

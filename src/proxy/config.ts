@@ -7,6 +7,20 @@ const DEFAULT_TOKEN_URL =
 export const DEFAULT_PORT = 8080;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** The emulator's Spold lookup, the only one known; the real service's route is unknown. */
+export const DEFAULT_SPOLD_ROUTE = '/datasets/spold';
+
+/**
+ * The data service's Spold lookup as a path under the API prefix (`/datasets/spold`), or `none`
+ * when it has none. Segments only, so nothing but a path of the API can be named.
+ */
+export const SpoldRouteSchema = z
+  .string()
+  .regex(
+    /^(none|(\/[a-z][a-z0-9_-]{0,39}){1,3})$/,
+    'must be a path of 1–3 lower-case segments such as /datasets/spold, or none',
+  );
+
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 export const ProxyEnvSchema = z
@@ -20,6 +34,9 @@ export const ProxyEnvSchema = z
     DATA_API_CLIENT_SECRET: z.string().min(1, 'is required'),
     DATA_API_CLIENT_AUTH: z.enum(['post', 'basic']).default('post'),
     DATA_API_ORGANIZATION_ID: z.string().max(200).optional(),
+    DATA_API_SEARCH_PAGING: z.enum(['from', 'offset']).default('from'),
+    DATA_API_SPOLD_ROUTE: SpoldRouteSchema.default(DEFAULT_SPOLD_ROUTE),
+    SECTOR_INDEX: z.enum(['on-demand', 'off']).default('on-demand'),
     AUTH_MODE: z.enum(['oidc', 'none']).default('oidc'),
     AUTH_ISSUER: z.url().optional(),
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
@@ -80,12 +97,18 @@ export interface ProxyConfig {
     clientSecret: string;
     clientAuth: 'post' | 'basic';
     organizationId: string | undefined;
+    /** The search's paging parameter as the service names it. */
+    searchPaging: 'from' | 'offset';
+    /** The Spold lookup's path under the prefix, or null when the service has none. */
+    spoldRoute: string | null;
     /** True when the proxy talks to the embedded emulator; shown in the SPA. */
     emulated: boolean;
   };
   auth:
     | { mode: 'oidc'; issuer: string; audience: string; clientId: string; scope: string }
     | { mode: 'none' };
+  /** `off`: no sector or ISIC filters (the index reads a whole release, if only once). */
+  sectorIndex: 'on-demand' | 'off';
   /** `clientMs`: how long a client has to send a request's headers, and all of it (SEC-08b). */
   timeouts: { upstreamMs: number; tokenMs: number; clientMs: number };
   staticDir: string;
@@ -129,6 +152,8 @@ export function proxyConfigFromEnv(
       clientSecret: e.DATA_API_CLIENT_SECRET,
       clientAuth: e.DATA_API_CLIENT_AUTH,
       organizationId: e.DATA_API_ORGANIZATION_ID,
+      searchPaging: e.DATA_API_SEARCH_PAGING,
+      spoldRoute: e.DATA_API_SPOLD_ROUTE === 'none' ? null : e.DATA_API_SPOLD_ROUTE,
       emulated: options.emulated ?? false,
     },
     auth:
@@ -141,6 +166,7 @@ export function proxyConfigFromEnv(
             scope: e.AUTH_SCOPE,
           }
         : { mode: 'none' },
+    sectorIndex: e.SECTOR_INDEX,
     timeouts: {
       upstreamMs: e.UPSTREAM_TIMEOUT_MS,
       tokenMs: e.TOKEN_TIMEOUT_MS,

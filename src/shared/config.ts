@@ -13,6 +13,10 @@ export const PublicConfigSchema = z.object({
   ]),
   dataService: z.object({
     emulated: z.boolean(),
+    /** Whether Spold UUIDs and ecoSpold file names can be looked up. */
+    spoldLookup: z.boolean(),
+    /** Whether searches can be filtered by sector and ISIC section. */
+    sectorIndex: z.boolean(),
   }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

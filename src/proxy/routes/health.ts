@@ -12,7 +12,7 @@ const PROBE_TTL_MS = 5_000;
  */
 export function registerHealth(
   app: FastifyInstance,
-  deps: { dataApi: DataApi; now: () => number },
+  deps: { dataApi: DataApi; now: () => number; variants: () => Record<string, string> },
 ) {
   let probe: { at: number; done: Promise<void> } | undefined;
   const probeService = (requestId: string) => {
@@ -39,6 +39,7 @@ export function registerHealth(
         ...(cause?.options.hint ? { hint: cause.options.hint } : {}),
       });
     }
-    return { status: 'ready' as const };
+    // The shapes the adapter has seen so far, for an operator pointing the proxy at a service.
+    return { status: 'ready' as const, upstream: deps.variants() };
   });
 }

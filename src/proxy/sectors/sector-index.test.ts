@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset, SearchResponse } from '../../shared/upstream';
+import type { Dataset, SearchResults } from '../../shared/api/schemas';
 import {
   buildSectorIndex,
   filterBySector,
@@ -75,7 +75,7 @@ describe('filterBySector', () => {
     sectors: [],
     isicSections: [],
   };
-  const results: SearchResponse['results'] = [
+  const results: SearchResults['results'] = [
     {
       name: 'a',
       activity_type: 'market activity',

@@ -1,5 +1,4 @@
-import type { SectorFacet, Sectors } from '../../shared/proxy-api';
-import type { BatchResponse, SearchResponse } from '../../shared/upstream';
+import type { DatasetPage, SearchResults, SectorFacet, Sectors } from '../../shared/api/schemas';
 
 /**
  * The data service's search cannot filter by sector or ISIC section, and its search rows do not
@@ -10,7 +9,8 @@ import type { BatchResponse, SearchResponse } from '../../shared/upstream';
 
 export interface DatasetSectors {
   sectors: readonly string[];
-  isicSection: string;
+  /** Null when the service gave the dataset none. */
+  isicSection: string | null;
 }
 
 export interface SectorIndex {
@@ -22,9 +22,9 @@ export interface SectorIndex {
 /** What an index is built from: pages of the data service's answers. */
 export interface SectorSource {
   /** A page of search results with no query: every activity of the release, `PAGE_SIZE` at a time. */
-  searchPage(from: number): Promise<SearchResponse>;
+  searchPage(from: number): Promise<SearchResults>;
   /** The documents of up to `PAGE_SIZE` datasets, without scores. */
-  documents(ids: number[]): Promise<BatchResponse>;
+  documents(ids: number[]): Promise<DatasetPage>;
 }
 
 export const PAGE_SIZE = 100;
@@ -53,8 +53,8 @@ export async function mapLimit<T, R>(
 
 /** Every result of a search, read page by page (at most `MAX_SEARCH_PAGES` pages). */
 export async function allSearchResults(
-  searchPage: (from: number) => Promise<SearchResponse>,
-): Promise<SearchResponse['results']> {
+  searchPage: (from: number) => Promise<SearchResults>,
+): Promise<SearchResults['results']> {
   const first = await searchPage(0);
   const pages = Math.min(MAX_SEARCH_PAGES, Math.ceil(first.total / PAGE_SIZE));
   const rest = await mapLimit(
@@ -96,7 +96,7 @@ export async function buildSectorIndex(
     for (const dataset of answer.datasets) {
       datasets.set(dataset.id, {
         sectors: dataset.sectors.map(intern),
-        isicSection: intern(dataset.isic_section),
+        isicSection: dataset.isic_section === null ? null : intern(dataset.isic_section),
       });
     }
     done += chunk.length;
@@ -110,7 +110,7 @@ export async function buildSectorIndex(
   const sectionCounts = new Map<string, number>();
   for (const entry of datasets.values()) {
     count(new Set(entry.sectors), sectorCounts);
-    count([entry.isicSection], sectionCounts);
+    if (entry.isicSection !== null) count([entry.isicSection], sectionCounts);
   }
   const facets = (counts: Map<string, number>): SectorFacet[] =>
     [...counts]
@@ -126,10 +126,10 @@ export interface SectorFilter {
 
 /** Search results keeping only datasets in the sector and ISIC section; emptied rows go. */
 export function filterBySector(
-  results: SearchResponse['results'],
+  results: SearchResults['results'],
   index: SectorIndex,
   filter: SectorFilter,
-): SearchResponse['results'] {
+): SearchResults['results'] {
   const keep = (id: number) => {
     const entry = index.datasets.get(id);
     if (!entry) return false;

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
-import { SectorsSchema, type Sectors } from '../../shared/proxy-api';
-import { BatchResponseSchema, SearchResponseSchema } from '../../shared/upstream';
+import {
+  DatasetPageSchema,
+  SearchResultsSchema,
+  SectorsSchema,
+  type Sectors,
+} from '../../shared/api/schemas';
 import { apiClient } from '../../emulator/testing/api';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
@@ -54,7 +58,7 @@ async function documents(ids: number[]) {
     const response = await direct.post(`/v0/datasets/batch?${RELEASE}&limit=100`, {
       dataset_ids: ids.slice(i, i + 100),
     });
-    found.push(...BatchResponseSchema.parse(response.json()).datasets);
+    found.push(...DatasetPageSchema.parse(response.json()).datasets);
   }
   return found;
 }
@@ -90,14 +94,14 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
   it('counts every dataset of the release once per ISIC section, charging nothing', async () => {
     const p = await proxy();
     const sectors = await readySectors(p);
-    const everything = SearchResponseSchema.parse(
+    const everything = SearchResultsSchema.parse(
       (await direct.get(`/v0/datasets?${RELEASE}&limit=100`)).json(),
     );
     let all: number[] = idsOf(everything);
     for (let from = 100; from < everything.total; from += 100) {
       all = all.concat(
         idsOf(
-          SearchResponseSchema.parse(
+          SearchResultsSchema.parse(
             (await direct.get(`/v0/datasets?${RELEASE}&limit=100&from=${from}`)).json(),
           ),
         ),
@@ -122,7 +126,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
         headers: auth,
       });
       expect(response.statusCode).toBe(200);
-      return SearchResponseSchema.parse(response.json());
+      return SearchResultsSchema.parse(response.json());
     };
     const first = await search('sector=Electricity&limit=100');
     let found = idsOf(first);
@@ -141,7 +145,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
   it('combines the sector and ISIC section with the query and the other filters', async () => {
     const p = await proxy();
     await readySectors(p);
-    const withQuery = SearchResponseSchema.parse(
+    const withQuery = SearchResultsSchema.parse(
       (
         await p.app.inject({
           url: `/api/datasets?${RELEASE}&query=electricity&sector=Electricity&isic_section=${encodeURIComponent('D - Electricity, gas, steam and air conditioning supply')}&activity_type=MARKET_ACTIVITY&limit=100`,
@@ -149,7 +153,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
         })
       ).json(),
     );
-    const unfiltered = SearchResponseSchema.parse(
+    const unfiltered = SearchResultsSchema.parse(
       (
         await direct.get(
           `/v0/datasets?${RELEASE}&query=electricity&activity_type=MARKET_ACTIVITY&limit=100`,
@@ -203,7 +207,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
         headers: auth,
       });
       expect(response.statusCode).toBe(200);
-      expect(SearchResponseSchema.parse(response.json())).toEqual({ total: 0, results: [] });
+      expect(SearchResultsSchema.parse(response.json())).toEqual({ total: 0, results: [] });
     }
     expect(await apiRequests()).toBe(before);
   });
@@ -215,7 +219,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
       url: `/api/datasets?${RELEASE}&sector=Basket%20weaving`,
       headers: auth,
     });
-    expect(SearchResponseSchema.parse(none.json())).toEqual({ total: 0, results: [] });
+    expect(SearchResultsSchema.parse(none.json())).toEqual({ total: 0, results: [] });
     const empty = await p.app.inject({ url: `/api/datasets?${RELEASE}&sector=`, headers: auth });
     expect(empty.statusCode).toBe(400);
     expect(ProblemSchema.parse(empty.json()).errors?.[0]?.field).toBe('query.sector');

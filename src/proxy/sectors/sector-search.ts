@@ -1,15 +1,7 @@
-import type { Sectors } from '../../shared/proxy-api';
-import {
-  BatchResponseSchema,
-  DEFAULT_PAGE_LIMIT,
-  SearchResponseSchema,
-  type SearchResponse,
-} from '../../shared/upstream';
-import type { VerifiedUser } from '../auth/user-auth';
-import { answerKey, type ResponseCache } from '../cache/response-cache';
+import { DEFAULT_PAGE_LIMIT } from '../../shared/api/routes';
+import type { DatasetPage, SearchResults, Sectors } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
-import type { DataApi } from '../upstream/data-api';
-import { parseUpstream } from '../upstream/parse-answer';
+import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
 import {
   allSearchResults,
   buildSectorIndex,
@@ -19,90 +11,83 @@ import {
   type SectorFilter,
 } from './sector-index';
 
-export interface SectorSearchInput extends SectorFilter {
-  version: string;
-  systemModel: string;
-  /** The search's other parameters as the data service takes them (query, geography, …). */
-  upstream: Record<string, string>;
-  from: number;
-  limit: number | undefined;
+export interface SectorSearchInput extends SectorFilter, SearchInput {}
+
+/** Where the sector search reads from: search pages (shared through the cache) and documents. */
+export interface SectorSearchDeps {
+  searchPage(caller: Caller, release: ReleaseRef, input: SearchInput): Promise<SearchResults>;
+  /** Documents without scores, so nothing is charged. */
+  documents(caller: Caller, release: ReleaseRef, ids: number[]): Promise<DatasetPage>;
+  /** Waits before a call is tried again after a 429 (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
-type Caller = { user: VerifiedUser; requestId: string };
+/** Tries after a 429 before the build fails, and the longest wait the service may ask for. */
+const MAX_TRIES = 5;
+const MAX_WAIT_MS = 30_000;
+
+/**
+ * Calls the service again after a 429, waiting as long as its Retry-After says (or doubling
+ * from a second), so building an index never hammers a service that asks for less.
+ */
+export function politely(sleep: (ms: number) => Promise<void>) {
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof ProxyError) || error.status !== 429 || attempt >= MAX_TRIES)
+          throw error;
+        const asked = Number(error.options.headers?.['retry-after']);
+        const wait = Number.isFinite(asked) && asked > 0 ? asked * 1000 : 1000 * 2 ** (attempt - 1);
+        await sleep(Math.min(MAX_WAIT_MS, wait));
+      }
+    }
+  };
+}
 
 /**
  * Sector and ISIC filters on top of the data service's search: a release's search results are
  * read whole (pages shared with everyone through the cache), filtered with the sector index,
  * and paged here, so totals and pages are exact.
  */
-export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCache }) {
-  const { dataApi, cache } = deps;
-
-  async function searchPage(
-    caller: Caller,
-    params: Record<string, string>,
-    from: number,
-  ): Promise<SearchResponse> {
-    const query = new URLSearchParams({ ...params, from: String(from), limit: String(PAGE_SIZE) });
-    // The search route's key: a page read here is a page any user then gets for free.
-    const answer = await cache.getOrProduce(
-      answerKey('GET', '/datasets', query),
-      async () => {
-        const result = await dataApi.call({
-          method: 'GET',
-          path: '/datasets',
-          query,
-          userId: caller.user.userId,
-          requestId: caller.requestId,
-        });
-        return JSON.stringify(parseUpstream(SearchResponseSchema, result.body));
-      },
-      { store: true },
-    );
-    return JSON.parse(answer.body) as SearchResponse;
-  }
-
-  const release = (version: string, systemModel: string) => ({
-    version,
-    system_model: systemModel,
+export function createSectorSearch(deps: SectorSearchDeps) {
+  const retry = politely(deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))));
+  /** A page of every result of a search: the filters the service knows, 100 at a time. */
+  const page = (filters: Omit<SearchInput, 'from' | 'limit'>, from: number): SearchInput => ({
+    ...filters,
+    from,
+    limit: PAGE_SIZE,
   });
+
   // The calls are free (no indicators); they go out under the user who asked first.
-  const indexes = new SectorIndexes<Caller & { version: string; systemModel: string }>(
-    (_key, { version, systemModel, ...caller }, progress) =>
-      buildSectorIndex(
+  const indexes = new SectorIndexes<Caller & ReleaseRef>(
+    (_key, { version, systemModel, ...caller }, progress) => {
+      const release = { version, systemModel };
+      return buildSectorIndex(
         {
-          searchPage: (from) => searchPage(caller, release(version, systemModel), from),
-          documents: async (ids) => {
-            const query = new URLSearchParams({
-              ...release(version, systemModel),
-              from: '0',
-              limit: String(PAGE_SIZE),
-            });
-            const result = await dataApi.call({
-              method: 'POST',
-              path: '/datasets/batch',
-              query,
-              body: { dataset_ids: ids },
-              userId: caller.user.userId,
-              requestId: caller.requestId,
-            });
-            return parseUpstream(BatchResponseSchema, result.body);
-          },
+          searchPage: (from) => retry(() => deps.searchPage(caller, release, page({}, from))),
+          documents: (ids) => retry(() => deps.documents(caller, release, ids)),
         },
         progress,
-      ),
+      );
+    },
   );
-  const keyOf = (version: string, systemModel: string) => `${version}\n${systemModel}`;
+  const keyOf = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;
 
   return {
     /** The facets of a release when its index is ready, else the progress of its build. */
-    status(caller: Caller, version: string, systemModel: string): Sectors {
-      return indexes.status(keyOf(version, systemModel), { ...caller, version, systemModel });
+    status(caller: Caller, release: ReleaseRef): Sectors {
+      return indexes.status(keyOf(release), { ...caller, ...release });
     },
 
-    async search(caller: Caller, input: SectorSearchInput): Promise<SearchResponse> {
-      const key = keyOf(input.version, input.systemModel);
-      const context = { ...caller, version: input.version, systemModel: input.systemModel };
+    async search(
+      caller: Caller,
+      release: ReleaseRef,
+      input: SectorSearchInput,
+    ): Promise<SearchResults> {
+      const key = keyOf(release);
+      const context = { ...caller, ...release };
       // A name no ready index knows, for a release with no index yet, finds nothing: it must not
       // start a build (`sector=🔥` cost a release's worth of calls). The explorer asks
       // /api/sectors first, which starts its release's build, so its searches wait for it.
@@ -127,10 +112,12 @@ export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCach
           headers: { 'retry-after': '2' },
         });
       }
-      const params = { ...input.upstream, ...release(input.version, input.systemModel) };
-      const all = await allSearchResults((from) => searchPage(caller, params, from));
+      const { query, geography, activity_type } = input;
+      const all = await allSearchResults((from) =>
+        deps.searchPage(caller, release, page({ query, geography, activity_type }, from)),
+      );
       const results = filterBySector(all, index, input);
-      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+      const limit = input.limit > 0 ? input.limit : DEFAULT_PAGE_LIMIT;
       return { total: results.length, results: results.slice(input.from, input.from + limit) };
     },
   };

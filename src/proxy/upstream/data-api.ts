@@ -9,6 +9,7 @@ import {
   type UpstreamResponse,
 } from './http-client';
 import type { TokenCache } from './token-cache';
+import { readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
 
 export interface UpstreamCall {
   method: 'GET' | 'POST';
@@ -35,22 +36,9 @@ export interface DataApiDeps {
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
- * A failure after which the data service certainly charged nothing: the call never left (no
- * token, connection refused) or the service answered it with an error status. Any other failure
- * of a scored call may come after the service billed it (a timeout, an answer the proxy refuses).
- */
-export class UnchargedFailure extends ProxyError {
-  static from(error: unknown): unknown {
-    return error instanceof ProxyError && !(error instanceof UnchargedFailure)
-      ? new UnchargedFailure(error.status, error.code, error.options)
-      : error;
-  }
-}
-
-/**
- * The one adapter to the data service: it knows the prefix, the headers the service bills by,
- * and turns every upstream fault into a ProxyError with a stable code. Upstream bodies of
- * errors are never passed on; only the field list of a 422 is, rewritten.
+ * The data service's transport: the prefix, the headers it bills by, the service token (fetched
+ * again once when the service rejects it), timeouts and size caps. Every fault becomes a
+ * ProxyError with a stable code; what the service's answers mean is the adapter's (adapter/).
  */
 export function createDataApi(
   config: ProxyConfig['dataApi'],
@@ -64,7 +52,12 @@ export function createDataApi(
       throw new ProxyError(500, 'internal_error');
     }
     const url = new URL(`${config.origin}${config.basePath}${call.path}`);
-    if (call.query) url.search = call.query.toString();
+    if (call.query) {
+      // Sorted (stably: repeated names keep their order), so one call is always one URL.
+      const query = new URLSearchParams(call.query);
+      query.sort();
+      url.search = query.toString();
+    }
     // The URL is built from a template, but it is checked again: nothing leaves for another
     // origin or outside the API's base path.
     if (url.origin !== config.origin || !url.pathname.startsWith(`${config.basePath}/`)) {
@@ -100,7 +93,11 @@ export function createDataApi(
   function failure(error: unknown): unknown {
     const cause = classify(error);
     if (!cause) return error;
-    if (cause instanceof UpstreamTooLarge) return tooLarge();
+    if (cause instanceof UpstreamTooLarge) {
+      return new ProxyError(502, 'upstream_response_too_large', {
+        detail: 'The data service’s answer was larger than the proxy accepts.',
+      });
+    }
     if (cause instanceof UpstreamTimeout) {
       return new ProxyError(504, 'gateway_timeout', {
         detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
@@ -125,86 +122,17 @@ export function createDataApi(
         });
       let token = await serviceToken();
       let response = await send(call, url, token);
-      if (response.status === 401) {
+      let body = readJson(response);
+      if (rejectsToken(response.status, body)) {
         deps.tokens.invalidate(token);
         token = await serviceToken();
         response = await send(call, url, token);
-        if (response.status === 401) {
-          throw new UnchargedFailure(502, 'upstream_rejected_credentials', {
-            detail: 'The data service rejected the proxy’s credentials twice.',
-            hint: 'Check that DATA_API_CLIENT_ID belongs to a client with access to the data API',
-          });
-        }
+        body = readJson(response);
       }
-      return { status: response.status, body: toAnswerOrThrow(response, readJson(response)) };
+      if (response.status >= 200 && response.status < 300) return { status: response.status, body };
+      throw serviceError(response, body);
     },
   };
 }
 
 export type DataApi = ReturnType<typeof createDataApi>;
-
-function readJson(response: UpstreamResponse): unknown {
-  if (response.status >= 300 && response.status < 400) {
-    throw new UnchargedFailure(502, 'upstream_error', {
-      detail: 'The data service answered with a redirect, which the proxy does not follow.',
-    });
-  }
-  const text = response.body.toString('utf8');
-  try {
-    return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    if (response.status >= 200 && response.status < 300) {
-      throw new ProxyError(502, 'upstream_bad_response', {
-        detail: 'The data service sent an answer that is not JSON.',
-      });
-    }
-    return undefined;
-  }
-}
-
-const tooLarge = () =>
-  new ProxyError(502, 'upstream_response_too_large', {
-    detail: 'The data service’s answer was larger than the proxy accepts.',
-  });
-
-interface FastApiValidationItem {
-  loc?: unknown[];
-  msg?: unknown;
-}
-
-function toAnswerOrThrow(response: UpstreamResponse, body: unknown): unknown {
-  const status = response.status;
-  if (status >= 200 && status < 300) return body;
-  const detail = (body as { detail?: unknown } | undefined)?.detail;
-  switch (status) {
-    case 403:
-      throw new UnchargedFailure(403, 'not_licensed', {
-        detail: 'Your organisation’s licence does not cover this request.',
-      });
-    case 404:
-      throw new UnchargedFailure(404, 'not_found', {
-        detail: 'The data service has no such resource in this release.',
-      });
-    case 422: {
-      const items = Array.isArray(detail) ? (detail as FastApiValidationItem[]) : [];
-      throw new UnchargedFailure(422, 'validation_failed', {
-        detail: 'The data service refused the request’s parameters.',
-        errors: items.slice(0, 20).map((item) => ({
-          field: (item.loc ?? []).slice(1).map(String).join('.').slice(0, 100) || 'request',
-          message: (typeof item.msg === 'string' ? item.msg : 'is invalid').slice(0, 200),
-        })),
-      });
-    }
-    case 429: {
-      const retryAfter = response.header('retry-after');
-      throw new UnchargedFailure(429, 'rate_limited', {
-        detail: 'The data service asks for fewer requests; try again shortly.',
-        headers: { 'retry-after': retryAfter && /^\d{1,5}$/.test(retryAfter) ? retryAfter : '10' },
-      });
-    }
-    default:
-      throw new UnchargedFailure(502, 'upstream_error', {
-        detail: `The data service failed to answer (HTTP ${status}).`,
-      });
-  }
-}

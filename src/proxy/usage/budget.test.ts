@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
-import { UsageSchema } from '../../shared/proxy-api';
-import { SearchResponseSchema } from '../../shared/upstream';
+import { SearchResultsSchema, UsageSchema } from '../../shared/api/schemas';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
@@ -58,7 +57,7 @@ beforeAll(async () => {
   });
   ids = [
     ...new Set(
-      SearchResponseSchema.parse(search.json()).results.flatMap((activity) =>
+      SearchResultsSchema.parse(search.json()).results.flatMap((activity) =>
         activity.products.flatMap((product) => product.datasets.map((dataset) => dataset.id)),
       ),
     ),

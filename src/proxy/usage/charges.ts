@@ -1,5 +1,5 @@
-import type { BatchResponse, Dataset } from '../../shared/upstream';
-import { UnchargedFailure } from '../upstream/data-api';
+import type { Dataset, DatasetPage } from '../../shared/api/schemas';
+import { UnchargedFailure } from '../upstream/adapter/errors';
 import type { Reservation } from './ledger';
 
 /**
@@ -9,7 +9,7 @@ import type { Reservation } from './ledger';
 export function chargesOf(answer: unknown) {
   const datasets =
     typeof answer === 'object' && answer !== null && 'datasets' in answer
-      ? (answer as BatchResponse).datasets
+      ? (answer as DatasetPage).datasets
       : [answer as Dataset];
   const scored = datasets.filter((dataset) => dataset.impact_scores.length > 0);
   return {

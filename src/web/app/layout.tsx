@@ -14,7 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_SYSTEM_MODEL, latestVersion } from '../../shared/versions';
+import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
 import { paths } from '../config/paths';
 import { configQueries } from '../features/auth/api/get-config';
 import { UserMenu } from '../features/auth/components/user-menu';
@@ -49,12 +49,12 @@ export function AppLayout() {
   const params = parseReleaseParams(useParams());
   const versions = useQuery(versionQueries.all());
   const config = useQuery(configQueries.public());
-  const latest = versions.data ? latestVersion(versions.data) : undefined;
+  const latest = versions.data?.latest ?? undefined;
   const current =
     params && params.version !== 'latest'
       ? params
       : latest
-        ? { version: latest.version, systemModel: DEFAULT_SYSTEM_MODEL }
+        ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL }
         : undefined;
 
   return (
@@ -86,7 +86,7 @@ export function AppLayout() {
               </Box>
             )}
             {versions.data && current && (
-              <ReleaseSwitcher versions={versions.data} current={current} />
+              <ReleaseSwitcher versions={versions.data.releases} current={current} />
             )}
             <ColorSchemeToggle />
             {config.data?.auth.mode === 'oidc' && <UserMenu />}

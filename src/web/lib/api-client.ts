@@ -1,4 +1,13 @@
 import type { z } from 'zod';
+import {
+  API,
+  type AnswerOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type RouteName,
+} from '../../shared/api/routes';
+import { apiUrl } from '../../shared/api/url';
 import { ProblemSchema } from '../../shared/problem';
 
 /** The one error type of the SPA: every failed call to the proxy becomes one. */
@@ -105,4 +114,32 @@ export async function apiRequest<T>(
     );
   }
   return parsed.data;
+}
+
+/**
+ * Calls one route of the proxy's API as the route table declares it: its URL built from the
+ * typed parameters, its answer parsed with the route's schema.
+ */
+export function callApi<K extends RouteName>(
+  name: K,
+  input: {
+    params?: ParamsOf<K>;
+    query?: QueryOf<K>;
+    body?: BodyOf<K>;
+    signal?: AbortSignal;
+  } = {},
+): Promise<AnswerOf<K>> {
+  const route = API[name];
+  return apiRequest(
+    apiUrl(name, {
+      ...(input.params ? { params: input.params } : {}),
+      ...(input.query ? { query: input.query } : {}),
+    }),
+    route.response as unknown as z.ZodType<AnswerOf<K>>,
+    {
+      method: route.method,
+      ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    },
+  );
 }

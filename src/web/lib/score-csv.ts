@@ -1,4 +1,4 @@
-import type { Dataset } from '../../shared/upstream';
+import type { Dataset } from '../../shared/api/schemas';
 import { toCsv } from './files';
 
 export interface ScoreRow {
@@ -34,10 +34,10 @@ export function scoresCsv(
       context.version,
       context.systemModel,
       dataset.id,
-      dataset.activity,
-      dataset.product,
-      dataset.geography,
-      dataset.unit,
+      dataset.activity ?? '',
+      dataset.product ?? '',
+      dataset.geography ?? '',
+      dataset.unit ?? '',
       indicator.id,
       indicator.method,
       indicator.category,

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_INDICATORS_PER_CALL } from '../../shared/upstream';
+import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
 
 /** `?ind=882,990`: the chosen indicator set, deduplicated, at most 100, never a cast. */
 export function parseIndicatorSet(param: string | null): number[] {

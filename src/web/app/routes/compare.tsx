@@ -53,7 +53,7 @@ export function CompareRoute() {
 
   const catalogue = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
-  const all = catalogue.data?.results ?? [];
+  const all = catalogue.data?.indicators ?? [];
   // Across methods: a theme, or one indicator by name (every method's GWP100, say).
   const groups = groupByIndicator(all.filter((indicator) => !/ no LT$/.test(indicator.method)));
   const byName = searchParams.get('indicator') ?? '';

@@ -4,6 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { OrMissing } from '../../components/data/missing';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { paths } from '../../config/paths';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
@@ -35,7 +36,7 @@ function ElsewhereList({
   here: { version: string; systemModel: string };
 }) {
   const versions = useQuery(versionQueries.all());
-  const others = (versions.data ?? []).flatMap((entry) =>
+  const others = (versions.data?.releases ?? []).flatMap((entry) =>
     entry.system_models
       .filter((model) => entry.version !== here.version || model !== here.systemModel)
       .map((model) => ({ version: entry.version, systemModel: model })),
@@ -89,8 +90,8 @@ export function DatasetRoute() {
     if (dataset.data) {
       rememberDataset({
         id,
-        activity: dataset.data.activity,
-        geography: dataset.data.geography,
+        activity: dataset.data.activity ?? `Dataset ${id}`,
+        geography: dataset.data.geography ?? '',
         version,
         systemModel,
       });
@@ -120,7 +121,7 @@ export function DatasetRoute() {
     return <ErrorPanel error={dataset.error} onRetry={() => void dataset.refetch()} />;
   }
 
-  const known = new Set(indicators.data?.results.map((indicator) => indicator.id));
+  const known = new Set(indicators.data?.indicators.map((indicator) => indicator.id));
   const fromUrl = parseIndicatorSet(searchParams.get('ind'));
   const fallback = rememberedIndicatorSet().filter((indicatorId) => known.has(indicatorId));
   const chosen =
@@ -128,16 +129,17 @@ export function DatasetRoute() {
       ? fromUrl
       : fallback.length > 0
         ? fallback
-        : defaultIndicatorSet(indicators.data?.results ?? []);
+        : defaultIndicatorSet(indicators.data?.indicators ?? []);
   const usable = indicators.data ? chosen.filter((indicatorId) => known.has(indicatorId)) : [];
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{dataset.data.activity}</Title>
+        <Title order={1}>{dataset.data.activity ?? `Dataset ${dataset.data.id}`}</Title>
         <Text c="dimmed">
-          {dataset.data.geography} · {dataset.data.product} · release {version} ({systemModel}) ·
-          Dataset ID {dataset.data.id}
+          <OrMissing value={dataset.data.geography} what="no geography" /> ·{' '}
+          <OrMissing value={dataset.data.product} what="no product name" /> · release {version} (
+          {systemModel}) · Dataset ID {dataset.data.id}
         </Text>
         <Group gap="xs" mt={4}>
           <CopyButton value={window.location.href}>

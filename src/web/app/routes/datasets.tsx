@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/upstream';
+import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/api/schemas';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { SearchResults } from '../../features/datasets/components/search-results';

@@ -38,7 +38,7 @@ export function IndicatorsRoute() {
       {indicators.isError && (
         <ErrorPanel error={indicators.error} onRetry={() => void indicators.refetch()} />
       )}
-      {indicators.data && <IndicatorCatalogue indicators={indicators.data.results} />}
+      {indicators.data && <IndicatorCatalogue indicators={indicators.data.indicators} />}
     </Stack>
   );
 }

@@ -2,7 +2,8 @@ import { Anchor, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { parseLookupKey } from '../../../shared/lookup';
-import type { Dataset } from '../../../shared/upstream';
+import type { Dataset } from '../../../shared/api/schemas';
+import { OrMissing } from '../../components/data/missing';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { paths } from '../../config/paths';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
@@ -89,11 +90,15 @@ export function LookupRoute() {
               <Table.Tr key={dataset.id}>
                 <Table.Td>
                   <Anchor component={Link} to={paths.dataset(version, systemModel, dataset.id)}>
-                    {dataset.activity}
+                    {dataset.activity ?? `Dataset ${dataset.id}`}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{dataset.product}</Table.Td>
-                <Table.Td>{dataset.geography}</Table.Td>
+                <Table.Td>
+                  <OrMissing value={dataset.product} />
+                </Table.Td>
+                <Table.Td>
+                  <OrMissing value={dataset.geography} />
+                </Table.Td>
                 <Table.Td>{dataset.id}</Table.Td>
               </Table.Tr>
             ))}

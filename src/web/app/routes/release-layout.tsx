@@ -1,7 +1,7 @@
 import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { LATEST, latestVersion, systemModelLabel } from '../../../shared/versions';
+import { LATEST, systemModelLabel } from '../../../shared/versions';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { paths, switchRelease } from '../../config/paths';
 import { versionQueries } from '../../features/releases/api/get-versions';
@@ -23,13 +23,13 @@ export function ReleaseLayout() {
     return <ErrorPanel error={versions.error} onRetry={() => void versions.refetch()} />;
 
   if (params.version === LATEST) {
-    const latest = latestVersion(versions.data);
-    if (latest) {
-      const to = switchRelease(location.pathname, latest.version, params.systemModel);
+    const latest = versions.data.latest;
+    if (latest !== null) {
+      const to = switchRelease(location.pathname, latest, params.systemModel);
       return <Navigate to={`${to}${location.search}${location.hash}`} replace />;
     }
   }
-  const entry = versions.data.find((candidate) => candidate.version === params.version);
+  const entry = versions.data.releases.find((candidate) => candidate.version === params.version);
   if (!entry || !entry.system_models.includes(params.systemModel)) {
     return (
       <Stack maw={640}>

@@ -37,9 +37,9 @@ export function ReleaseOverviewRoute() {
   const activities = useQuery(
     datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 }),
   );
-  const entry = versions.data?.find((candidate) => candidate.version === version);
+  const entry = versions.data?.releases.find((candidate) => candidate.version === version);
   const methods = indicators.data
-    ? new Set(indicators.data.results.map((indicator) => indicator.method)).size
+    ? new Set(indicators.data.indicators.map((indicator) => indicator.method)).size
     : undefined;
   const recent = recentDatasets().filter(
     (item) => item.version === version && item.systemModel === systemModel,
@@ -64,7 +64,7 @@ export function ReleaseOverviewRoute() {
         <Stat label="LCIA methods" value={methods} to={paths.indicators(version, systemModel)} />
         <Stat
           label="Indicators"
-          value={indicators.data?.total}
+          value={indicators.data?.indicators.length}
           to={paths.indicators(version, systemModel)}
         />
       </SimpleGrid>
@@ -98,7 +98,7 @@ export function ReleaseOverviewRoute() {
           Releases in your licence
         </Title>
         {versions.data ? (
-          <ReleaseMatrix versions={versions.data} current={{ version, systemModel }} />
+          <ReleaseMatrix versions={versions.data.releases} current={{ version, systemModel }} />
         ) : (
           <Skeleton h={160} />
         )}

@@ -19,7 +19,7 @@ export function ReleasesRoute() {
       {versions.isError && (
         <ErrorPanel error={versions.error} onRetry={() => void versions.refetch()} />
       )}
-      {versions.data && <ReleaseMatrix versions={versions.data} />}
+      {versions.data && <ReleaseMatrix versions={versions.data.releases} />}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { DEFAULT_SYSTEM_MODEL, latestVersion } from '../../../shared/versions';
+import { DEFAULT_SYSTEM_MODEL } from '../../../shared/versions';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { FullPageLoader } from '../../components/feedback/full-page-loader';
 import { paths } from '../../config/paths';
@@ -13,7 +13,7 @@ export function RootRedirect() {
   if (versions.isPending) return <FullPageLoader label="Finding the latest release…" />;
   if (versions.isError)
     return <ErrorPanel error={versions.error} onRetry={() => void versions.refetch()} />;
-  const latest = latestVersion(versions.data);
+  const latest = versions.data.releases.find((release) => release.version === versions.data.latest);
   if (!latest) {
     return (
       <Alert color="yellow" title="No releases">

@@ -11,7 +11,7 @@ const CONFIG = {
     clientId: 'lci-explorer',
     scope: 'openid profile',
   },
-  dataService: { emulated: true },
+  dataService: { emulated: true, spoldLookup: true, sectorIndex: true },
 };
 
 /** The proxy as the browser sees it: its settings, and every other call's Authorization header. */

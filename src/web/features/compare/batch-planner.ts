@@ -1,9 +1,5 @@
-import {
-  MAX_INDICATORS_PER_CALL,
-  MAX_PAGE_LIMIT,
-  type Dataset,
-  type ImpactScore,
-} from '../../../shared/upstream';
+import { MAX_INDICATORS_PER_CALL, MAX_PAGE_LIMIT } from '../../../shared/api/routes';
+import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
 
 export interface BatchCall {
   dataset_ids: number[];

@@ -1,4 +1,4 @@
-import type { Dataset, Indicator, ImpactScore } from '../../../shared/upstream';
+import type { Dataset, Indicator, ImpactScore } from '../../../shared/api/schemas';
 import { scoresCsv } from '../../lib/score-csv';
 
 export interface ComparisonExport {

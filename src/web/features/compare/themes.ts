@@ -1,4 +1,4 @@
-import type { Indicator } from '../../../shared/upstream';
+import type { Indicator } from '../../../shared/api/schemas';
 
 /**
  * Which categories belong to which theme, written out rather than guessed at run time. A

@@ -1,4 +1,4 @@
-import type { Dataset } from '../../../shared/upstream';
+import type { Dataset } from '../../../shared/api/schemas';
 import { scoresCsv } from '../../lib/score-csv';
 
 /** One row per score, with the dataset's identity on every row and the exact values. */

@@ -1,4 +1,4 @@
-import type { Indicator } from '../../../shared/upstream';
+import type { Indicator } from '../../../shared/api/schemas';
 
 /** Headline indicators for a first visit: climate change in EF v3.1 and IPCC 2021, and a few more EF v3.1 ones. */
 const HEADLINES: readonly [method: string, category: string][] = [

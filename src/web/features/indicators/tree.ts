@@ -1,4 +1,4 @@
-import type { Indicator } from '../../../shared/upstream';
+import type { Indicator } from '../../../shared/api/schemas';
 
 export interface CategoryNode {
   name: string;

@@ -1,6 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { BatchResponseSchema } from '../../../../shared/upstream';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { mergeBatches, planBatches, type BatchCall } from '../batch-planner';
 
 export const compareQueries = {
@@ -8,15 +7,11 @@ export const compareQueries = {
     queryOptions({
       queryKey: ['compare', 'batch', version, systemModel, call],
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/datasets/batch?${new URLSearchParams({ version, system_model: systemModel, limit: String(call.limit) }).toString()}`,
-          BatchResponseSchema,
-          {
-            method: 'POST',
-            body: { dataset_ids: call.dataset_ids, indicator_ids: call.indicator_ids },
-            signal,
-          },
-        ),
+        callApi('batch', {
+          query: { version, system_model: systemModel, limit: call.limit },
+          body: { dataset_ids: call.dataset_ids, indicator_ids: call.indicator_ids },
+          signal,
+        }),
       staleTime: Infinity,
     }),
 };

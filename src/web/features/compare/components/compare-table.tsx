@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconX } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import type { Dataset, Indicator, ImpactScore } from '../../../../shared/upstream';
+import type { Dataset, Indicator, ImpactScore } from '../../../../shared/api/schemas';
+import { OrMissing } from '../../../components/data/missing';
 import { exactScore, formatScore } from '../../../lib/format';
 import classes from './compare-table.module.css';
 
@@ -109,14 +110,14 @@ export function CompareTable({
                 <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
                   <UnstyledButton
                     onClick={() => onSort(sortBy === dataset.id ? undefined : dataset.id)}
-                    aria-label={`Sort by ${dataset.activity}, ${dataset.geography}`}
+                    aria-label={`Sort by ${dataset.activity ?? `dataset ${dataset.id}`}, ${dataset.geography ?? 'no geography'}`}
                   >
                     <Stack gap={0}>
                       <Text size="sm" fw={600} lineClamp={2}>
-                        {dataset.activity}
+                        <OrMissing value={dataset.activity} what="No activity name" />
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {dataset.geography} · {dataset.id}{' '}
+                        <OrMissing value={dataset.geography} what="no geography" /> · {dataset.id}{' '}
                         {sortBy === dataset.id && <IconArrowDown size={12} aria-hidden />}
                       </Text>
                     </Stack>

@@ -1,12 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  DatasetSchema,
-  SearchResponseSchema,
-  SpoldLookupResponseSchema,
-  type ActivityTypeFilter,
-} from '../../../../shared/upstream';
-import { SectorsSchema } from '../../../../shared/proxy-api';
-import { apiRequest } from '../../../lib/api-client';
+import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
+import { callApi } from '../../../lib/api-client';
 
 export interface SearchInput {
   version: string;
@@ -22,12 +16,7 @@ export interface SearchInput {
 }
 
 const release = (version: string, systemModel: string) => ({ version, system_model: systemModel });
-const qs = (values: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-};
+const text = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** Release data never changes, so none of these is ever refetched. */
 export const datasetQueries = {
@@ -35,28 +24,26 @@ export const datasetQueries = {
     queryOptions({
       queryKey: ['datasets', 'search', input],
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/datasets?${qs({
+        callApi('search', {
+          query: {
             ...release(input.version, input.systemModel),
-            query: input.query,
-            geography: input.geography,
+            query: text(input.query),
+            geography: text(input.geography),
             activity_type: input.activityType,
-            sector: input.sector,
-            isic_section: input.isicSection,
+            sector: text(input.sector),
+            isic_section: text(input.isicSection),
             from: (input.page - 1) * input.size,
             limit: input.size,
-          })}`,
-          SearchResponseSchema,
-          { signal },
-        ),
+          },
+          signal,
+        }),
       staleTime: Infinity,
     }),
   /** The release's sectors and ISIC sections; asked again every second while being indexed. */
   sectors: (version: string, systemModel: string) =>
     queryOptions({
       queryKey: ['datasets', 'sectors', version, systemModel],
-      queryFn: ({ signal }) =>
-        apiRequest(`/api/sectors?${qs(release(version, systemModel))}`, SectorsSchema, { signal }),
+      queryFn: ({ signal }) => callApi('sectors', { query: release(version, systemModel), signal }),
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
@@ -64,9 +51,7 @@ export const datasetQueries = {
     queryOptions({
       queryKey: ['datasets', 'detail', version, systemModel, id],
       queryFn: ({ signal }) =>
-        apiRequest(`/api/datasets/${id}?${qs(release(version, systemModel))}`, DatasetSchema, {
-          signal,
-        }),
+        callApi('dataset', { params: { id }, query: release(version, systemModel), signal }),
       staleTime: Infinity,
     }),
   /** Charged by the data service: only ever fetched when the user asks, or it costs nothing new. */
@@ -81,11 +66,11 @@ export const datasetQueries = {
         [...indicatorIds].sort((a, b) => a - b),
       ],
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/datasets/${id}?${qs(release(version, systemModel))}&indicator_ids=${indicatorIds.join(',')}`,
-          DatasetSchema,
-          { signal },
-        ),
+        callApi('dataset', {
+          params: { id },
+          query: { ...release(version, systemModel), indicator_ids: [...indicatorIds] },
+          signal,
+        }),
       staleTime: Infinity,
     }),
   spold: (
@@ -96,16 +81,15 @@ export const datasetQueries = {
     queryOptions({
       queryKey: ['datasets', 'spold', version, systemModel, uuids],
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/datasets/spold?${qs({
+        callApi('spold', {
+          query: {
             ...release(version, systemModel),
             activity_spold_uuid: uuids.activity,
             product_spold_uuid: uuids.product,
             geography_spold_uuid: uuids.geography,
-          })}`,
-          SpoldLookupResponseSchema,
-          { signal },
-        ),
+          },
+          signal,
+        }),
       staleTime: Infinity,
       retry: false,
     }),

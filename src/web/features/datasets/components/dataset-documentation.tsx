@@ -12,9 +12,11 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Dataset } from '../../../../shared/upstream';
+import type { Dataset } from '../../../../shared/api/schemas';
+import { Missing, OrMissing } from '../../../components/data/missing';
 
-function Copyable({ label, value }: { label: string; value: string }) {
+function Copyable({ label, value }: { label: string; value: string | null }) {
+  if (value === null) return <Missing />;
   return (
     <Group gap={4} wrap="nowrap">
       <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
@@ -45,25 +47,35 @@ export function DatasetDocumentation({
   searchHref: (filter: { sector?: string; isic?: string }) => string;
 }) {
   const rows: [string, React.ReactNode][] = [
-    ['Reference product', `${dataset.product} (${dataset.unit})`],
-    ['Geography', dataset.geography],
-    ['Time period', dataset.time_period],
-    ['Activity type', dataset.activity_type],
+    [
+      'Reference product',
+      <span key="product">
+        <OrMissing value={dataset.product} /> (<OrMissing value={dataset.unit} what="no unit" />)
+      </span>,
+    ],
+    ['Geography', <OrMissing key="geography" value={dataset.geography} />],
+    ['Time period', <OrMissing key="time" value={dataset.time_period} />],
+    ['Activity type', <OrMissing key="type" value={dataset.activity_type} />],
     [
       'ISIC section',
-      <Anchor
-        key="isic"
-        component={Link}
-        to={searchHref({ isic: dataset.isic_section })}
-        title="Datasets of this release in this ISIC section"
-      >
-        {dataset.isic_section}
-      </Anchor>,
+      dataset.isic_section === null ? (
+        <Missing key="isic" />
+      ) : (
+        <Anchor
+          key="isic"
+          component={Link}
+          to={searchHref({ isic: dataset.isic_section })}
+          title="Datasets of this release in this ISIC section"
+        >
+          {dataset.isic_section}
+        </Anchor>
+      ),
     ],
-    ['ISIC class', dataset.isic_class],
+    ['ISIC class', <OrMissing key="class" value={dataset.isic_class} />],
     [
       'Sectors',
       <Group gap={4} key="sectors">
+        {dataset.sectors.length === 0 && <Missing what="None given" />}
         {dataset.sectors.map((sector) => (
           <Badge
             key={sector}
@@ -91,7 +103,9 @@ export function DatasetDocumentation({
   ];
   return (
     <Stack gap="sm">
-      <Text>{dataset.description}</Text>
+      <Text>
+        <OrMissing value={dataset.description} what="The data service gives no description." />
+      </Text>
       <SimpleGrid cols={{ base: 1, md: 1 }}>
         <Table.ScrollContainer minWidth={320}>
           <Table
@@ -112,16 +126,20 @@ export function DatasetDocumentation({
         </Table.ScrollContainer>
       </SimpleGrid>
       <Group gap="md">
-        <Anchor href={dataset.url} target="_blank" rel="noreferrer">
-          <Group gap={4}>
-            Documentation in ecoQuery <IconExternalLink size={14} aria-hidden />
-          </Group>
-        </Anchor>
-        <Anchor href={dataset.url_history} target="_blank" rel="noreferrer">
-          <Group gap={4}>
-            History in ecoQuery <IconExternalLink size={14} aria-hidden />
-          </Group>
-        </Anchor>
+        {dataset.url !== null && (
+          <Anchor href={dataset.url} target="_blank" rel="noreferrer">
+            <Group gap={4}>
+              Documentation in ecoQuery <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        )}
+        {dataset.url_history !== null && (
+          <Anchor href={dataset.url_history} target="_blank" rel="noreferrer">
+            <Group gap={4}>
+              History in ecoQuery <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        )}
       </Group>
     </Stack>
   );

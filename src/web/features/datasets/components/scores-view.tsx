@@ -1,6 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import type { ImpactScore } from '../../../../shared/upstream';
+import type { ImpactScore } from '../../../../shared/api/schemas';
 import { exactScore, formatScore } from '../../../lib/format';
 
 /** Scores grouped by method › category, each with its unit, the exact value on hover. */

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { SearchResponse } from '../../../../shared/upstream';
+import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
 
 /** Activities with their products and the datasets (one per geography) that make them. */
 export function SearchResults(props: {
-  results: SearchResponse['results'];
+  results: readonly SearchHit[];
   version: string;
   systemModel: string;
   indicatorIds: readonly number[];
@@ -31,9 +31,11 @@ export function SearchResults(props: {
                       <Text size="sm" fw={600}>
                         {activity.name}
                       </Text>
-                      <Badge size="xs" variant="light" color="gray">
-                        {activity.activity_type}
-                      </Badge>
+                      {activity.activity_type !== null && (
+                        <Badge size="xs" variant="light" color="gray">
+                          {activity.activity_type}
+                        </Badge>
+                      )}
                     </Stack>
                   )}
                 </Table.Td>

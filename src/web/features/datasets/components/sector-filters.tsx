@@ -1,5 +1,5 @@
 import { Progress, Select, Stack, Text } from '@mantine/core';
-import type { Sectors } from '../../../../shared/proxy-api';
+import type { Sectors } from '../../../../shared/api/schemas';
 import { formatCount } from '../../../lib/format';
 
 interface SectorFiltersProps {

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Indicator } from '../../../../shared/upstream';
+import type { Indicator } from '../../../../shared/api/schemas';
 import {
   buildTree,
   filterIndicators,

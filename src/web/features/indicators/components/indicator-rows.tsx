@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import type { Indicator } from '../../../../shared/upstream';
+import type { Indicator } from '../../../../shared/api/schemas';
 
 export function NodeRow(props: {
   level: 0 | 1;

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { VersionsResponseSchema } from '../../../../shared/versions';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const versionQueries = {
+  /** The licence's releases, newest first, and the one `latest` stands for. */
   all: () =>
     queryOptions({
       queryKey: ['versions'],
-      queryFn: ({ signal }) => apiRequest('/api/versions', VersionsResponseSchema, { signal }),
-      select: (data) => data.results,
+      queryFn: ({ signal }) => callApi('versions', { signal }),
     }),
 };

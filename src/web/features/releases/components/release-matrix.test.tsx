@@ -4,11 +4,17 @@ import { renderWithProviders } from '../../../testing/render';
 import { matrixColumns, ReleaseMatrix } from './release-matrix';
 
 const versions = [
-  { version: '3.10', system_models: ['cutoff', 'apos'], release_date: '2023-11-30' },
+  {
+    version: '3.10',
+    system_models: ['cutoff', 'apos'],
+    release_date: '2023-11-30',
+    kind: 'release' as const,
+  },
   {
     version: '3.12',
     system_models: ['cutoff', 'apos', 'consequential', 'EN15804'],
     release_date: '2025-11-05',
+    kind: 'release' as const,
   },
 ];
 
@@ -44,12 +50,15 @@ describe('the release matrix', () => {
   });
 
   it('adds system models it does not know after the known ones', () => {
-    expect(matrixColumns([{ version: '4.0', system_models: ['new-model', 'cutoff'] }])).toEqual([
-      'cutoff',
-      'apos',
-      'consequential',
-      'EN15804',
-      'new-model',
-    ]);
+    expect(
+      matrixColumns([
+        {
+          version: '4.0',
+          system_models: ['new-model', 'cutoff'],
+          release_date: null,
+          kind: 'release',
+        },
+      ]),
+    ).toEqual(['cutoff', 'apos', 'consequential', 'EN15804', 'new-model']);
   });
 });

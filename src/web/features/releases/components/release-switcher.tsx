@@ -1,14 +1,11 @@
 import { Group, Select } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  compareVersions,
-  DEFAULT_SYSTEM_MODEL,
-  type VersionEntry,
-} from '../../../../shared/versions';
+import { compareVersions, DEFAULT_SYSTEM_MODEL } from '../../../../shared/versions';
+import type { Release } from '../../../../shared/api/schemas';
 import { switchRelease } from '../../../config/paths';
 
 export interface ReleaseSwitcherProps {
-  versions: readonly VersionEntry[];
+  versions: readonly Release[];
   current: { version: string; systemModel: string };
 }
 

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UsageSchema } from '../../../../shared/proxy-api';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const usageQueries = {
   current: () =>
     queryOptions({
       queryKey: ['usage'],
-      queryFn: ({ signal }) => apiRequest('/api/usage', UsageSchema, { signal }),
+      queryFn: ({ signal }) => callApi('usage', { signal }),
       staleTime: 10_000,
     }),
 };

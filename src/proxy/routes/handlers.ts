@@ -1,0 +1,324 @@
+import type { PublicConfig } from '../../shared/config';
+import {
+  DEFAULT_PAGE_LIMIT,
+  type AnswerOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type RouteName,
+} from '../../shared/api/routes';
+import type { Releases, SearchResults } from '../../shared/api/schemas';
+import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
+import type { VerifiedUser } from '../auth/user-auth';
+import {
+  answerKey,
+  toAnswer,
+  type CachedAnswer,
+  type ResponseCache,
+} from '../cache/response-cache';
+import type { ProxyConfig } from '../config';
+import { ProxyError } from '../errors';
+import type { UserLimits } from '../limits/user-limits';
+import { createSectorSearch } from '../sectors/sector-search';
+import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
+import { underReservation } from '../usage/charges';
+import type { UsageLedger } from '../usage/ledger';
+
+/** What a route's handler gets: the parsed request, and who asked. */
+export interface Request<K extends RouteName> {
+  params: ParamsOf<K>;
+  query: QueryOf<K>;
+  body: BodyOf<K>;
+  /** Undefined only on the one public route. */
+  user: VerifiedUser | undefined;
+  requestId: string;
+}
+
+/**
+ * An answer: a cached one (sent with its ETag), or a value built for this request, with a
+ * status other than 200 where the route declares one.
+ */
+export type Outcome<K extends RouteName> =
+  | { cached: CachedAnswer }
+  | { value: AnswerOf<K>; status?: number; headers?: Record<string, string> };
+
+export type Handlers = { [K in RouteName]: (request: Request<K>) => Promise<Outcome<K>> };
+
+export interface HandlerDeps {
+  config: ProxyConfig;
+  adapter: UpstreamAdapter;
+  cache: ResponseCache;
+  ledger: UsageLedger;
+  limits: UserLimits;
+}
+
+const VERSIONS_TTL_MS = 5 * 60_000;
+
+function callerOf(request: { user: VerifiedUser | undefined; requestId: string }): Caller {
+  if (!request.user) throw new ProxyError(401, 'unauthorized');
+  return { userId: request.user.userId, requestId: request.requestId };
+}
+
+const releaseKey = (release: ReleaseRef) =>
+  new URLSearchParams({ version: release.version, system_model: release.systemModel });
+
+/** Every route's work: release data read through the cache, scored calls under a reservation. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { config, adapter, cache, ledger, limits } = deps;
+
+  const versionsAnswer = (caller: Caller) =>
+    cache.getOrProduce(
+      'GET /api/versions',
+      async () => JSON.stringify(await adapter.versions(caller)),
+      { store: true, ttlMs: VERSIONS_TTL_MS },
+    );
+  // The releases are read on every data request; parsed once per answer, not per request.
+  let parsed: { etag: string; releases: Releases } | undefined;
+  const releases = async (caller: Caller): Promise<Releases> => {
+    const answer = await versionsAnswer(caller);
+    if (parsed?.etag !== answer.etag)
+      parsed = { etag: answer.etag, releases: JSON.parse(answer.body) as Releases };
+    return parsed.releases;
+  };
+
+  /** `latest` (or no version) becomes the concrete release, so every answer is one release's. */
+  async function resolve(
+    caller: Caller,
+    query: { version?: string | undefined; system_model?: string | undefined },
+  ): Promise<ReleaseRef> {
+    const systemModel = query.system_model ?? DEFAULT_SYSTEM_MODEL;
+    if (query.version !== undefined && query.version !== LATEST)
+      return { version: query.version, systemModel };
+    const latest = (await releases(caller)).latest;
+    if (latest === null)
+      throw new ProxyError(403, 'not_licensed', {
+        detail: 'Your organisation’s licence holds no release.',
+      });
+    return { version: latest, systemModel };
+  }
+
+  /**
+   * Refuses a release the licence does not list before the proxy works on it: any string of
+   * the right shape would otherwise key a sector index of its own and start a build.
+   */
+  async function assertListed(caller: Caller, release: ReleaseRef) {
+    const listed = (await releases(caller)).releases.some(
+      (entry) =>
+        entry.version === release.version && entry.system_models.includes(release.systemModel),
+    );
+    if (!listed)
+      throw new ProxyError(404, 'not_found', {
+        detail: `The licence lists no release ${release.version} with system model ${release.systemModel}.`,
+        hint: 'GET /api/versions lists the releases',
+      });
+  }
+
+  /** A release's answer for everyone, produced once and kept. */
+  const shared = (key: string, produce: () => Promise<unknown>) =>
+    cache.getOrProduce(key, async () => JSON.stringify(await produce()), { store: true });
+
+  /**
+   * A page of search results, shared by the search route and the sector index (a page one reads
+   * is free for the other). A user's own search counts against their concurrent calls; the
+   * index's reading, shared by everyone, does not.
+   */
+  const searchPage = (
+    caller: Caller,
+    release: ReleaseRef,
+    input: SearchInput,
+    options: { userSlot: boolean },
+  ) => {
+    const key = releaseKey(release);
+    for (const [name, value] of Object.entries(input))
+      if (value !== undefined && value !== '') key.set(name, String(value));
+    const call = () => adapter.search(caller, release, input);
+    return shared(answerKey('GET', '/api/datasets', key), () =>
+      options.userSlot ? limits.withSlot(caller.userId, call) : call(),
+    );
+  };
+
+  const sectorsOff = () =>
+    new ProxyError(501, 'sector_index_unavailable', {
+      detail:
+        'Sector and ISIC filters are turned off on this explorer (SECTOR_INDEX=off): the data service cannot filter by them itself.',
+    });
+  const sectorSearch = createSectorSearch({
+    searchPage: async (caller, release, input) =>
+      JSON.parse(
+        (await searchPage(caller, release, input, { userSlot: false })).body,
+      ) as SearchResults,
+    documents: (caller, release, ids) =>
+      adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
+  });
+
+  return {
+    async config(): Promise<Outcome<'config'>> {
+      const value: PublicConfig = {
+        auth:
+          config.auth.mode === 'oidc'
+            ? {
+                mode: 'oidc',
+                issuer: config.auth.issuer,
+                clientId: config.auth.clientId,
+                scope: config.auth.scope,
+              }
+            : { mode: 'none' },
+        dataService: {
+          emulated: config.dataApi.emulated,
+          spoldLookup: config.dataApi.spoldRoute !== null,
+          sectorIndex: config.sectorIndex !== 'off',
+        },
+      };
+      return { value };
+    },
+
+    async versions(request) {
+      return { cached: await versionsAnswer(callerOf(request)) };
+    },
+
+    async usage(request) {
+      callerOf(request);
+      return { value: { ...ledger.snapshot(), charged: ledger.chargedIds() } };
+    },
+
+    async indicators(request) {
+      const caller = callerOf(request);
+      const release = await resolve(caller, request.query);
+      return {
+        cached: await shared(answerKey('GET', '/api/indicators', releaseKey(release)), () =>
+          limits.withSlot(caller.userId, () => adapter.indicators(caller, release)),
+        ),
+      };
+    },
+
+    async sectors(request) {
+      const caller = callerOf(request);
+      if (config.sectorIndex === 'off') throw sectorsOff();
+      const release = await resolve(caller, request.query);
+      await assertListed(caller, release);
+      const sectors = sectorSearch.status(caller, release);
+      // Accepted and under way: ask again shortly.
+      if (sectors.status === 'building')
+        return { value: sectors, status: 202, headers: { 'retry-after': '1' } };
+      return { cached: toAnswer(JSON.stringify(sectors)) };
+    },
+
+    async search(request) {
+      const caller = callerOf(request);
+      const { query } = request;
+      const release = await resolve(caller, query);
+      const input: SearchInput = {
+        query: query.query,
+        geography: query.geography,
+        activity_type: query.activity_type,
+        from: query.from ?? 0,
+        limit: query.limit ?? DEFAULT_PAGE_LIMIT,
+      };
+      if (query.sector === undefined && query.isic_section === undefined)
+        return { cached: await searchPage(caller, release, input, { userSlot: true }) };
+      // The data service cannot filter by sector: the proxy's sector index does (sectors/).
+      if (config.sectorIndex === 'off') throw sectorsOff();
+      await assertListed(caller, release);
+      const key = releaseKey(release);
+      for (const [name, value] of Object.entries({
+        ...input,
+        sector: query.sector,
+        isic_section: query.isic_section,
+      }))
+        if (value !== undefined && value !== '') key.set(name, String(value));
+      return {
+        cached: await shared(answerKey('GET', '/api/datasets', key), () =>
+          sectorSearch.search(caller, release, {
+            ...input,
+            sector: query.sector,
+            isicSection: query.isic_section,
+          }),
+        ),
+      };
+    },
+
+    async spold(request) {
+      const caller = callerOf(request);
+      const release = await resolve(caller, request.query);
+      const uuids = {
+        ...(request.query.activity_spold_uuid
+          ? { activity: request.query.activity_spold_uuid }
+          : {}),
+        ...(request.query.product_spold_uuid ? { product: request.query.product_spold_uuid } : {}),
+        ...(request.query.geography_spold_uuid
+          ? { geography: request.query.geography_spold_uuid }
+          : {}),
+      };
+      const key = releaseKey(release);
+      for (const [name, value] of Object.entries(uuids)) key.set(name, value);
+      return {
+        cached: await shared(answerKey('GET', '/api/datasets/spold', key), () =>
+          limits.withSlot(caller.userId, () => adapter.spold(caller, release, uuids)),
+        ),
+      };
+    },
+
+    async dataset(request) {
+      const caller = callerOf(request);
+      const release = await resolve(caller, request.query);
+      const id = request.params.id;
+      const indicators = request.query.indicator_ids ?? [];
+      const key = releaseKey(release);
+      if (indicators.length > 0) key.set('indicator_ids', indicators.join(','));
+      const scored = indicators.length > 0;
+      // Answers without scores are the same for everyone; with scores, each user has their own,
+      // because the data service bills per user.
+      const cacheKey = answerKey('GET', `/api/datasets/${id}`, key, {
+        userId: scored ? caller.userId : undefined,
+      });
+      const call = () => adapter.dataset(caller, release, id, indicators);
+      return {
+        cached: await shared(cacheKey, () =>
+          limits.withSlot(caller.userId, () =>
+            scored
+              ? // Held before it is sent, so no number of calls at once can charge past the budget.
+                underReservation(ledger.reserve(caller.userId, [id], indicators, 1), call)
+              : call(),
+          ),
+        ),
+      };
+    },
+
+    async batch(request) {
+      const caller = callerOf(request);
+      const release = await resolve(caller, request.query);
+      const page = {
+        from: request.query.from ?? 0,
+        limit: request.query.limit ?? DEFAULT_PAGE_LIMIT,
+      };
+      const { dataset_ids: ids, indicator_ids: indicators = [] } = request.body;
+      const scored = indicators.length > 0;
+      const key = releaseKey(release);
+      key.set('from', String(page.from));
+      key.set('limit', String(page.limit));
+      const cacheKey = answerKey('POST', '/api/datasets/batch', key, {
+        body: request.body,
+        userId: scored ? caller.userId : undefined,
+      });
+      const call = () => adapter.batch(caller, release, page, request.body);
+      return {
+        cached: await shared(cacheKey, () =>
+          limits.withSlot(caller.userId, () =>
+            scored
+              ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
+                underReservation(
+                  ledger.reserve(
+                    caller.userId,
+                    [...new Set(ids)].slice(page.from),
+                    indicators,
+                    page.limit,
+                  ),
+                  call,
+                )
+              : call(),
+          ),
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { ProxyError } from '../../errors';
+import type { UpstreamResponse } from '../http-client';
+
+/**
+ * A failure after which the data service certainly charged nothing: the call never left (no
+ * token, connection refused) or the service answered it with an error status. Any other failure
+ * of a scored call may come after the service billed it (a timeout, an answer the proxy refuses).
+ */
+export class UnchargedFailure extends ProxyError {
+  static from(error: unknown): unknown {
+    return error instanceof ProxyError && !(error instanceof UnchargedFailure)
+      ? new UnchargedFailure(error.status, error.code, error.options)
+      : error;
+  }
+}
+
+/** The longest piece of the service's own wording passed on to a user. */
+const MAX_DETAIL = 300;
+
+/** FastAPI's `{"detail": "…"}` as plain, single-line, length-capped text, or undefined. */
+export function serviceDetail(body: unknown): string | undefined {
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  if (typeof detail !== 'string') return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+  const plain = detail.replace(/[\u0000-\u001f\u007f<>]+/g, ' ').trim();
+  if (plain === '') return undefined;
+  return plain.length > MAX_DETAIL ? `${plain.slice(0, MAX_DETAIL - 1)}…` : plain;
+}
+
+/**
+ * What a 403 is about, told apart by its detail: the service's token (some services answer a
+ * rejected token with 403, not 401), a usage limit of the licence, or the licence itself.
+ */
+export function forbiddenReason(body: unknown): 'token' | 'usage_limit' | 'licence' {
+  const detail = serviceDetail(body) ?? '';
+  if (/\b(token|credential|not authenticated|unauthori[sz]ed)/i.test(detail)) return 'token';
+  if (/\b(limit|quota|tier|exceed|overage)/i.test(detail)) return 'usage_limit';
+  return 'licence';
+}
+
+/** A rejection of the proxy's service token, after which a new token is fetched once. */
+export function rejectsToken(status: number, body: unknown): boolean {
+  return status === 401 || (status === 403 && forbiddenReason(body) === 'token');
+}
+
+/** The answer's JSON; a redirect or a success that is not JSON is a 502. */
+export function readJson(response: UpstreamResponse): unknown {
+  if (response.status >= 300 && response.status < 400) {
+    throw new UnchargedFailure(502, 'upstream_error', {
+      detail: 'The data service answered with a redirect, which the proxy does not follow.',
+    });
+  }
+  const text = response.body.toString('utf8');
+  try {
+    return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    if (response.status >= 200 && response.status < 300) {
+      throw new ProxyError(502, 'upstream_bad_response', {
+        detail: 'The data service sent an answer that is not JSON.',
+      });
+    }
+    return undefined;
+  }
+}
+
+interface FastApiValidationItem {
+  loc?: unknown[];
+  msg?: unknown;
+}
+
+/**
+ * The service's error answer as the proxy's own: its status kept where it means the same to a
+ * client, its words passed on only as a capped plain message, its body never.
+ */
+export function serviceError(response: UpstreamResponse, body: unknown): ProxyError {
+  const status = response.status;
+  const detail = serviceDetail(body);
+  const saying = detail ? ` The data service says: “${detail}”` : '';
+  switch (status) {
+    case 401:
+    case 403:
+      if (rejectsToken(status, body)) {
+        return new UnchargedFailure(502, 'upstream_rejected_credentials', {
+          detail: 'The data service rejected the proxy’s credentials twice.',
+          hint: 'Check that DATA_API_CLIENT_ID belongs to a client with access to the data API',
+        });
+      }
+      if (forbiddenReason(body) === 'usage_limit') {
+        return new UnchargedFailure(403, 'usage_limit_reached', {
+          detail: `The licence’s usage limit for this period is reached; the data service refuses more scores.${saying}`,
+          hint: 'Documentation stays free; ask your licence administrator about the limit',
+        });
+      }
+      return new UnchargedFailure(403, 'not_licensed', {
+        detail: `Your organisation’s licence does not cover this request.${saying}`,
+      });
+    case 404:
+      return new UnchargedFailure(404, 'not_found', {
+        detail: `The data service has no such resource in this release.${saying}`,
+      });
+    case 422: {
+      const items = Array.isArray((body as { detail?: unknown } | undefined)?.detail)
+        ? (body as { detail: FastApiValidationItem[] }).detail
+        : [];
+      return new UnchargedFailure(422, 'validation_failed', {
+        detail: 'The data service refused the request’s parameters.',
+        errors: items.slice(0, 20).map((item) => ({
+          field: (item.loc ?? []).slice(1).map(String).join('.').slice(0, 100) || 'request',
+          message: (typeof item.msg === 'string' ? item.msg : 'is invalid').slice(0, 200),
+        })),
+      });
+    }
+    case 429: {
+      const retryAfter = response.header('retry-after');
+      return new UnchargedFailure(429, 'rate_limited', {
+        detail: 'The data service asks for fewer requests; try again shortly.',
+        headers: { 'retry-after': retryAfter && /^\d{1,5}$/.test(retryAfter) ? retryAfter : '10' },
+      });
+    }
+    default:
+      return new UnchargedFailure(502, 'upstream_error', {
+        detail: `The data service failed to answer (HTTP ${status}).`,
+      });
+  }
+}

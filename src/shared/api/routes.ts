@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { PublicConfigSchema } from '../config';
+import { ReleaseSegmentSchema } from '../versions';
+import {
+  ACTIVITY_TYPE_FILTERS,
+  DatasetPageSchema,
+  DatasetSchema,
+  IndicatorsSchema,
+  ReleasesSchema,
+  SearchResultsSchema,
+  SectorsSchema,
+  UsageSchema,
+} from './schemas';
+
+/**
+ * The proxy's API, declared once: each route's method, path, parameters, body and answer. The
+ * proxy registers, validates and documents its routes from this table; the explorer builds its
+ * requests and reads its answers with it. Nothing here names the data service's own shapes.
+ */
+
+export const MAX_PAGE_LIMIT = 100;
+export const DEFAULT_PAGE_LIMIT = 10;
+export const MAX_BATCH_DATASETS = 10_000;
+export const MAX_INDICATORS_PER_CALL = 100;
+/** The deepest a search or batch may be paged. */
+export const MAX_FROM = 100_000;
+
+/** A Dataset ID in a JSON body: a JSON integer only, never a string, boolean or array. */
+export const DatasetIdSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** Text in a path or query becomes a number only when it is digits. */
+const digits = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number);
+
+const release = {
+  version: ReleaseSegmentSchema.optional(),
+  system_model: ReleaseSegmentSchema.optional(),
+};
+const page = {
+  from: digits('must be a whole number').pipe(z.number().max(MAX_FROM)).optional(),
+  limit: digits('must be a whole number').pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional(),
+};
+const uuid = z.uuid().transform((value) => value.toLowerCase());
+/** Repeated (`?indicator_ids=1&indicator_ids=2`) or comma-separated (`?indicator_ids=1,2`). */
+const indicatorIds = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(digits('must be positive integers').pipe(z.number().int().positive()))
+      .max(MAX_INDICATORS_PER_CALL),
+  );
+
+/**
+ * How the browser may keep an answer: `immutable` release data for good, `revalidate` with its
+ * ETag, `none` not at all.
+ */
+export type Caching = 'immutable' | 'revalidate' | 'none';
+
+export interface ApiRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST';
+  /** OpenAPI style: `/api/datasets/{id}`. */
+  path: string;
+  summary: string;
+  /** Whether a signed-in user's token is required (everything but the public settings). */
+  auth: boolean;
+  params: P;
+  query: Q;
+  body: B;
+  response: R;
+  caching: Caching;
+  /** Other success statuses the route answers with, and why. */
+  accepted?: string;
+}
+
+const none = z.object({}).strict();
+
+function route<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+>(definition: ApiRoute<P, Q, B, R>): ApiRoute<P, Q, B, R> {
+  return definition;
+}
+
+export const API = {
+  config: route({
+    method: 'GET',
+    path: '/api/config',
+    summary: 'Public sign-in settings and what the data service offers; never a secret',
+    auth: false,
+    params: none,
+    query: none,
+    body: undefined,
+    response: PublicConfigSchema,
+    caching: 'none',
+  }),
+  versions: route({
+    method: 'GET',
+    path: '/api/versions',
+    summary: 'The releases (version × system models) of the licence, newest first, and `latest`',
+    auth: true,
+    params: none,
+    query: none,
+    body: undefined,
+    response: ReleasesSchema,
+    caching: 'revalidate',
+  }),
+  indicators: route({
+    method: 'GET',
+    path: '/api/indicators',
+    summary: 'Every method × category × indicator of a release, with IDs and units',
+    auth: true,
+    params: none,
+    query: z.object(release).strict(),
+    body: undefined,
+    response: IndicatorsSchema,
+    caching: 'immutable',
+  }),
+  search: route({
+    method: 'GET',
+    path: '/api/datasets',
+    summary:
+      'Search datasets (free of charge); `sector` and `isic_section` filter by the proxy’s sector index',
+    auth: true,
+    params: none,
+    query: z
+      .object({
+        ...release,
+        ...page,
+        query: z.string().max(200).optional(),
+        geography: z.string().max(200).optional(),
+        activity_type: z.enum(ACTIVITY_TYPE_FILTERS).optional(),
+        // Answered by the proxy from its sector index: the data service has no such filter.
+        sector: z.string().min(1).max(200).optional(),
+        isic_section: z.string().min(1).max(200).optional(),
+      })
+      .strict(),
+    body: undefined,
+    response: SearchResultsSchema,
+    caching: 'immutable',
+  }),
+  spold: route({
+    method: 'GET',
+    path: '/api/datasets/spold',
+    summary:
+      'Datasets by their ecoSpold activity, product or geography UUID (all given must match); 501 when the data service has no such lookup',
+    auth: true,
+    params: none,
+    query: z
+      .object({
+        ...release,
+        activity_spold_uuid: uuid.optional(),
+        product_spold_uuid: uuid.optional(),
+        geography_spold_uuid: uuid.optional(),
+      })
+      .strict()
+      .refine((q) => q.activity_spold_uuid ?? q.product_spold_uuid ?? q.geography_spold_uuid, {
+        message:
+          'give at least one of activity_spold_uuid, product_spold_uuid, geography_spold_uuid',
+        path: ['activity_spold_uuid'],
+      }),
+    body: undefined,
+    response: DatasetPageSchema,
+    caching: 'immutable',
+  }),
+  dataset: route({
+    method: 'GET',
+    path: '/api/datasets/{id}',
+    summary: 'One dataset; with indicator_ids, its impact scores (charged)',
+    auth: true,
+    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
+    query: z.object({ ...release, indicator_ids: indicatorIds.optional() }).strict(),
+    body: undefined,
+    response: DatasetSchema,
+    caching: 'immutable',
+  }),
+  batch: route({
+    method: 'POST',
+    path: '/api/datasets/batch',
+    summary:
+      'Up to 10 000 datasets by ID, a page at a time; with indicator_ids, their scores (charged)',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, ...page }).strict(),
+    body: z
+      .object({
+        dataset_ids: z.array(DatasetIdSchema).min(1).max(MAX_BATCH_DATASETS),
+        indicator_ids: z.array(z.number().int().positive()).max(MAX_INDICATORS_PER_CALL).optional(),
+      })
+      .strict(),
+    response: DatasetPageSchema,
+    caching: 'immutable',
+  }),
+  sectors: route({
+    method: 'GET',
+    path: '/api/sectors',
+    summary: 'Sectors and ISIC sections of a release, with dataset counts, from the proxy’s index',
+    auth: true,
+    params: none,
+    query: z.object(release).strict(),
+    body: undefined,
+    response: SectorsSchema,
+    caching: 'immutable',
+    accepted: '202: the index is being built; ask again after Retry-After',
+  }),
+  usage: route({
+    method: 'GET',
+    path: '/api/usage',
+    summary: 'This licence period’s charges and budget, as the proxy counted them',
+    auth: true,
+    params: none,
+    query: none,
+    body: undefined,
+    response: UsageSchema,
+    caching: 'none',
+  }),
+} as const;
+
+export type Api = typeof API;
+export type RouteName = keyof Api;
+export type ParamsOf<K extends RouteName> = z.output<Api[K]['params']>;
+export type QueryOf<K extends RouteName> = z.output<Api[K]['query']>;
+export type BodyOf<K extends RouteName> = Api[K]['body'] extends z.ZodType
+  ? z.output<Api[K]['body']>
+  : undefined;
+export type AnswerOf<K extends RouteName> = z.output<Api[K]['response']>;

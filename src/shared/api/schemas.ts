@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The answers of the proxy's own API: the explorer's names and types, whatever shape the data
+ * service sends (the proxy's upstream adapter turns every variant it knows into these).
+ * Text the service may leave out is `null` here, never a string "null".
+ */
+
+/** Text the service may leave out or send as null. */
+const text = z.string().nullable();
+
+/** One release (version) of the licence and its system models. */
+export const ReleaseSchema = z.object({
+  version: z.string().min(1),
+  system_models: z.array(z.string().min(1)),
+  release_date: z.string().nullable(),
+  /** `release` for a published release; `other` for a sandbox, beta or preview. */
+  kind: z.enum(['release', 'other']),
+});
+export type Release = z.infer<typeof ReleaseSchema>;
+
+/** `GET /api/versions`: newest first, and the release `latest` stands for. */
+export const ReleasesSchema = z.object({
+  releases: z.array(ReleaseSchema),
+  /** The newest published release, or another only when the licence holds no published one. */
+  latest: z.string().nullable(),
+});
+export type Releases = z.infer<typeof ReleasesSchema>;
+
+export const IndicatorSchema = z.object({
+  id: z.number().int().positive(),
+  method: z.string(),
+  category: z.string(),
+  indicator: z.string(),
+  unit: z.string(),
+});
+export type Indicator = z.infer<typeof IndicatorSchema>;
+
+/** `GET /api/indicators`: every indicator of a release, flat, in the service's order. */
+export const IndicatorsSchema = z.object({ indicators: z.array(IndicatorSchema) });
+export type Indicators = z.infer<typeof IndicatorsSchema>;
+
+/** The filter values of a search; answers carry the prose name ("market activity"). */
+export const ACTIVITY_TYPE_FILTERS = [
+  'MARKET_ACTIVITY',
+  'MARKET_GROUP',
+  'TRANSFORMING_ACTIVITY',
+] as const;
+export type ActivityTypeFilter = (typeof ACTIVITY_TYPE_FILTERS)[number];
+
+export const SearchHitSchema = z.object({
+  name: z.string(),
+  /** ecoinvent's prose name, e.g. "market activity", "ordinary transforming activity". */
+  activity_type: text,
+  products: z.array(
+    z.object({
+      name: z.string(),
+      unit: text,
+      datasets: z.array(z.object({ id: z.number().int().positive(), geography: z.string() })),
+    }),
+  ),
+});
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+/** `GET /api/datasets`: activities matched (`total`), a page of them with products and datasets. */
+export const SearchResultsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  results: z.array(SearchHitSchema),
+});
+export type SearchResults = z.infer<typeof SearchResultsSchema>;
+
+export const ImpactScoreSchema = z.object({
+  id: z.number().int(),
+  score: z.number(),
+  unit: z.string(),
+  method: z.string(),
+  category: z.string(),
+  indicator: z.string(),
+});
+export type ImpactScore = z.infer<typeof ImpactScoreSchema>;
+
+export const DatasetSchema = z.object({
+  id: z.number().int().positive(),
+  activity: text,
+  product: text,
+  description: text,
+  geography: text,
+  unit: text,
+  time_period: text,
+  /** ecoinvent's prose name, e.g. "market activity". */
+  activity_type: text,
+  isic_section: text,
+  isic_class: text,
+  activity_spold_uuid: text,
+  geography_spold_uuid: text,
+  product_spold_uuid: text,
+  sectors: z.array(z.string()),
+  url: text,
+  url_history: text,
+  /** The scores asked for; empty when none were. */
+  impact_scores: z.array(ImpactScoreSchema),
+});
+export type Dataset = z.infer<typeof DatasetSchema>;
+
+/** `POST /api/datasets/batch`: the found datasets (`total`) and a page of them, in request order. */
+export const DatasetPageSchema = z.object({
+  total: z.number().int().nonnegative(),
+  datasets: z.array(DatasetSchema),
+});
+export type DatasetPage = z.infer<typeof DatasetPageSchema>;
+
+/** `GET /api/usage`: this licence period's charges as the proxy counted them. */
+export const UsageSchema = z.object({
+  period: z.string(),
+  datasets: z.number().int().nonnegative(),
+  indicators: z.number().int().nonnegative(),
+  users: z.number().int().nonnegative(),
+  budget: z.object({
+    datasets: z.number().int().nullable(),
+    indicators: z.number().int().nullable(),
+  }),
+  charged: z.object({ datasets: z.array(z.number().int()), indicators: z.array(z.number().int()) }),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const SectorFacetSchema = z.object({
+  name: z.string(),
+  /** Datasets of the release and system model in this sector or ISIC section. */
+  datasets: z.number().int().nonnegative(),
+});
+export type SectorFacet = z.infer<typeof SectorFacetSchema>;
+
+/**
+ * `GET /api/sectors`: the sectors and ISIC sections of a release and system model. The data
+ * service's search cannot filter by them, so the proxy indexes a release once (from free
+ * calls) and answers `building` with its progress until the index is ready.
+ */
+export const SectorsSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    datasets: z.number().int().nonnegative(),
+    sectors: z.array(SectorFacetSchema),
+    isic_sections: z.array(SectorFacetSchema),
+  }),
+  z.object({
+    status: z.literal('building'),
+    /** Datasets indexed so far, of `total` (0 while the datasets are still being listed). */
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
+]);
+export type Sectors = z.infer<typeof SectorsSchema>;
