@@ -131,7 +131,10 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       }
     }
     if (problem.status >= 500) {
-      request.log.warn({ code: problem.code, status: problem.status }, problem.message);
+      request.log.warn(
+        { code: problem.code, status: problem.status, ...problem.options.logged },
+        problem.message,
+      );
     }
     void reply
       .code(problem.status)

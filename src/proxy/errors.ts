@@ -21,6 +21,8 @@ export interface ProblemOptions {
   hint?: string;
   headers?: Record<string, string>;
   errors?: { field: string; message: string }[];
+  /** Fields for the proxy's log line about this failure; never sent to the client. */
+  logged?: Record<string, unknown>;
 }
 
 /** Every failure the proxy answers becomes one of these, and leaves as problem+json. */

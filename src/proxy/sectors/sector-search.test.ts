@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
+import { PublicConfigSchema } from '../../shared/config';
+import { ProxyError } from '../errors';
+import { politely } from './sector-search';
 import {
   DatasetPageSchema,
   SearchResultsSchema,
@@ -19,8 +22,8 @@ let auth: { authorization: string };
 const opened: Proxy[] = [];
 const RELEASE = 'version=3.12&system_model=cutoff';
 
-async function proxy() {
-  const built = await proxyOnEmulator(emulator);
+async function proxy(env: Record<string, string> = {}) {
+  const built = await proxyOnEmulator(emulator, env);
   opened.push(built);
   return built;
 }
@@ -223,5 +226,61 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
     const empty = await p.app.inject({ url: `/api/datasets?${RELEASE}&sector=`, headers: auth });
     expect(empty.statusCode).toBe(400);
     expect(ProblemSchema.parse(empty.json()).errors?.[0]?.field).toBe('query.sector');
+  });
+
+  it('answers 501 and reads nothing when the index is turned off', async () => {
+    const p = await proxy({ SECTOR_INDEX: 'off' });
+    const config = PublicConfigSchema.parse((await p.app.inject({ url: '/api/config' })).json());
+    expect(config.dataService.sectorIndex).toBe(false);
+    const before = await apiRequests();
+    for (const url of [`/api/sectors?${RELEASE}`, `/api/datasets?${RELEASE}&sector=Electricity`]) {
+      const response = await p.app.inject({ url, headers: auth });
+      expect(response.statusCode).toBe(501);
+      expect(ProblemSchema.parse(response.json()).code).toBe('sector_index_unavailable');
+    }
+    expect(await apiRequests()).toBe(before);
+  });
+});
+
+describe('politely', () => {
+  const limited = (retryAfter?: string) =>
+    new ProxyError(429, 'rate_limited', {
+      headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+    });
+
+  it('waits as long as a 429 asks before calling again, and doubles when it does not say', async () => {
+    const waits: number[] = [];
+    const retry = politely(async (ms) => {
+      waits.push(ms);
+    });
+    const answers = [limited('3'), limited(), limited(), 'done'];
+    let calls = 0;
+    const result = await retry(async () => {
+      const next = answers[calls++];
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    expect(result).toBe('done');
+    expect(waits).toEqual([3000, 2000, 4000]);
+  });
+
+  it('gives up after five tries, and never retries another failure', async () => {
+    const retry = politely(async () => undefined);
+    let calls = 0;
+    await expect(
+      retry(async () => {
+        calls++;
+        throw limited('1');
+      }),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(calls).toBe(5);
+    calls = 0;
+    await expect(
+      retry(async () => {
+        calls++;
+        throw new ProxyError(502, 'upstream_error');
+      }),
+    ).rejects.toMatchObject({ status: 502 });
+    expect(calls).toBe(1);
   });
 });

@@ -7,6 +7,12 @@ export interface Recorded {
   headers: IncomingHttpHeaders;
 }
 
+/** An answer chosen by the test from the request's URL (path and query) and body. */
+export type ScriptedAnswer = (
+  url: URL,
+  body: string,
+) => { status?: number; body: unknown; headers?: Record<string, string> } | undefined;
+
 export type StubMode =
   | 'ok'
   | 'redirect'
@@ -35,6 +41,11 @@ export async function startUpstreamStub() {
     delayMs: 300,
     inflight: 0,
     maxInflight: 0,
+    /**
+     * Answers of a service with other shapes, for the adapter's tests: consulted first in `ok`
+     * mode; undefined falls through to the defaults.
+     */
+    script: undefined as ScriptedAnswer | undefined,
   };
   const server: Server = createServer((request, response) => {
     const record = {
@@ -115,12 +126,18 @@ export async function startUpstreamStub() {
             send(200, indicators);
           }, state.delayMs);
           return;
-        default:
+        default: {
+          const scripted = state.script?.(
+            new URL(record.url, 'http://stub.test'),
+            Buffer.concat(chunks).toString('utf8'),
+          );
+          if (scripted) return send(scripted.status ?? 200, scripted.body, scripted.headers);
           if (record.url.startsWith('/v0/versions'))
             return send(200, { results: [{ version: '3.12', system_models: ['cutoff'] }] });
           if (/^\/v0\/datasets\/\d+/.test(record.url))
             return send(200, datasetBody(Number(/\/(\d+)/.exec(record.url)?.[1])));
           return send(200, indicators);
+        }
       }
     });
   });
@@ -135,7 +152,8 @@ export async function startUpstreamStub() {
   };
 }
 
-function datasetBody(id: number) {
+/** A dataset object as documented (upstream-api.md §7.1). */
+export function datasetBody(id: number) {
   return {
     id,
     activity: 'market for x',

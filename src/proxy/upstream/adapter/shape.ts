@@ -19,6 +19,7 @@ export class ShapeError extends ProxyError {
   ) {
     super(502, 'upstream_shape', {
       detail: `The data service answered ${route} in a shape the explorer cannot read. The proxy’s log names the fields; npm run check:upstream compares every route.`,
+      logged: { route, paths },
     });
   }
 }

@@ -1,0 +1,418 @@
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DatasetPageSchema,
+  DatasetSchema,
+  IndicatorsSchema,
+  ReleasesSchema,
+  SearchResultsSchema,
+} from '../../../shared/api/schemas';
+import { PublicConfigSchema } from '../../../shared/config';
+import { ProblemSchema } from '../../../shared/problem';
+import { signInWithCode } from '../../../emulator/testing/sign-in-flow';
+import { startTestEmulator } from '../../../emulator/testing/start';
+import { buildProxy, type Proxy } from '../../app';
+import { proxyConfigFromEnv } from '../../config';
+import { datasetBody, startUpstreamStub, type ScriptedAnswer } from '../../testing/upstream-stub';
+
+// Each shape issue 11 names, served by a scripted data service and read through the proxy.
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+let stub: Awaited<ReturnType<typeof startUpstreamStub>>;
+let token: string;
+const opened: Proxy[] = [];
+
+async function proxy(env: Record<string, string> = {}, logs?: string[]) {
+  const built = await buildProxy({
+    config: proxyConfigFromEnv({
+      DATA_API_URL: stub.origin,
+      DATA_API_TOKEN_URL: `${stub.origin}/token`,
+      DATA_API_CLIENT_ID: 'proxy',
+      DATA_API_CLIENT_SECRET: 'stub-secret',
+      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
+      STATIC_DIR: '/nonexistent',
+      USAGE_LEDGER_PATH: 'none',
+      LOG_LEVEL: logs ? 'info' : 'silent',
+      ...env,
+    }),
+    ...(logs
+      ? {
+          logStream: new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              logs.push(chunk.toString());
+              done();
+            },
+          }),
+        }
+      : {}),
+  });
+  opened.push(built);
+  return built;
+}
+
+const get = async (p: Proxy, url: string) =>
+  p.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+
+/** Serves `answers` by path (under /v0), anything else as the stub's defaults. */
+const serve =
+  (answers: Record<string, ScriptedAnswer>): ScriptedAnswer =>
+  (url, body) =>
+    answers[url.pathname.replace(/^\/v0/, '')]?.(url, body);
+const json = (body: unknown) => () => ({ body });
+const upstreamPaths = () => stub.requests.map((r) => r.url);
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  stub = await startUpstreamStub();
+  token = (
+    await signInWithCode({
+      emulatorOrigin: emulator.origin,
+      redirectOrigin: 'http://spa.test',
+      username: 'demo',
+    })
+  ).access_token;
+});
+afterEach(() => {
+  stub.state.script = undefined;
+  stub.requests.length = 0;
+});
+afterAll(async () => {
+  for (const p of opened) await p.app.close();
+  await stub.close();
+  await emulator.close();
+});
+
+describe('/versions', () => {
+  it('reads {results} with one entry per version', async () => {
+    stub.state.script = serve({
+      '/versions': json({
+        results: [
+          { version: '3.11', system_models: ['cutoff'], release_date: '2024-12-10' },
+          { version: '3.12', system_models: ['cutoff', 'apos'], release_date: '2025-11-05' },
+        ],
+      }),
+    });
+    const body = ReleasesSchema.parse((await get(await proxy(), '/api/versions')).json());
+    expect(body).toEqual({
+      latest: '3.12',
+      releases: [
+        {
+          version: '3.12',
+          system_models: ['cutoff', 'apos'],
+          release_date: '2025-11-05',
+          kind: 'release',
+        },
+        { version: '3.11', system_models: ['cutoff'], release_date: '2024-12-10', kind: 'release' },
+      ],
+    });
+  });
+
+  it('reads a bare list with one entry per version × system model and counts, never choosing a sandbox as latest', async () => {
+    stub.state.script = serve({
+      '/versions': json([
+        { version: '3.12-sandbox', system_model: 'cutoff', datasets: 10094, indicators: 611 },
+        { version: '3.12', system_model: 'cutoff', release_date: '2025-11-05', datasets: 21922 },
+        { version: '3.12', system_model: 'apos', release_date: '2025-11-05', datasets: 22100 },
+        { version: '3.11', system_model: 'cutoff', datasets: 20600 },
+      ]),
+    });
+    const body = ReleasesSchema.parse((await get(await proxy(), '/api/versions')).json());
+    expect(body.latest).toBe('3.12');
+    expect(body.releases.map((r) => [r.version, r.system_models, r.kind])).toEqual([
+      ['3.12-sandbox', ['cutoff'], 'other'],
+      ['3.12', ['cutoff', 'apos'], 'release'],
+      ['3.11', ['cutoff'], 'release'],
+    ]);
+    // `latest` in a request means the release, not the sandbox.
+    stub.state.script = serve({
+      '/versions': json([
+        { version: '3.12-sandbox', system_model: 'cutoff' },
+        { version: '3.12', system_model: 'cutoff' },
+      ]),
+    });
+    const p = await proxy();
+    await get(p, '/api/indicators');
+    expect(upstreamPaths().at(-1)).toBe('/v0/indicators?system_model=cutoff&version=3.12');
+  });
+
+  it('takes a sandbox as latest when the licence holds nothing else', async () => {
+    stub.state.script = serve({
+      '/versions': json([{ version: '3.12-sandbox', system_model: 'cutoff' }]),
+    });
+    const body = ReleasesSchema.parse((await get(await proxy(), '/api/versions')).json());
+    expect(body.latest).toBe('3.12-sandbox');
+  });
+});
+
+describe('/indicators', () => {
+  const flat = (id: number, method: string) => ({
+    id,
+    method,
+    category: 'climate change',
+    indicator: `GWP100 ${id}`,
+    unit: 'kg CO2-Eq',
+  });
+
+  it('reads a bare flat list', async () => {
+    stub.state.script = serve({ '/indicators': json([flat(1, 'A'), flat(2, 'B')]) });
+    const body = IndicatorsSchema.parse(
+      (await get(await proxy(), '/api/indicators?version=3.12')).json(),
+    );
+    expect(body.indicators.map((i) => i.id)).toEqual([1, 2]);
+  });
+
+  it('reads methods nesting categories nesting indicators, following the pages to the end', async () => {
+    const methods = ['EF v3.1', 'IPCC 2021', 'CML v4.8 2016'].map((method, m) => ({
+      method,
+      categories: [
+        {
+          category: 'climate change',
+          indicators: [
+            { id: 100 + m, indicator: 'global warming potential (GWP100)', unit: 'kg CO2-Eq' },
+          ],
+        },
+        {
+          name: 'acidification',
+          indicators: [{ id: 200 + m, name: 'accumulated exceedance', unit: 'mol H+-Eq' }],
+        },
+      ],
+    }));
+    stub.state.script = serve({
+      '/indicators': (url) => {
+        const from = Number(url.searchParams.get('from') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? 2);
+        return { body: { total: methods.length, results: methods.slice(from, from + limit) } };
+      },
+    });
+    const body = IndicatorsSchema.parse(
+      (await get(await proxy(), '/api/indicators?version=3.12')).json(),
+    );
+    expect(body.indicators).toHaveLength(6);
+    expect(body.indicators.find((i) => i.id === 202)).toEqual({
+      id: 202,
+      method: 'CML v4.8 2016',
+      category: 'acidification',
+      indicator: 'accumulated exceedance',
+      unit: 'mol H+-Eq',
+    });
+    expect(upstreamPaths()).toEqual([
+      '/v0/indicators?system_model=cutoff&version=3.12',
+      '/v0/indicators?from=2&limit=2&system_model=cutoff&version=3.12',
+    ]);
+  });
+});
+
+describe('search', () => {
+  const answer = {
+    total: 30,
+    results: [
+      {
+        name: 'market for electricity, low voltage',
+        activity_type: 'MARKET_ACTIVITY',
+        products: [
+          {
+            name: 'electricity, low voltage',
+            unit: 'kWh',
+            datasets: [{ id: 8279, geography: 'Mexico (MX)' }],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('pages by from by default, and answers activity types as prose', async () => {
+    stub.state.script = serve({ '/datasets': json(answer) });
+    const body = SearchResultsSchema.parse(
+      (
+        await get(await proxy(), '/api/datasets?version=3.12&query=electricity&from=20&limit=10')
+      ).json(),
+    );
+    expect(body.results[0]?.activity_type).toBe('market activity');
+    const sent = new URL(upstreamPaths().at(-1) ?? '', 'http://x').searchParams;
+    expect(sent.get('from')).toBe('20');
+    expect(sent.has('offset')).toBe(false);
+  });
+
+  it('pages by offset when DATA_API_SEARCH_PAGING=offset', async () => {
+    stub.state.script = serve({ '/datasets': json({ ...answer, results: [] }) });
+    await get(
+      await proxy({ DATA_API_SEARCH_PAGING: 'offset' }),
+      '/api/datasets?version=3.12&from=20',
+    );
+    const sent = new URL(upstreamPaths().at(-1) ?? '', 'http://x').searchParams;
+    expect(sent.get('offset')).toBe('20');
+    expect(sent.has('from')).toBe(false);
+  });
+});
+
+describe('dataset objects', () => {
+  it('reads a dataset whose impact_scores are absent, text fields null, and extra fields unknown', async () => {
+    const withoutScores: Partial<ReturnType<typeof datasetBody>> = datasetBody(4125);
+    delete withoutScores.impact_scores;
+    stub.state.script = serve({
+      '/datasets/4125': json({
+        ...withoutScores,
+        description: null,
+        isic_class: null,
+        activity_type: 'MARKET_GROUP',
+        last_modified: '2025-11-05',
+      }),
+    });
+    const response = await get(await proxy(), '/api/datasets/4125?version=3.12');
+    const body = DatasetSchema.parse(response.json());
+    expect(body.impact_scores).toEqual([]);
+    expect(body.description).toBeNull();
+    expect(body.isic_class).toBeNull();
+    expect(body.activity_type).toBe('market group');
+    expect(response.body).not.toContain('last_modified');
+  });
+
+  it('reads a batch page whose scores are null', async () => {
+    stub.state.script = serve({
+      '/datasets/batch': json({
+        total: 1,
+        datasets: [{ ...datasetBody(7), impact_scores: null, sectors: null }],
+      }),
+    });
+    const p = await proxy();
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/datasets/batch?version=3.12',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { dataset_ids: [7] },
+    });
+    const body = DatasetPageSchema.parse(response.json());
+    expect(body.datasets[0]?.impact_scores).toEqual([]);
+    expect(body.datasets[0]?.sectors).toEqual([]);
+  });
+
+  it('answers 502 upstream_shape naming the route, and logs the failing paths without values', async () => {
+    stub.state.script = serve({
+      '/datasets': json({
+        total: 1,
+        results: [
+          { name: 'secret-activity-name', activity_type: 'x', products: [{ title: 'renamed' }] },
+        ],
+      }),
+    });
+    const logs: string[] = [];
+    const response = await get(await proxy({}, logs), '/api/datasets?version=3.12');
+    expect(response.statusCode).toBe(502);
+    const problem = ProblemSchema.parse(response.json());
+    expect(problem.code).toBe('upstream_shape');
+    expect(problem.detail).toContain('GET /datasets');
+    const logged = logs.join('');
+    expect(logged).toContain('results[].products[].name');
+    expect(logged).not.toContain('secret-activity-name');
+    expect(logged).not.toContain('renamed');
+  });
+});
+
+describe('403 answers, told apart by their detail', () => {
+  it('passes a licence refusal on with the service’s words, capped and plain', async () => {
+    const long = `Your license does not include version 3.12 <b>${'x'.repeat(500)}`;
+    stub.state.script = serve({ '/indicators': () => ({ status: 403, body: { detail: long } }) });
+    const problem = ProblemSchema.parse(
+      (await get(await proxy(), '/api/indicators?version=3.12')).json(),
+    );
+    expect(problem).toMatchObject({ status: 403, code: 'not_licensed' });
+    expect(problem.detail).toContain('Your license does not include version 3.12');
+    expect(problem.detail).not.toContain('<b>');
+    expect((problem.detail ?? '').length).toBeLessThan(450);
+  });
+
+  it('gives a usage limit its own code', async () => {
+    stub.state.script = serve({
+      '/datasets/5': () => ({
+        status: 403,
+        body: { detail: 'License limit reached: 10000 unique datasets per period' },
+      }),
+    });
+    const response = await get(await proxy(), '/api/datasets/5?version=3.12&indicator_ids=882');
+    const problem = ProblemSchema.parse(response.json());
+    expect(problem).toMatchObject({ status: 403, code: 'usage_limit_reached' });
+    expect(problem.detail).toContain('10000 unique datasets per period');
+  });
+
+  it('fetches a new token once and tries again when a 403 says the token was rejected', async () => {
+    let refused = false;
+    stub.state.script = serve({
+      '/indicators': () => {
+        if (refused) return undefined;
+        refused = true;
+        return { status: 403, body: { detail: 'Invalid or expired token' } };
+      },
+    });
+    const before = stub.tokenRequests.length;
+    const response = await get(await proxy(), '/api/indicators?version=3.12');
+    expect(response.statusCode).toBe(200);
+    expect(stub.tokenRequests.length - before).toBe(2);
+    expect(upstreamPaths().filter((url) => url.startsWith('/v0/indicators'))).toHaveLength(2);
+  });
+});
+
+describe('the Spold lookup', () => {
+  it('calls the route DATA_API_SPOLD_ROUTE names', async () => {
+    stub.state.script = serve({
+      '/datasets/by-spold': json({ results: [datasetBody(3)] }),
+    });
+    const uuid = '00000000-0000-4000-8000-000000000001';
+    const response = await get(
+      await proxy({ DATA_API_SPOLD_ROUTE: '/datasets/by-spold' }),
+      `/api/datasets/spold?version=3.12&activity_spold_uuid=${uuid}`,
+    );
+    expect(DatasetPageSchema.parse(response.json())).toMatchObject({
+      total: 1,
+      datasets: [{ id: 3 }],
+    });
+    expect(upstreamPaths().at(-1)).toBe(
+      `/v0/datasets/by-spold?activity_spold_uuid=${uuid}&system_model=cutoff&version=3.12`,
+    );
+  });
+
+  it('says plainly that there is no lookup when the service has none, and asks it nothing', async () => {
+    const p = await proxy({ DATA_API_SPOLD_ROUTE: 'none' });
+    const config = PublicConfigSchema.parse((await p.app.inject({ url: '/api/config' })).json());
+    expect(config.dataService.spoldLookup).toBe(false);
+    const response = await get(
+      p,
+      '/api/datasets/spold?version=3.12&activity_spold_uuid=00000000-0000-4000-8000-000000000001',
+    );
+    expect(response.statusCode).toBe(501);
+    expect(ProblemSchema.parse(response.json()).code).toBe('spold_lookup_unavailable');
+    expect(upstreamPaths()).toEqual([]);
+    // A Dataset ID keeps working.
+    expect((await get(p, '/api/datasets/8279?version=3.12')).statusCode).toBe(200);
+  });
+
+  it('refuses a setting that is not a path of the API', () => {
+    expect(() =>
+      proxyConfigFromEnv({
+        DATA_API_URL: stub.origin,
+        DATA_API_CLIENT_ID: 'p',
+        DATA_API_CLIENT_SECRET: 's',
+        AUTH_ISSUER: emulator.origin,
+        DATA_API_SPOLD_ROUTE: '/../admin',
+      }),
+    ).toThrow(/DATA_API_SPOLD_ROUTE/);
+  });
+});
+
+describe('which shapes the service sent', () => {
+  it('logs each route’s variant once and reports them at /readyz', async () => {
+    stub.state.script = serve({
+      '/versions': json([{ version: '3.12', system_model: 'cutoff' }]),
+      '/indicators': json([{ id: 1, method: 'A', category: 'b', indicator: 'c', unit: 'kg' }]),
+    });
+    const logs: string[] = [];
+    const p = await proxy({}, logs);
+    await get(p, '/api/indicators');
+    await get(p, '/api/indicators?version=3.12&system_model=cutoff');
+    const variants = logs.filter((line) => line.includes('answer shape'));
+    expect(variants).toHaveLength(2);
+    expect(variants.join('')).toContain('a bare list, one entry per version × system model');
+    const ready = (await p.app.inject({ url: '/readyz' })).json<{
+      upstream: Record<string, string>;
+    }>();
+    expect(ready.upstream['GET /indicators']).toBe('a flat list, in one answer');
+  });
+});
