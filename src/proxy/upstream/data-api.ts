@@ -112,23 +112,31 @@ export function createDataApi(
     });
   }
 
+  /** The answer whatever its status, after one new token if the service rejected the first. */
+  async function raw(call: UpstreamCall): Promise<{ response: UpstreamResponse; body: unknown }> {
+    const url = buildUrl(call);
+    // Without a token nothing leaves, so nothing can have been charged.
+    const serviceToken = () =>
+      deps.tokens.get().catch((error: unknown) => {
+        throw UnchargedFailure.from(error);
+      });
+    let token = await serviceToken();
+    let response = await send(call, url, token);
+    let body = readJson(response);
+    if (rejectsToken(response.status, body)) {
+      deps.tokens.invalidate(token);
+      token = await serviceToken();
+      response = await send(call, url, token);
+      body = readJson(response);
+    }
+    return { response, body };
+  }
+
   return {
+    raw,
+    /** A successful answer's JSON; any other status becomes the proxy's own error. */
     async call(call: UpstreamCall): Promise<UpstreamAnswer> {
-      const url = buildUrl(call);
-      // Without a token nothing leaves, so nothing can have been charged.
-      const serviceToken = () =>
-        deps.tokens.get().catch((error: unknown) => {
-          throw UnchargedFailure.from(error);
-        });
-      let token = await serviceToken();
-      let response = await send(call, url, token);
-      let body = readJson(response);
-      if (rejectsToken(response.status, body)) {
-        deps.tokens.invalidate(token);
-        token = await serviceToken();
-        response = await send(call, url, token);
-        body = readJson(response);
-      }
+      const { response, body } = await raw(call);
       if (response.status >= 200 && response.status < 300) return { status: response.status, body };
       throw serviceError(response, body);
     },

@@ -14,6 +14,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/api/schemas';
 import { ErrorPanel } from '../../components/feedback/error-panel';
+import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { SearchResults } from '../../features/datasets/components/search-results';
 import {
@@ -50,6 +51,9 @@ export function DatasetsRoute() {
   const page = parseIntParam(searchParams.get('page'), 1, 1, 10_000);
   const indicatorIds = parseIndicatorSet(searchParams.get('ind'));
   const [draft, setDraft] = useState({ query, geography });
+  const config = useQuery(configQueries.public());
+  // Off when the operator turned the sector index off (SECTOR_INDEX=off).
+  const sectorFilters = config.data?.dataService.sectorIndex !== false;
 
   // Asked for only when someone filters by sector (or opens a picker to): indexing a release
   // costs the data service a few hundred calls, which a plain search should not set off.
@@ -112,13 +116,15 @@ export function DatasetsRoute() {
             onChange={(value) => update({ type: value ?? undefined, page: undefined })}
             w={200}
           />
-          <SectorFilters
-            sectors={sectors.data}
-            sector={sector}
-            isicSection={isicSection}
-            onChange={(changes) => update({ ...changes, page: undefined })}
-            onOpen={() => setSectorsWanted(true)}
-          />
+          {sectorFilters && (
+            <SectorFilters
+              sectors={sectors.data}
+              sector={sector}
+              isicSection={isicSection}
+              onChange={(changes) => update({ ...changes, page: undefined })}
+              onOpen={() => setSectorsWanted(true)}
+            />
+          )}
           <Select
             label="Per page"
             data={SIZES}

@@ -1,16 +1,36 @@
 import { Anchor, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { parseLookupKey } from '../../../shared/lookup';
 import type { Dataset } from '../../../shared/api/schemas';
 import { OrMissing } from '../../components/data/missing';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { paths } from '../../config/paths';
+import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { ApiError } from '../../lib/api-client';
 import { useRelease } from '../../lib/release-params';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const noLookup = (error: unknown) =>
+  error instanceof ApiError && error.code === 'spold_lookup_unavailable';
+
+/** The data service has no lookup by Spold UUID: say so, and offer what still works. */
+function NoSpoldLookup({ version, systemModel }: { version: string; systemModel: string }) {
+  return (
+    <Stack maw={640}>
+      <Title order={1}>UUIDs cannot be looked up here</Title>
+      <Text>
+        The data service this explorer uses offers no lookup by Spold UUID, so activity, product and
+        geography UUIDs and ecoSpold file names cannot be resolved. A Dataset ID still opens its
+        dataset.
+      </Text>
+      <Anchor component={Link} to={paths.datasets(version, systemModel)}>
+        Search datasets by name instead
+      </Anchor>
+    </Stack>
+  );
+}
 
 /**
  * `/:v/:m/lookup/:key`: a Dataset ID opens the dataset; a UUID is tried as an activity, product
@@ -26,8 +46,13 @@ export function LookupRoute() {
       : key.kind === 'spold-file'
         ? [{ activity: key.activityUuid, product: key.productUuid }]
         : [];
+  const config = useQuery(configQueries.public());
+  const spoldLookup = config.data?.dataService.spoldLookup !== false;
   const lookups = useQueries({
-    queries: uuidQueries.map((uuids) => datasetQueries.spold(version, systemModel, uuids)),
+    queries: uuidQueries.map((uuids) => ({
+      ...datasetQueries.spold(version, systemModel, uuids),
+      enabled: spoldLookup,
+    })),
   });
 
   if (key.kind === 'dataset-id')
@@ -43,6 +68,8 @@ export function LookupRoute() {
       </Stack>
     );
   }
+  if (!spoldLookup || lookups.some((lookup) => noLookup(lookup.error)))
+    return <NoSpoldLookup version={version} systemModel={systemModel} />;
   if (lookups.some((lookup) => lookup.isPending))
     return <Skeleton h={200} aria-label="Looking up" />;
   const failed = lookups.find((lookup) => lookup.isError && !notFound(lookup.error));
