@@ -53,47 +53,51 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
     });
   });
 
-  // Registered before /datasets/:dataset_id so the segment is not read as an ID.
-  app.get(`/datasets/${state.config.spoldRoute}`, async (request): Promise<SpoldLookupResponse> => {
-    const params = new Params(request.query as Record<string, string | string[]>);
-    const uuids = {
-      a: params.uuid('activity_spold_uuid'),
-      p: params.uuid('product_spold_uuid'),
-      g: params.uuid('geography_spold_uuid'),
-    };
-    if (!uuids.a && !uuids.p && !uuids.g && params.errors.length === 0) {
-      params.errors.push({
-        type: 'missing',
-        loc: ['query', 'activity_spold_uuid'],
-        msg: 'At least one of activity_spold_uuid, product_spold_uuid or geography_spold_uuid is required',
-        input: null,
-      });
-    }
-    params.check();
-    const view = resolveRelease(state, params);
-    const given = Object.entries(uuids).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    );
-    const [firstKind, firstUuid] = given[0] ?? ['a', ''];
-    const matches = view
-      .bySpold(`${firstKind}|${firstUuid}`)
-      .filter((record) =>
-        given.every(([kind, uuid]) =>
-          kind === 'a'
-            ? record.activityUuid === uuid
-            : kind === 'p'
-              ? record.productUuid === uuid
-              : record.geography.uuid === uuid,
-        ),
+  // Registered before /datasets/:dataset_id so the segment is not read as an ID. Without it
+  // (`none`), /datasets/spold falls to that route and is a 422 for a non-integer ID.
+  const spoldRoute = state.config.spoldRoute;
+  if (spoldRoute !== null) {
+    app.get(spoldRoute, async (request): Promise<SpoldLookupResponse> => {
+      const params = new Params(request.query as Record<string, string | string[]>);
+      const uuids = {
+        a: params.uuid('activity_spold_uuid'),
+        p: params.uuid('product_spold_uuid'),
+        g: params.uuid('geography_spold_uuid'),
+      };
+      if (!uuids.a && !uuids.p && !uuids.g && params.errors.length === 0) {
+        params.errors.push({
+          type: 'missing',
+          loc: ['query', 'activity_spold_uuid'],
+          msg: 'At least one of activity_spold_uuid, product_spold_uuid or geography_spold_uuid is required',
+          input: null,
+        });
+      }
+      params.check();
+      const view = resolveRelease(state, params);
+      const given = Object.entries(uuids).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
       );
-    if (matches.length === 0) throw new DetailError(404, 'No dataset matches these Spold UUIDs');
-    return {
-      total: matches.length,
-      datasets: matches
-        .slice(0, MAX_PAGE_LIMIT)
-        .map((record) => toDataset(record, view, [], origin)),
-    };
-  });
+      const [firstKind, firstUuid] = given[0] ?? ['a', ''];
+      const matches = view
+        .bySpold(`${firstKind}|${firstUuid}`)
+        .filter((record) =>
+          given.every(([kind, uuid]) =>
+            kind === 'a'
+              ? record.activityUuid === uuid
+              : kind === 'p'
+                ? record.productUuid === uuid
+                : record.geography.uuid === uuid,
+          ),
+        );
+      if (matches.length === 0) throw new DetailError(404, 'No dataset matches these Spold UUIDs');
+      return {
+        total: matches.length,
+        datasets: matches
+          .slice(0, MAX_PAGE_LIMIT)
+          .map((record) => toDataset(record, view, [], origin)),
+      };
+    });
+  }
 
   app.get('/datasets/:dataset_id', async (request): Promise<Dataset> => {
     const { dataset_id: rawId } = request.params as { dataset_id: string };
