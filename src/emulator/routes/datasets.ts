@@ -12,6 +12,7 @@ import {
 } from '../../shared/upstream';
 import type { ActivityType } from '../data/facts/activities';
 import type { EmulatorState } from '../state';
+import { variantSearch, type VariantSearchResponse } from './dialect';
 import { resolveRelease } from './release';
 import { knownIndicators, toDataset } from './serialize';
 import { DetailError, parseBatchBody, Params } from './validation';
@@ -31,9 +32,12 @@ const userOf = (request: FastifyRequest) => {
 export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
   const origin = state.config.publicOrigin;
 
-  app.get('/datasets', async (request): Promise<SearchResponse> => {
+  const variant = state.config.dialect === 'variant';
+
+  app.get('/datasets', async (request): Promise<SearchResponse | VariantSearchResponse> => {
     const params = new Params(request.query as Record<string, string | string[]>);
-    const from = params.int('from', { default: 0, min: 0 });
+    // The variant pages by `offset`; the other name is then ignored, as any unknown parameter.
+    const from = params.int(variant ? 'offset' : 'from', { default: 0, min: 0 });
     const limit = params.int('limit', { default: DEFAULT_PAGE_LIMIT, min: 1, max: MAX_PAGE_LIMIT });
     const activityType = params.enumValue('activity_type', ACTIVITY_TYPE_FILTERS);
     const activityUuid = params.uuid('activity_spold_uuid');
@@ -41,7 +45,7 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
     const geographyUuid = params.uuid('geography_spold_uuid');
     params.check();
     const view = resolveRelease(state, params);
-    return view.search.search({
+    const result = view.search.search({
       query: params.string('query', ''),
       geography: params.optionalString('geography'),
       activityType: activityType ? ACTIVITY_TYPES[activityType] : undefined,
@@ -51,6 +55,7 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       from,
       limit,
     });
+    return variant ? variantSearch(result) : result;
   });
 
   // Registered before /datasets/:dataset_id so the segment is not read as an ID. Without it

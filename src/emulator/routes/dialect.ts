@@ -1,0 +1,39 @@
+import type { ActivityTypeFilter } from '../../shared/upstream';
+import type { ActivityType } from '../data/facts/activities';
+import type { SearchResult } from '../data/search';
+
+/*
+ * The `variant` dialect (EMULATOR_DIALECT=variant): where the real service's shapes are unknown
+ * (upstream-api.md §12), the plausible alternatives to the documented ones, so a client can be
+ * tested against both. The routes call these shapers only in `variant`; `documented` answers
+ * stay exactly as they were. Differences that are not shapes live where they act: search pages
+ * by `offset` (datasets.ts), a refused token is 403 (api-auth.ts), the Spold lookup defaults to
+ * /datasets/by-spold (config.ts).
+ */
+
+/**
+ * The search filter's enum for each activity type: the variant answers with it, not prose (the
+ * filter's own mapping is in datasets.ts; the variant search tests check that they agree).
+ */
+const ACTIVITY_TYPE_ENUMS: Record<ActivityType, ActivityTypeFilter> = {
+  'market activity': 'MARKET_ACTIVITY',
+  'market group': 'MARKET_GROUP',
+  'ordinary transforming activity': 'TRANSFORMING_ACTIVITY',
+};
+
+export type VariantSearchResponse = Omit<SearchResult, 'results'> & {
+  results: (Omit<SearchResult['results'][number], 'activity_type'> & {
+    activity_type: ActivityTypeFilter;
+  })[];
+};
+
+/** Search results with the activity type as the filter's enum. */
+export function variantSearch(result: SearchResult): VariantSearchResponse {
+  return {
+    ...result,
+    results: result.results.map((activity) => ({
+      ...activity,
+      activity_type: ACTIVITY_TYPE_ENUMS[activity.activity_type],
+    })),
+  };
+}
