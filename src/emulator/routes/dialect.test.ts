@@ -3,15 +3,33 @@ import { z } from 'zod';
 import {
   ACTIVITY_TYPE_FILTERS,
   ErrorBodySchema,
+  IndicatorsResponseSchema,
   SearchResponseSchema,
 } from '../../shared/upstream';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';
 
-// EMULATOR_DIALECT=variant: the shapes a client sees for search, each
+// EMULATOR_DIALECT=variant: the shapes a client sees for indicators and search, each
 // beside what the documented dialect answers to the same call (tokens: api-auth.test.ts).
 // The schemas are strict: a field too many or too few is a wrong shape.
+
+const VariantIndicatorsSchema = z.strictObject({
+  total: z.number().int(),
+  results: z.array(
+    z.strictObject({
+      method: z.string(),
+      categories: z.array(
+        z.strictObject({
+          category: z.string(),
+          indicators: z.array(
+            z.strictObject({ id: z.number().int(), indicator: z.string(), unit: z.string() }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
 
 const VariantSearchSchema = z.strictObject({
   total: z.number().int(),
@@ -41,6 +59,56 @@ beforeAll(async () => {
 afterAll(() => Promise.all([documented.app.close(), variant.app.close()]));
 
 const detail = (body: unknown) => ErrorBodySchema.parse(body).detail;
+
+describe('GET {P}/indicators in the variant dialect', () => {
+  it('nests indicators under categories under methods, ten methods a page by default', async () => {
+    const body = VariantIndicatorsSchema.parse((await api.get('/v0/indicators')).json());
+    expect(body.total).toBe(41);
+    expect(body.results).toHaveLength(10);
+    const cml = body.results.find((m) => m.method === 'CML v4.8 2016');
+    expect(cml?.categories.find((c) => c.category === 'climate change')?.indicators).toEqual([
+      { id: 882, indicator: 'global warming potential (GWP100)', unit: 'kg CO2-Eq' },
+    ]);
+  });
+
+  it('reaches every indicator of the release, in a stable order, by following the pages', async () => {
+    const all = IndicatorsResponseSchema.parse((await docs.get('/v0/indicators')).json()).results;
+    const reached: number[] = [];
+    let total = Infinity;
+    for (let from = 0; from < total; from += 7) {
+      const page = VariantIndicatorsSchema.parse(
+        (await api.get(`/v0/indicators?from=${from}&limit=7`)).json(),
+      );
+      total = page.total;
+      reached.push(
+        ...page.results.flatMap((m) => m.categories.flatMap((c) => c.indicators.map((i) => i.id))),
+      );
+    }
+    // The documented list is in the same order: method, category, indicator.
+    expect(reached).toEqual(all.map((i) => i.id));
+    const page = async () => (await api.get('/v0/indicators?from=7&limit=7')).json<unknown>();
+    expect(await page()).toEqual(await page());
+  });
+
+  it.each([
+    ['limit=101', 'less_than_equal', ['query', 'limit']],
+    ['limit=0', 'greater_than_equal', ['query', 'limit']],
+    ['from=-1', 'greater_than_equal', ['query', 'from']],
+    ['from=x', 'int_parsing', ['query', 'from']],
+  ])('refuses %s with a 422 naming the field', async (query, type, loc) => {
+    const response = await api.get(`/v0/indicators?${query}`);
+    expect(response.statusCode).toBe(422);
+    expect(detail(response.json())).toEqual([expect.objectContaining({ type, loc })]);
+  });
+
+  it('leaves the documented flat list unpaged, whatever from and limit say', async () => {
+    const response = await docs.get('/v0/indicators?from=5&limit=101');
+    expect(response.statusCode).toBe(200);
+    const body = IndicatorsResponseSchema.strict().parse(response.json());
+    expect(body.total).toBe(611);
+    expect(body.results).toHaveLength(611);
+  });
+});
 
 describe('GET {P}/datasets (search) in the variant dialect', () => {
   it('pages by offset, and ignores from as any unknown parameter', async () => {

@@ -1,5 +1,6 @@
 import type { ActivityTypeFilter } from '../../shared/upstream';
 import type { ActivityType } from '../data/facts/activities';
+import type { IndicatorRecord } from '../data/indicators';
 import type { SearchResult } from '../data/search';
 
 /*
@@ -20,6 +21,42 @@ const ACTIVITY_TYPE_ENUMS: Record<ActivityType, ActivityTypeFilter> = {
   'market group': 'MARKET_GROUP',
   'ordinary transforming activity': 'TRANSFORMING_ACTIVITY',
 };
+
+export interface VariantMethod {
+  method: string;
+  categories: {
+    category: string;
+    indicators: { id: number; indicator: string; unit: string }[];
+  }[];
+}
+export interface VariantIndicatorsResponse {
+  /** Methods, not indicators: the pages are of methods. */
+  total: number;
+  results: VariantMethod[];
+}
+
+/** `GET {P}/indicators`: method → categories → indicators, a page of methods at a time. */
+export function variantIndicators(
+  indicators: readonly IndicatorRecord[],
+  page: { from: number; limit: number },
+): VariantIndicatorsResponse {
+  // The release's list is sorted by method, category and indicator, so grouping keeps that order.
+  const methods: VariantMethod[] = [];
+  for (const record of indicators) {
+    let method = methods.at(-1);
+    if (method?.method !== record.method) {
+      method = { method: record.method, categories: [] };
+      methods.push(method);
+    }
+    let category = method.categories.at(-1);
+    if (category?.category !== record.category) {
+      category = { category: record.category, indicators: [] };
+      method.categories.push(category);
+    }
+    category.indicators.push({ id: record.id, indicator: record.indicator, unit: record.unit });
+  }
+  return { total: methods.length, results: methods.slice(page.from, page.from + page.limit) };
+}
 
 export type VariantSearchResponse = Omit<SearchResult, 'results'> & {
   results: (Omit<SearchResult['results'][number], 'activity_type'> & {
