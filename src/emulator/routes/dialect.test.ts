@@ -6,13 +6,24 @@ import {
   IndicatorsResponseSchema,
   SearchResponseSchema,
 } from '../../shared/upstream';
+import { VersionsResponseSchema } from '../../shared/versions';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';
 
-// EMULATOR_DIALECT=variant: the shapes a client sees for indicators and search, each
+// EMULATOR_DIALECT=variant: the shapes a client sees for versions, indicators and search, each
 // beside what the documented dialect answers to the same call (tokens: api-auth.test.ts).
 // The schemas are strict: a field too many or too few is a wrong shape.
+
+const VariantVersionsSchema = z.array(
+  z.strictObject({
+    version: z.string(),
+    system_model: z.string(),
+    release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    datasets: z.number().int().positive(),
+    indicators: z.number().int().positive(),
+  }),
+);
 
 const VariantIndicatorsSchema = z.strictObject({
   total: z.number().int(),
@@ -59,6 +70,81 @@ beforeAll(async () => {
 afterAll(() => Promise.all([documented.app.close(), variant.app.close()]));
 
 const detail = (body: unknown) => ErrorBodySchema.parse(body).detail;
+
+/** Every dataset ID a search finds, following the variant's pages by `offset` to the end. */
+async function searchAll(query: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = VariantSearchSchema.parse(
+      (await api.get(`/v0/datasets?${query}&offset=${offset}&limit=100`)).json(),
+    );
+    ids.push(
+      ...page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id))),
+    );
+    if (offset + 100 >= page.total) return ids;
+  }
+}
+
+describe('GET {P}/versions in the variant dialect', () => {
+  it('answers a bare list, one entry per licensed version × system model, newest first', async () => {
+    const entries = VariantVersionsSchema.parse((await api.get('/v3/api1/versions')).json());
+    expect(entries.map((e) => `${e.version}/${e.system_model}`)).toEqual([
+      ...['3.12', '3.11'].flatMap((v) =>
+        ['cutoff', 'apos', 'consequential', 'EN15804'].map((m) => `${v}/${m}`),
+      ),
+      '3.10/cutoff',
+      '3.10/apos',
+      '3.10/consequential',
+    ]);
+    expect(entries[0]).toMatchObject({
+      version: '3.12',
+      release_date: '2025-11-05',
+      indicators: 611,
+    });
+  });
+
+  it('counts the datasets and indicators a client can really reach in that release', async () => {
+    const entries = VariantVersionsSchema.parse((await api.get('/v0/versions')).json());
+    const entry = entries.find((e) => e.version === '3.11' && e.system_model === 'consequential');
+    const datasets = await searchAll('version=3.11&system_model=consequential');
+    expect(entry?.datasets).toBe(new Set(datasets).size);
+    expect(entry?.datasets).toBe(datasets.length);
+    const cutoff = entries.find((e) => e.version === '3.11' && e.system_model === 'cutoff');
+    expect(cutoff?.datasets).toBeGreaterThan(datasets.length);
+    const indicators = VariantIndicatorsSchema.parse(
+      (await api.get('/v0/indicators?version=3.11&limit=100')).json(),
+    );
+    expect(entry?.indicators).toBe(
+      indicators.results.flatMap((m) => m.categories.flatMap((c) => c.indicators)).length,
+    );
+  });
+
+  it('follows the licence', async () => {
+    const narrow = await build({
+      EMULATOR_DIALECT: 'variant',
+      EMULATOR_LICENCE: '3.11/cutoff,3.12/*,!3.12/apos',
+    });
+    const entries = VariantVersionsSchema.parse(
+      (await (await apiClient(narrow)).get('/v0/versions')).json(),
+    );
+    expect(entries.map((e) => `${e.version}/${e.system_model}`)).toEqual([
+      '3.12/cutoff',
+      '3.12/consequential',
+      '3.12/EN15804',
+      '3.11/cutoff',
+    ]);
+    await narrow.app.close();
+  });
+
+  it('leaves the documented dialect’s {results} wrapper as it was', async () => {
+    const body = VersionsResponseSchema.strict().parse((await docs.get('/v0/versions')).json());
+    expect(body.results[0]).toEqual({
+      version: '3.12',
+      system_models: ['cutoff', 'apos', 'consequential', 'EN15804'],
+      release_date: '2025-11-05',
+    });
+  });
+});
 
 describe('GET {P}/indicators in the variant dialect', () => {
   it('nests indicators under categories under methods, ten methods a page by default', async () => {
@@ -163,5 +249,25 @@ describe('GET {P}/datasets (search) in the variant dialect', () => {
     expect(await names('from=10&limit=10')).toEqual(first.slice(10, 20));
     const body = SearchResponseSchema.parse((await docs.get('/v0/datasets?query=market')).json());
     expect(body.results[0]?.activity_type).toBe('market activity');
+  });
+});
+
+describe('admin routes in the variant dialect', () => {
+  it('say which dialect runs, keep their shapes, and reset as before', async () => {
+    const fresh = await apiClient(variant);
+    await fresh.get('/v0/versions');
+    const stats = (await variant.app.inject({ url: '/_emulator/stats' })).json<object>();
+    expect(Object.keys(stats).sort()).toEqual(['api_requests', 'token_requests']);
+    const reset = await variant.app.inject({ method: 'POST', url: '/_emulator/reset' });
+    expect(reset.json()).toEqual({ ok: true });
+    expect((await variant.app.inject({ url: '/_emulator/stats' })).json()).toEqual({
+      token_requests: 0,
+      api_requests: 0,
+    });
+    expect((await variant.app.inject({ url: '/_emulator/dialect' })).json()).toEqual({
+      dialect: 'variant',
+      spold_route: '/datasets/by-spold',
+    });
+    expect((await fresh.get('/v0/versions')).json()).toBeInstanceOf(Array);
   });
 });

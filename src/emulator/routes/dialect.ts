@@ -2,6 +2,7 @@ import type { ActivityTypeFilter } from '../../shared/upstream';
 import type { ActivityType } from '../data/facts/activities';
 import type { IndicatorRecord } from '../data/indicators';
 import type { SearchResult } from '../data/search';
+import type { DataStore } from '../data/store';
 
 /*
  * The `variant` dialect (EMULATOR_DIALECT=variant): where the real service's shapes are unknown
@@ -21,6 +22,41 @@ const ACTIVITY_TYPE_ENUMS: Record<ActivityType, ActivityTypeFilter> = {
   'market group': 'MARKET_GROUP',
   'ordinary transforming activity': 'TRANSFORMING_ACTIVITY',
 };
+
+export interface VariantVersion {
+  version: string;
+  system_model: string;
+  release_date: string;
+  datasets: number;
+  indicators: number;
+}
+
+/** `GET {P}/versions`: a bare list, one entry per version × system model, with its counts. */
+export function variantVersions(
+  combinations: readonly {
+    version: string;
+    systemModels: readonly string[];
+    releaseDate: string;
+  }[],
+  store: DataStore,
+): VariantVersion[] {
+  return combinations.flatMap((entry) =>
+    entry.systemModels.flatMap((systemModel) => {
+      const view = store.view(entry.version, systemModel);
+      return view
+        ? [
+            {
+              version: entry.version,
+              system_model: systemModel,
+              release_date: entry.releaseDate,
+              datasets: view.datasets.length,
+              indicators: view.indicators.length,
+            },
+          ]
+        : [];
+    }),
+  );
+}
 
 export interface VariantMethod {
   method: string;
