@@ -5,14 +5,20 @@ import {
   MAX_INDICATORS_PER_CALL,
   MAX_PAGE_LIMIT,
   type ActivityTypeFilter,
-  type BatchResponse,
   type Dataset,
   type SearchResponse,
-  type SpoldLookupResponse,
 } from '../../shared/upstream';
+import type { DatasetRecord } from '../data/catalogue';
 import type { ActivityType } from '../data/facts/activities';
+import type { ReleaseView } from '../data/store';
 import type { EmulatorState } from '../state';
-import { variantSearch, type VariantSearchResponse } from './dialect';
+import {
+  variantDataset,
+  variantSearch,
+  type DatasetList,
+  type VariantDataset,
+  type VariantSearchResponse,
+} from './dialect';
 import { resolveRelease } from './release';
 import { knownIndicators, toDataset } from './serialize';
 import { DetailError, parseBatchBody, Params } from './validation';
@@ -31,8 +37,17 @@ const userOf = (request: FastifyRequest) => {
 /** The dataset routes: search, Spold lookup, one dataset, and the batch. */
 export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
   const origin = state.config.publicOrigin;
-
   const variant = state.config.dialect === 'variant';
+  /** The dataset object in this emulator's dialect. */
+  const answer = (
+    record: DatasetRecord,
+    view: ReleaseView,
+    indicators: readonly number[],
+    asked: boolean,
+  ): Dataset | VariantDataset =>
+    variant
+      ? variantDataset(record, view, indicators, origin, asked)
+      : toDataset(record, view, indicators, origin);
 
   app.get('/datasets', async (request): Promise<SearchResponse | VariantSearchResponse> => {
     const params = new Params(request.query as Record<string, string | string[]>);
@@ -62,7 +77,7 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
   // (`none`), /datasets/spold falls to that route and is a 422 for a non-integer ID.
   const spoldRoute = state.config.spoldRoute;
   if (spoldRoute !== null) {
-    app.get(spoldRoute, async (request): Promise<SpoldLookupResponse> => {
+    app.get(spoldRoute, async (request): Promise<DatasetList> => {
       const params = new Params(request.query as Record<string, string | string[]>);
       const uuids = {
         a: params.uuid('activity_spold_uuid'),
@@ -97,14 +112,12 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       if (matches.length === 0) throw new DetailError(404, 'No dataset matches these Spold UUIDs');
       return {
         total: matches.length,
-        datasets: matches
-          .slice(0, MAX_PAGE_LIMIT)
-          .map((record) => toDataset(record, view, [], origin)),
+        datasets: matches.slice(0, MAX_PAGE_LIMIT).map((record) => answer(record, view, [], false)),
       };
     });
   }
 
-  app.get('/datasets/:dataset_id', async (request): Promise<Dataset> => {
+  app.get('/datasets/:dataset_id', async (request): Promise<Dataset | VariantDataset> => {
     const { dataset_id: rawId } = request.params as { dataset_id: string };
     const params = new Params({
       ...(request.query as Record<string, string | string[]>),
@@ -122,12 +135,12 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       );
     const indicators = knownIndicators(view, indicatorIds);
     state.ledger.check(userOf(request), [id], indicators);
-    const dataset = toDataset(record, view, indicators, origin);
+    const dataset = answer(record, view, indicators, indicatorIds.length > 0);
     state.ledger.record(userOf(request), [id], indicators);
     return dataset;
   });
 
-  app.post('/datasets/batch', async (request): Promise<BatchResponse> => {
+  app.post('/datasets/batch', async (request): Promise<DatasetList> => {
     const params = new Params(request.query as Record<string, string | string[]>);
     const from = params.int('from', { default: 0, min: 0 });
     const limit = params.int('limit', { default: DEFAULT_PAGE_LIMIT, min: 1, max: MAX_PAGE_LIMIT });
@@ -146,7 +159,9 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
     const indicators = knownIndicators(view, indicatorIds);
     const pageIds = page.map((record) => record.id);
     state.ledger.check(userOf(request), pageIds, indicators);
-    const datasets = page.map((record) => toDataset(record, view, indicators, origin));
+    const datasets = page.map((record) =>
+      answer(record, view, indicators, indicatorIds.length > 0),
+    );
     state.ledger.record(userOf(request), pageIds, indicators);
     return { total: found.length, datasets };
   });

@@ -12,7 +12,8 @@ import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';
 
 // EMULATOR_DIALECT=variant: the shapes a client sees for versions, indicators and search, each
-// beside what the documented dialect answers to the same call (tokens: api-auth.test.ts).
+// beside what the documented dialect answers to the same call (tokens: api-auth.test.ts; dataset
+// objects and metering: dialect-datasets.test.ts).
 // The schemas are strict: a field too many or too few is a wrong shape.
 
 const VariantVersionsSchema = z.array(

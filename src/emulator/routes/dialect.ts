@@ -1,8 +1,11 @@
-import type { ActivityTypeFilter } from '../../shared/upstream';
+import type { ActivityTypeFilter, Dataset, ImpactScore } from '../../shared/upstream';
+import type { DatasetRecord } from '../data/catalogue';
 import type { ActivityType } from '../data/facts/activities';
 import type { IndicatorRecord } from '../data/indicators';
+import { RELEASES } from '../data/releases';
 import type { SearchResult } from '../data/search';
-import type { DataStore } from '../data/store';
+import type { DataStore, ReleaseView } from '../data/store';
+import { toDataset } from './serialize';
 
 /*
  * The `variant` dialect (EMULATOR_DIALECT=variant): where the real service's shapes are unknown
@@ -109,4 +112,63 @@ export function variantSearch(result: SearchResult): VariantSearchResponse {
       activity_type: ACTIVITY_TYPE_ENUMS[activity.activity_type],
     })),
   };
+}
+
+/**
+ * Text fields the variant answers null for some datasets, chosen by ID so the same datasets are
+ * always affected. The rules miss every ID the live API pins (2989, 7773, 8279, 3961, 5285, 4125,
+ * 8422) and every ID the tests read text of (also 1–4 and 42).
+ */
+export const VARIANT_NULLS = [
+  { field: 'description', modulus: 13, remainder: 5 },
+  { field: 'isic_class', modulus: 11, remainder: 6 },
+  { field: 'time_period', modulus: 17, remainder: 9 },
+] as const;
+type NullableField = (typeof VARIANT_NULLS)[number]['field'];
+
+export type VariantDataset = Omit<Dataset, 'activity_type' | 'impact_scores' | NullableField> & {
+  activity_type: ActivityTypeFilter;
+  description: string | null;
+  isic_class: string | null;
+  time_period: string | null;
+  /** A field the documented object lacks: clients must ignore what they do not know. */
+  last_modified: string;
+  /** Absent when no indicator was asked for; `[]` when only unknown ones were. */
+  impact_scores?: ImpactScore[];
+};
+
+/** The batch's and the Spold lookup's answer, in either dialect. */
+export interface DatasetList {
+  total: number;
+  datasets: (Dataset | VariantDataset)[];
+}
+
+const RELEASE_DATES = new Map(RELEASES.map((release) => [release.version, release.releaseDate]));
+
+/**
+ * A dataset object as the variant answers it; `asked`: the request named indicators, known or
+ * not.
+ */
+export function variantDataset(
+  record: DatasetRecord,
+  view: ReleaseView,
+  indicatorIds: readonly number[],
+  origin: string,
+  asked: boolean,
+): VariantDataset {
+  const { impact_scores: impactScores, ...fields } = toDataset(record, view, indicatorIds, origin);
+  const nulled = (field: NullableField) =>
+    VARIANT_NULLS.some(
+      (rule) => rule.field === field && record.id % rule.modulus === rule.remainder,
+    );
+  const shaped: VariantDataset = {
+    ...fields,
+    description: nulled('description') ? null : fields.description,
+    time_period: nulled('time_period') ? null : fields.time_period,
+    activity_type: ACTIVITY_TYPE_ENUMS[record.type],
+    isic_class: nulled('isic_class') ? null : fields.isic_class,
+    last_modified: RELEASE_DATES.get(view.version) ?? '',
+  };
+  if (asked) shaped.impact_scores = impactScores;
+  return shaped;
 }
