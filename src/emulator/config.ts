@@ -26,7 +26,7 @@ export const DIALECTS = ['documented', 'variant'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 /** Where each dialect serves the Spold lookup, under the API prefix, unless told otherwise. */
-export const DEFAULT_SPOLD_ROUTES: Record<Dialect, string> = {
+const DEFAULT_SPOLD_ROUTES: Record<Dialect, string> = {
   documented: '/datasets/spold',
   variant: '/datasets/by-spold',
 };
