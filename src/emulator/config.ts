@@ -17,6 +17,37 @@ const origins = z
 
 const bool = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/**
+ * The shapes the emulator answers in: `documented` as upstream-api.md §13 assumes them, or
+ * `variant`, the plausible alternatives where the real service's shapes are unknown, so a client
+ * can be tested against both.
+ */
+export const DIALECTS = ['documented', 'variant'] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+/** Where each dialect serves the Spold lookup, under the API prefix, unless told otherwise. */
+const DEFAULT_SPOLD_ROUTES: Record<Dialect, string> = {
+  documented: '/datasets/spold',
+  variant: '/datasets/by-spold',
+};
+
+/** Paths other GET routes already serve; a lookup there would stop the emulator from starting. */
+const TAKEN_PATHS = ['/versions', '/indicators', '/datasets'];
+
+const spoldRoute = z
+  .string()
+  .refine(
+    (value) =>
+      value === 'none' ||
+      (/^(\/[a-z0-9_-]+){1,3}$/.test(value) &&
+        value.split('/').every((segment) => !/^\d+$/.test(segment))),
+    'must be "none" or a path under the API prefix of 1 to 3 segments of a-z, 0-9, "_" or "-" (none all digits), e.g. /datasets/spold',
+  )
+  .refine(
+    (value) => !TAKEN_PATHS.includes(value),
+    `must not be ${TAKEN_PATHS.join(', ')}: other routes are there`,
+  );
+
 export const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EMULATOR_PORT: port.default(DEFAULT_EMULATOR_PORT),
@@ -44,10 +75,8 @@ export const EmulatorEnvSchema = z.object({
   ]),
   EMULATOR_DEMO_LOGIN: bool.default(true),
   EMULATOR_SCALE: z.coerce.number().gt(0).max(1).default(1),
-  EMULATOR_SPOLD_ROUTE: z
-    .string()
-    .regex(/^[a-z][a-z0-9_-]{0,30}$/, 'must be one lower-case path segment')
-    .default('spold'),
+  EMULATOR_DIALECT: z.enum(DIALECTS).default('documented'),
+  EMULATOR_SPOLD_ROUTE: spoldRoute.optional(),
   EMULATOR_METERING: z.enum(['record', 'enforce']).default('record'),
   EMULATOR_TIER_DATASETS: z.coerce.number().int().min(0).default(10_000),
   EMULATOR_TIER_INDICATORS: z.coerce.number().int().min(0).default(1_000),
@@ -73,7 +102,9 @@ export interface EmulatorConfig {
   demoLogin: boolean;
   /** Share of the real database's size to generate (0 < scale ≤ 1). */
   scale: number;
-  spoldRoute: string;
+  dialect: Dialect;
+  /** The Spold lookup's path under the API prefix; null when the service is to have none. */
+  spoldRoute: string | null;
   metering: {
     mode: 'record' | 'enforce';
     tier: { datasets: number; indicators: number; users: number };
@@ -118,7 +149,11 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
     spaOrigins: e.EMULATOR_SPA_ORIGINS,
     demoLogin: e.EMULATOR_DEMO_LOGIN,
     scale: e.EMULATOR_SCALE,
-    spoldRoute: e.EMULATOR_SPOLD_ROUTE,
+    dialect: e.EMULATOR_DIALECT,
+    spoldRoute:
+      e.EMULATOR_SPOLD_ROUTE === 'none'
+        ? null
+        : (e.EMULATOR_SPOLD_ROUTE ?? DEFAULT_SPOLD_ROUTES[e.EMULATOR_DIALECT]),
     metering: {
       mode: e.EMULATOR_METERING,
       tier: {

@@ -15,7 +15,10 @@ export const FaultsSchema = z
     retry_after_seconds: z.number().int().min(0).max(3600),
     /** Lifetime of newly issued service tokens, in seconds. */
     token_ttl_seconds: z.number().int().min(1).max(86_400),
-    /** The next API request with the newest token is refused with 401, once. */
+    /**
+     * The next API request with the newest token is refused as an invalid token (401; 403 in the
+     * variant dialect), once.
+     */
     reject_current_token_once: z.boolean(),
     /** The token endpoint answers invalid_client whatever the credentials. */
     invalid_client: z.boolean(),

@@ -16,7 +16,7 @@ export interface SearchResult {
   total: number;
   results: {
     name: string;
-    activity_type: string;
+    activity_type: ActivityType;
     products: { name: string; unit: string; datasets: { id: number; geography: string }[] }[];
   }[];
 }

@@ -25,6 +25,12 @@ export function registerAdmin(
 ) {
   app.get('/_emulator/stats', async () => ({ ...state.stats }));
 
+  // A route of its own, so the other admin answers keep their shapes.
+  app.get('/_emulator/dialect', async () => ({
+    dialect: state.config.dialect,
+    spold_route: state.config.spoldRoute,
+  }));
+
   app.get('/_emulator/ledger', async () => state.ledger.snapshot());
   app.post('/_emulator/ledger', async (request, reply) => {
     const parsed = MeteringSchema.safeParse(request.body);

@@ -5,13 +5,20 @@ import {
   MAX_INDICATORS_PER_CALL,
   MAX_PAGE_LIMIT,
   type ActivityTypeFilter,
-  type BatchResponse,
   type Dataset,
   type SearchResponse,
-  type SpoldLookupResponse,
 } from '../../shared/upstream';
+import type { DatasetRecord } from '../data/catalogue';
 import type { ActivityType } from '../data/facts/activities';
+import type { ReleaseView } from '../data/store';
 import type { EmulatorState } from '../state';
+import {
+  variantDataset,
+  variantSearch,
+  type DatasetList,
+  type VariantDataset,
+  type VariantSearchResponse,
+} from './dialect';
 import { resolveRelease } from './release';
 import { knownIndicators, toDataset } from './serialize';
 import { DetailError, parseBatchBody, Params } from './validation';
@@ -30,10 +37,22 @@ const userOf = (request: FastifyRequest) => {
 /** The dataset routes: search, Spold lookup, one dataset, and the batch. */
 export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
   const origin = state.config.publicOrigin;
+  const variant = state.config.dialect === 'variant';
+  /** The dataset object in this emulator's dialect. */
+  const answer = (
+    record: DatasetRecord,
+    view: ReleaseView,
+    indicators: readonly number[],
+    asked: boolean,
+  ): Dataset | VariantDataset =>
+    variant
+      ? variantDataset(record, view, indicators, origin, asked)
+      : toDataset(record, view, indicators, origin);
 
-  app.get('/datasets', async (request): Promise<SearchResponse> => {
+  app.get('/datasets', async (request): Promise<SearchResponse | VariantSearchResponse> => {
     const params = new Params(request.query as Record<string, string | string[]>);
-    const from = params.int('from', { default: 0, min: 0 });
+    // The variant pages by `offset`; the other name is then ignored, as any unknown parameter.
+    const from = params.int(variant ? 'offset' : 'from', { default: 0, min: 0 });
     const limit = params.int('limit', { default: DEFAULT_PAGE_LIMIT, min: 1, max: MAX_PAGE_LIMIT });
     const activityType = params.enumValue('activity_type', ACTIVITY_TYPE_FILTERS);
     const activityUuid = params.uuid('activity_spold_uuid');
@@ -41,7 +60,7 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
     const geographyUuid = params.uuid('geography_spold_uuid');
     params.check();
     const view = resolveRelease(state, params);
-    return view.search.search({
+    const result = view.search.search({
       query: params.string('query', ''),
       geography: params.optionalString('geography'),
       activityType: activityType ? ACTIVITY_TYPES[activityType] : undefined,
@@ -51,51 +70,54 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       from,
       limit,
     });
+    return variant ? variantSearch(result) : result;
   });
 
-  // Registered before /datasets/:dataset_id so the segment is not read as an ID.
-  app.get(`/datasets/${state.config.spoldRoute}`, async (request): Promise<SpoldLookupResponse> => {
-    const params = new Params(request.query as Record<string, string | string[]>);
-    const uuids = {
-      a: params.uuid('activity_spold_uuid'),
-      p: params.uuid('product_spold_uuid'),
-      g: params.uuid('geography_spold_uuid'),
-    };
-    if (!uuids.a && !uuids.p && !uuids.g && params.errors.length === 0) {
-      params.errors.push({
-        type: 'missing',
-        loc: ['query', 'activity_spold_uuid'],
-        msg: 'At least one of activity_spold_uuid, product_spold_uuid or geography_spold_uuid is required',
-        input: null,
-      });
-    }
-    params.check();
-    const view = resolveRelease(state, params);
-    const given = Object.entries(uuids).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    );
-    const [firstKind, firstUuid] = given[0] ?? ['a', ''];
-    const matches = view
-      .bySpold(`${firstKind}|${firstUuid}`)
-      .filter((record) =>
-        given.every(([kind, uuid]) =>
-          kind === 'a'
-            ? record.activityUuid === uuid
-            : kind === 'p'
-              ? record.productUuid === uuid
-              : record.geography.uuid === uuid,
-        ),
+  // Registered before /datasets/:dataset_id so the segment is not read as an ID. Without it
+  // (`none`), /datasets/spold falls to that route and is a 422 for a non-integer ID.
+  const spoldRoute = state.config.spoldRoute;
+  if (spoldRoute !== null) {
+    app.get(spoldRoute, async (request): Promise<DatasetList> => {
+      const params = new Params(request.query as Record<string, string | string[]>);
+      const uuids = {
+        a: params.uuid('activity_spold_uuid'),
+        p: params.uuid('product_spold_uuid'),
+        g: params.uuid('geography_spold_uuid'),
+      };
+      if (!uuids.a && !uuids.p && !uuids.g && params.errors.length === 0) {
+        params.errors.push({
+          type: 'missing',
+          loc: ['query', 'activity_spold_uuid'],
+          msg: 'At least one of activity_spold_uuid, product_spold_uuid or geography_spold_uuid is required',
+          input: null,
+        });
+      }
+      params.check();
+      const view = resolveRelease(state, params);
+      const given = Object.entries(uuids).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
       );
-    if (matches.length === 0) throw new DetailError(404, 'No dataset matches these Spold UUIDs');
-    return {
-      total: matches.length,
-      datasets: matches
-        .slice(0, MAX_PAGE_LIMIT)
-        .map((record) => toDataset(record, view, [], origin)),
-    };
-  });
+      const [firstKind, firstUuid] = given[0] ?? ['a', ''];
+      const matches = view
+        .bySpold(`${firstKind}|${firstUuid}`)
+        .filter((record) =>
+          given.every(([kind, uuid]) =>
+            kind === 'a'
+              ? record.activityUuid === uuid
+              : kind === 'p'
+                ? record.productUuid === uuid
+                : record.geography.uuid === uuid,
+          ),
+        );
+      if (matches.length === 0) throw new DetailError(404, 'No dataset matches these Spold UUIDs');
+      return {
+        total: matches.length,
+        datasets: matches.slice(0, MAX_PAGE_LIMIT).map((record) => answer(record, view, [], false)),
+      };
+    });
+  }
 
-  app.get('/datasets/:dataset_id', async (request): Promise<Dataset> => {
+  app.get('/datasets/:dataset_id', async (request): Promise<Dataset | VariantDataset> => {
     const { dataset_id: rawId } = request.params as { dataset_id: string };
     const params = new Params({
       ...(request.query as Record<string, string | string[]>),
@@ -113,12 +135,12 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       );
     const indicators = knownIndicators(view, indicatorIds);
     state.ledger.check(userOf(request), [id], indicators);
-    const dataset = toDataset(record, view, indicators, origin);
+    const dataset = answer(record, view, indicators, indicatorIds.length > 0);
     state.ledger.record(userOf(request), [id], indicators);
     return dataset;
   });
 
-  app.post('/datasets/batch', async (request): Promise<BatchResponse> => {
+  app.post('/datasets/batch', async (request): Promise<DatasetList> => {
     const params = new Params(request.query as Record<string, string | string[]>);
     const from = params.int('from', { default: 0, min: 0 });
     const limit = params.int('limit', { default: DEFAULT_PAGE_LIMIT, min: 1, max: MAX_PAGE_LIMIT });
@@ -137,7 +159,9 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
     const indicators = knownIndicators(view, indicatorIds);
     const pageIds = page.map((record) => record.id);
     state.ledger.check(userOf(request), pageIds, indicators);
-    const datasets = page.map((record) => toDataset(record, view, indicators, origin));
+    const datasets = page.map((record) =>
+      answer(record, view, indicators, indicatorIds.length > 0),
+    );
     state.ledger.record(userOf(request), pageIds, indicators);
     return { total: found.length, datasets };
   });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { EmulatorConfigError, emulatorConfigFromEnv } from './config';
+
+describe('EMULATOR_DIALECT and EMULATOR_SPOLD_ROUTE', () => {
+  it('answers in the documented shapes, with the lookup at /datasets/spold, unless told otherwise', () => {
+    const config = emulatorConfigFromEnv({});
+    expect(config.dialect).toBe('documented');
+    expect(config.spoldRoute).toBe('/datasets/spold');
+  });
+
+  it('moves the lookup to /datasets/by-spold in the variant dialect', () => {
+    const config = emulatorConfigFromEnv({ EMULATOR_DIALECT: 'variant' });
+    expect(config.dialect).toBe('variant');
+    expect(config.spoldRoute).toBe('/datasets/by-spold');
+  });
+
+  it.each([
+    ['/datasets/spold', '/datasets/spold'],
+    ['/lookup', '/lookup'],
+    ['/datasets/by_spold/v-2', '/datasets/by_spold/v-2'],
+    ['none', null],
+  ])('takes %s as the lookup path in either dialect', (value, expected) => {
+    for (const dialect of ['documented', 'variant']) {
+      const config = emulatorConfigFromEnv({
+        EMULATOR_DIALECT: dialect,
+        EMULATOR_SPOLD_ROUTE: value,
+      });
+      expect(config.spoldRoute).toBe(expected);
+    }
+  });
+
+  it.each([
+    // The old meaning (a last segment) must fail loudly rather than move the route.
+    'spold',
+    'datasets/spold',
+    '/datasets/spold/',
+    '/Datasets/spold',
+    '/datasets/123',
+    '/a/b/c/d',
+    '/datasets/sp old',
+    '',
+    '/datasets',
+    '/versions',
+  ])('refuses EMULATOR_SPOLD_ROUTE=%j with one line naming it', (value) => {
+    const read = () => emulatorConfigFromEnv({ EMULATOR_SPOLD_ROUTE: value });
+    expect(read).toThrow(EmulatorConfigError);
+    expect(read).toThrow(/^Invalid EMULATOR_SPOLD_ROUTE: must [^\n]+$/);
+  });
+
+  it('refuses an unknown dialect with one line naming it', () => {
+    const read = () => emulatorConfigFromEnv({ EMULATOR_DIALECT: 'recorded' });
+    expect(read).toThrow(EmulatorConfigError);
+    expect(read).toThrow(/^Invalid EMULATOR_DIALECT: [^\n]+$/);
+  });
+});
