@@ -14,6 +14,22 @@ export default defineConfig({
         },
       },
       {
+        // The proxy's tests against the emulator again, in the dialect that serves every other
+        // shape the real service may have (issue 11): same tests, same expectations.
+        test: {
+          name: 'node-variant',
+          environment: 'node',
+          include: [
+            'src/proxy/app.test.ts',
+            'src/proxy/routes/api.test.ts',
+            'src/proxy/sectors/sector-search.test.ts',
+            'src/proxy/usage/budget.test.ts',
+          ],
+          env: { EMULATOR_DIALECT: 'variant' },
+          testTimeout: 20_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

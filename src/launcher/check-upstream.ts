@@ -44,9 +44,7 @@ async function main(): Promise<number> {
     emulator = await buildEmulator({ config });
     await emulator.app.listen({ host: config.host, port: config.port });
     pointAtEmulator(env, config);
-    console.log(
-      `No DATA_API_URL: checking the embedded emulator (${env.EMULATOR_DIALECT ?? 'documented'} dialect).`,
-    );
+    console.log(`No DATA_API_URL: checking the embedded emulator (${config.dialect} dialect).`);
   }
   const client = createUndiciClient({ connections: 4 });
   try {

@@ -42,8 +42,13 @@ async function resolvePort(value: string | undefined, fallback: number): Promise
   return value ? Number(value) : fallback;
 }
 
-/** The proxy's data service and sign-in become the embedded emulator's. */
+/**
+ * The proxy's data service and sign-in become the embedded emulator's, with the settings its
+ * dialect needs (the Spold route and the search's paging), unless they are set explicitly.
+ */
 export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) {
+  env.DATA_API_SPOLD_ROUTE ??= config.spoldRoute ?? 'none';
+  env.DATA_API_SEARCH_PAGING ??= config.dialect === 'variant' ? 'offset' : 'from';
   env.DATA_API_URL = config.publicOrigin;
   env.DATA_API_TOKEN_URL = `${config.publicOrigin}${TOKEN_PATH}`;
   env.DATA_API_CLIENT_ID = config.client.id;

@@ -19,6 +19,8 @@ export async function startTestEmulator(
     EMULATOR_PUBLIC_ORIGIN: origin,
     EMULATOR_SPA_ORIGINS: 'http://spa.test',
     EMULATOR_SCALE: '0.05',
+    // The proxy's tests run once per dialect (vitest.config.ts); a test may still pick one.
+    ...(process.env.EMULATOR_DIALECT ? { EMULATOR_DIALECT: process.env.EMULATOR_DIALECT } : {}),
     ...env,
   });
   const emulator = await buildEmulator({ config, ...(options.now ? { now: options.now } : {}) });

@@ -3,13 +3,7 @@ import { ProblemSchema } from '../../shared/problem';
 import { PublicConfigSchema } from '../../shared/config';
 import { ProxyError } from '../errors';
 import { politely } from './sector-search';
-import {
-  DatasetPageSchema,
-  SearchResultsSchema,
-  SectorsSchema,
-  type Sectors,
-} from '../../shared/api/schemas';
-import { apiClient } from '../../emulator/testing/api';
+import { SearchResultsSchema, SectorsSchema, type Sectors } from '../../shared/api/schemas';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
@@ -17,7 +11,6 @@ import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 
 // Sector and ISIC filters answered by the proxy's sector index, against the emulator.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
-let direct: Awaited<ReturnType<typeof apiClient>>;
 let auth: { authorization: string };
 const opened: Proxy[] = [];
 const RELEASE = 'version=3.12&system_model=cutoff';
@@ -54,23 +47,24 @@ const apiRequests = async () =>
 const idsOf = (page: { results: { products: { datasets: { id: number }[] }[] }[] }) =>
   page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id)));
 
-/** The documents of datasets, straight from the emulator. */
-async function documents(ids: number[]) {
-  const found = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    const response = await direct.post(`/v0/datasets/batch?${RELEASE}&limit=100`, {
-      dataset_ids: ids.slice(i, i + 100),
-    });
-    found.push(...DatasetPageSchema.parse(response.json()).datasets);
-  }
-  return found;
+/**
+ * The emulator's own records of datasets: the ground truth, read from its data rather than
+ * through either dialect's wire shapes.
+ */
+function records(ids: number[]) {
+  const view = emulator.state.store.view('3.12', 'cutoff');
+  if (!view) throw new Error('the emulator has no 3.12 cutoff');
+  return ids.map((id) => {
+    const record = view.byId.get(id);
+    if (!record) throw new Error(`the emulator has no dataset ${id} in 3.12 cutoff`);
+    return record;
+  });
 }
 
 beforeAll(async () => {
   emulator = await startTestEmulator({
     ...TEST_CLIENT,
   });
-  direct = await apiClient(emulator);
   const user = await signInWithCode({
     emulatorOrigin: emulator.origin,
     redirectOrigin: 'http://spa.test',
@@ -97,19 +91,8 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
   it('counts every dataset of the release once per ISIC section, charging nothing', async () => {
     const p = await proxy();
     const sectors = await readySectors(p);
-    const everything = SearchResultsSchema.parse(
-      (await direct.get(`/v0/datasets?${RELEASE}&limit=100`)).json(),
-    );
-    let all: number[] = idsOf(everything);
-    for (let from = 100; from < everything.total; from += 100) {
-      all = all.concat(
-        idsOf(
-          SearchResultsSchema.parse(
-            (await direct.get(`/v0/datasets?${RELEASE}&limit=100&from=${from}`)).json(),
-          ),
-        ),
-      );
-    }
+    // Every dataset of the release, as the emulator holds it.
+    const all = emulator.state.store.view('3.12', 'cutoff')?.datasets.map((d) => d.id) ?? [];
     expect(sectors.datasets).toBe(new Set(all).size);
     expect(sectors.isic_sections.reduce((sum, s) => sum + s.datasets, 0)).toBe(sectors.datasets);
     expect(sectors.sectors.map((s) => s.name)).toContain('Electricity');
@@ -136,7 +119,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
     for (let from = 100; from < first.total; from += 100)
       found = found.concat(idsOf(await search(`sector=Electricity&limit=100&from=${from}`)));
     expect(found.length).toBe(electricity?.datasets);
-    for (const dataset of await documents(found)) expect(dataset.sectors).toContain('Electricity');
+    for (const record of records(found)) expect(record.sectors).toContain('Electricity');
 
     // Paging is over the filtered activities: page 2 of 5 is the second half of a page of 10.
     const ten = await search('sector=Electricity&limit=10');
@@ -158,18 +141,19 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
     );
     const unfiltered = SearchResultsSchema.parse(
       (
-        await direct.get(
-          `/v0/datasets?${RELEASE}&query=electricity&activity_type=MARKET_ACTIVITY&limit=100`,
-        )
+        await p.app.inject({
+          url: `/api/datasets?${RELEASE}&query=electricity&activity_type=MARKET_ACTIVITY&limit=100`,
+          headers: auth,
+        })
       ).json(),
     );
     const ids = idsOf(withQuery);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(idsOf(unfiltered)).toContain(id);
-    for (const dataset of await documents(ids)) {
-      expect(dataset.sectors).toContain('Electricity');
-      expect(dataset.isic_section).toBe('D - Electricity, gas, steam and air conditioning supply');
-      expect(dataset.activity_type).toBe('market activity');
+    for (const record of records(ids)) {
+      expect(record.sectors).toContain('Electricity');
+      expect(record.isicSection).toBe('D - Electricity, gas, steam and air conditioning supply');
+      expect(record.type).toBe('market activity');
     }
   });
 

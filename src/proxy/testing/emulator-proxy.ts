@@ -8,15 +8,31 @@ export const TEST_CLIENT = {
 };
 
 /**
+ * The settings a proxy needs for the emulator's dialect, as an operator would set them after
+ * `npm run check:upstream`: where its Spold lookup is, and how its search pages.
+ */
+async function dialectSettings(origin: string): Promise<Record<string, string>> {
+  const answer = (await (await fetch(`${origin}/_emulator/dialect`)).json()) as {
+    dialect: string;
+    spold_route: string | null;
+  };
+  return {
+    DATA_API_SPOLD_ROUTE: answer.spold_route ?? 'none',
+    DATA_API_SEARCH_PAGING: answer.dialect === 'variant' ? 'offset' : 'from',
+  };
+}
+
+/**
  * A proxy in front of a test emulator (started with `TEST_CLIENT`): its data service, token
  * endpoint and sign-in realm, no SPA, no ledger file, no logs; `env` overrides any of it.
  */
-export function proxyOnEmulator(
+export async function proxyOnEmulator(
   emulator: { origin: string },
   env: Record<string, string> = {},
 ): Promise<Proxy> {
   return buildProxy({
     config: proxyConfigFromEnv({
+      ...(await dialectSettings(emulator.origin)),
       DATA_API_URL: emulator.origin,
       // The data service's token endpoint, which the emulator serves at the same path.
       DATA_API_TOKEN_URL: `${emulator.origin}/realms/ecoinvent/protocol/openid-connect/token`,
