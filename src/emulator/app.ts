@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { EmulatorConfig } from './config';
 import { DataStore } from './data/store';
-import { defaultFaults, FaultDice, type Faults } from './faults';
+import { defaultFaults, FaultDice, renameKeys, type Faults } from './faults';
 import { createServiceTokenIssuer } from './identity/service-tokens';
 import { registerTokenEndpoint, SERVICE_REALM_PATH } from './identity/token-endpoint';
 import { createUserRealm, mountUserRealm } from './identity/user-realm';
@@ -118,6 +118,10 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
         });
         api.addHook('onSend', async (_request, reply, payload) => {
           let body = payload;
+          const rename = state.faults.rename_field;
+          if (rename && typeof body === 'string' && reply.statusCode < 300) {
+            body = JSON.stringify(renameKeys(JSON.parse(body), rename.from, rename.to));
+          }
           if (
             state.faults.oversize_bytes > 0 &&
             typeof body === 'string' &&

@@ -30,6 +30,17 @@ export const FaultsSchema = z
       .int()
       .min(0)
       .max(512 * 1024 * 1024),
+    /**
+     * Every key named `from` in successful API answers is called `to` instead, at any depth: a
+     * service whose shapes moved on, for the contract check (`npm run check:upstream`).
+     */
+    rename_field: z
+      .object({
+        from: z.string().min(1).max(100),
+        to: z.string().min(1).max(100),
+      })
+      .strict()
+      .nullable(),
   })
   .strict();
 export type Faults = z.infer<typeof FaultsSchema>;
@@ -45,7 +56,20 @@ export function defaultFaults(tokenTtlSeconds: number): Faults {
     invalid_client: false,
     slow_body_ms: 0,
     oversize_bytes: 0,
+    rename_field: null,
   };
+}
+
+/** `value` with every key `from` renamed `to`, at any depth. */
+export function renameKeys(value: unknown, from: string, to: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameKeys(item, from, to));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key === from ? to : key,
+      renameKeys(child, from, to),
+    ]),
+  );
 }
 
 /** Decides by a running counter, so a rate of 0.25 fails exactly every fourth request. */

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs `npm run check:upstream` as an operator would, against an embedded emulator. */
+function run(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/launcher/check-upstream.ts', '--no-save'],
+      {
+        cwd: ROOT,
+        // A small emulator: the check reads a few pages, not the whole release.
+        env: { PATH: process.env.PATH, EMULATOR_SCALE: '0.05', ...env },
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run check:upstream', () => {
+  it('exits 0 when the explorer can work with the service, and 1 with the settings it needs', async () => {
+    const fits = await run({ EMULATOR_DIALECT: 'variant' });
+    expect(fits.output).toContain('Verdict: the explorer can work with this data service.');
+    expect(fits.code).toBe(0);
+
+    const misconfigured = await run({
+      EMULATOR_DIALECT: 'variant',
+      DATA_API_SEARCH_PAGING: 'from',
+    });
+    expect(misconfigured.output).toContain('DATA_API_SEARCH_PAGING=offset');
+    expect(misconfigured.code).toBe(1);
+  });
+
+  it('exits 2 with one line naming a bad setting', async () => {
+    const bad = await run({ DATA_API_SPOLD_ROUTE: '../admin' });
+    expect(bad.output.trim().split('\n').at(-1)).toMatch(/^DATA_API_SPOLD_ROUTE /);
+    expect(bad.code).toBe(2);
+  });
+});
