@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, latestVersion } from './versions';
+import { compareVersions } from './versions';
 
 describe('release ordering', () => {
   it('orders release names numerically, part by part', () => {
@@ -14,15 +14,5 @@ describe('release ordering', () => {
 
   it('puts a suffixed release after its base', () => {
     expect(compareVersions('3.12-sandbox', '3.12')).toBeGreaterThan(0);
-  });
-
-  it('finds the newest release, or none', () => {
-    const entries = [
-      { version: '3.10', system_models: ['cutoff'] },
-      { version: '3.12', system_models: ['cutoff'] },
-      { version: '3.9', system_models: ['cutoff'] },
-    ];
-    expect(latestVersion(entries)?.version).toBe('3.12');
-    expect(latestVersion([])).toBeUndefined();
   });
 });

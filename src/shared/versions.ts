@@ -21,19 +21,6 @@ export const ReleaseSegmentSchema = z
     'must be letters, digits, dots, dashes or underscores',
   );
 
-export const VersionEntrySchema = z.object({
-  version: z.string().min(1),
-  system_models: z.array(z.string().min(1)),
-  release_date: z.string().optional(),
-});
-export type VersionEntry = z.infer<typeof VersionEntrySchema>;
-
-/** `GET {P}/versions` upstream, and `GET /api/versions` at the proxy. */
-export const VersionsResponseSchema = z.object({
-  results: z.array(VersionEntrySchema),
-});
-export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
-
 /** Orders release names numerically part by part, so 3.10 comes after 3.9; suffixes sort after. */
 export function compareVersions(a: string, b: string): number {
   const pa = a.split(/[.-]/);
@@ -50,11 +37,6 @@ export function compareVersions(a: string, b: string): number {
     if (diff !== 0) return diff;
   }
   return 0;
-}
-
-/** The newest release in the list, or undefined when the licence holds none. */
-export function latestVersion(entries: readonly VersionEntry[]): VersionEntry | undefined {
-  return [...entries].sort((a, b) => compareVersions(b.version, a.version))[0];
 }
 
 export function systemModelLabel(systemModel: string): string {

@@ -6,7 +6,7 @@ import {
   IndicatorsResponseSchema,
   SearchResponseSchema,
   SpoldLookupResponseSchema,
-} from '../../shared/upstream';
+} from './wire';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';

@@ -7,7 +7,7 @@ import {
   type ActivityTypeFilter,
   type Dataset,
   type SearchResponse,
-} from '../../shared/upstream';
+} from './wire';
 import type { DatasetRecord } from '../data/catalogue';
 import type { ActivityType } from '../data/facts/activities';
 import type { ReleaseView } from '../data/store';

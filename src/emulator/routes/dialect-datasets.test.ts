@@ -5,7 +5,7 @@ import {
   BatchResponseSchema,
   DatasetSchema,
   ImpactScoreSchema,
-} from '../../shared/upstream';
+} from './wire';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';

@@ -5,8 +5,8 @@ import {
   ErrorBodySchema,
   IndicatorsResponseSchema,
   SearchResponseSchema,
-} from '../../shared/upstream';
-import { VersionsResponseSchema } from '../../shared/versions';
+} from './wire';
+import { VersionsResponseSchema } from './wire';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';

@@ -1,4 +1,4 @@
-import type { ActivityTypeFilter, Dataset, ImpactScore } from '../../shared/upstream';
+import type { ActivityTypeFilter, Dataset, ImpactScore } from './wire';
 import type { DatasetRecord } from '../data/catalogue';
 import type { ActivityType } from '../data/facts/activities';
 import type { IndicatorRecord } from '../data/indicators';

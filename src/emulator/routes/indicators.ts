@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type IndicatorsResponse } from '../../shared/upstream';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type IndicatorsResponse } from './wire';
 import type { EmulatorState } from '../state';
 import { variantIndicators, type VariantIndicatorsResponse } from './dialect';
 import { resolveRelease } from './release';

@@ -1,4 +1,4 @@
-import type { Dataset, ImpactScore } from '../../shared/upstream';
+import type { Dataset, ImpactScore } from './wire';
 import type { DatasetRecord } from '../data/catalogue';
 import { score } from '../data/scores';
 import type { ReleaseView } from '../data/store';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, SpoldLookupResponseSchema } from '../../shared/upstream';
+import { ErrorBodySchema, SpoldLookupResponseSchema } from './wire';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { apiClient } from '../testing/api';

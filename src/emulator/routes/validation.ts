@@ -1,4 +1,4 @@
-import type { ValidationItem } from '../../shared/upstream';
+import type { ValidationItem } from './wire';
 
 /**
  * Request parsing with FastAPI's (pydantic v2) error shapes: every problem with a parameter is

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VersionsResponseSchema } from '../../shared/versions';
+import { VersionsResponseSchema } from './wire';
 import { buildEmulator, type Emulator } from '../app';
 import { emulatorConfigFromEnv } from '../config';
 import { TOKEN_PATH } from '../identity/token-endpoint';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { compareVersions, type VersionsResponse } from '../../shared/versions';
+import { compareVersions } from '../../shared/versions';
+import type { VersionsResponse } from './wire';
 import type { EmulatorState } from '../state';
 import { variantVersions, type VariantVersion } from './dialect';
 

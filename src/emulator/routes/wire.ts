@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The data service's response shapes (upstream-api.md §6–§8 and the emulator contract §13).
- * The emulator's tests validate every route against these; the proxy's adapter parses with them.
+ * The data service's answers as the emulator's documented dialect writes them (upstream-api.md
+ * §6–§8 and the emulator contract §13); its tests check every route against these. The proxy
+ * knows the service only through its own adapter (src/proxy/upstream/adapter/), which reads
+ * these and the other shapes the real service may have.
  */
 
 export const ACTIVITY_TYPE_FILTERS = [
@@ -116,3 +118,16 @@ export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 10;
 export const MAX_BATCH_DATASETS = 10_000;
 export const MAX_INDICATORS_PER_CALL = 100;
+
+export const VersionEntrySchema = z.object({
+  version: z.string().min(1),
+  system_models: z.array(z.string().min(1)),
+  release_date: z.string().optional(),
+});
+export type VersionEntry = z.infer<typeof VersionEntrySchema>;
+
+/** `GET {P}/versions`. */
+export const VersionsResponseSchema = z.object({
+  results: z.array(VersionEntrySchema),
+});
+export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
