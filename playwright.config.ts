@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import type { JourneyOptions } from './e2e/fixtures';
 import { JOURNEY_TIMEOUT_MS, STEP_TIMEOUT_MS, workerCount } from './e2e/timing';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,7 +11,7 @@ if (!existsSync(chromium)) {
   );
 }
 
-export default defineConfig({
+export default defineConfig<JourneyOptions>({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
@@ -20,9 +21,24 @@ export default defineConfig({
   timeout: JOURNEY_TIMEOUT_MS,
   expect: { timeout: STEP_TIMEOUT_MS },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  projects: [
+    {
+      name: 'documented',
+      // global-setup starts the stacks on free ports and leaves their addresses for the workers.
+      use: { baseURL: process.env.E2E_BASE_URL, emulatorUrl: process.env.E2E_EMULATOR_URL ?? '' },
+    },
+    {
+      // The main journeys again, against the emulator dialect that serves every other shape the
+      // real service may have: the proxy's adapter must make them pass unchanged (issue 11).
+      name: 'variant',
+      testMatch: ['releases.spec.ts', 'explore.spec.ts', 'compare.spec.ts'],
+      use: {
+        baseURL: process.env.E2E_VARIANT_BASE_URL,
+        emulatorUrl: process.env.E2E_VARIANT_EMULATOR_URL ?? '',
+      },
+    },
+  ],
   use: {
-    // global-setup starts the stack on a free port and leaves its address here for the workers.
-    baseURL: process.env.E2E_BASE_URL,
     actionTimeout: STEP_TIMEOUT_MS,
     navigationTimeout: STEP_TIMEOUT_MS,
     trace: 'retain-on-failure',

@@ -3,8 +3,7 @@ import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
 /** Scores straight from the data service (the emulator), to check the explorer's export against. */
-async function apiScores(datasetIds: number[], indicatorIds: number[]) {
-  const origin = process.env.E2E_EMULATOR_URL ?? '';
+async function apiScores(origin: string, datasetIds: number[], indicatorIds: number[]) {
   const token = (
     (await (
       await fetch(`${origin}/realms/ecoinvent/protocol/openid-connect/token`, {
@@ -40,6 +39,7 @@ async function apiScores(datasetIds: number[], indicatorIds: number[]) {
 test('compare three datasets on climate change across methods, share it, and export exact values', async ({
   page,
   browser,
+  emulatorUrl,
 }) => {
   await page.goto('/3.12/cutoff/compare');
   await signInAsDemoUser(page);
@@ -108,6 +108,7 @@ test('compare three datasets on climate change across methods, share it, and exp
     return { dataset: Number(cells[2]), indicator: Number(cells[7]), score: Number(cells[11]) };
   });
   const api = await apiScores(
+    emulatorUrl,
     [8279, 2989, 7773],
     [...new Set(exported.map((row) => row.indicator))],
   );

@@ -8,14 +8,19 @@ import { STACK_START_TIMEOUT_MS } from './timing';
 const READY = /^Explorer ready at (http:\/\/\S+)$/m;
 const EMULATOR = /data from the emulator at (http:\/\/\S+)$/m;
 
+type Dialect = 'documented' | 'variant';
+interface Running {
+  url: string;
+  emulatorUrl: string;
+  stop: () => Promise<void>;
+}
+
 /**
  * Starts the stack as `npm start` does (emulator and proxy serving the built SPA, on free loopback
  * ports), in a process of its own: its event loop and garbage collector then never pause the test
  * runner, and the runner's never pause it. `npm test` builds the SPA before the journeys run.
  */
-export default async function globalSetup() {
-  // Known credentials, so a journey can check the explorer's numbers against the service itself.
-  const client = { id: 'e2e-explorer', secret: randomBytes(18).toString('base64url') };
+async function startStack(dialect: Dialect, client: { id: string; secret: string }) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -25,9 +30,15 @@ export default async function globalSetup() {
     AUTH_MODE: 'oidc',
     DATA_API_CLIENT_ID: client.id,
     DATA_API_CLIENT_SECRET: client.secret,
+    // The launcher gives the proxy the dialect's settings (Spold route, search paging).
+    EMULATOR_DIALECT: dialect,
   };
+  // Settings of the developer's own environment that would point elsewhere.
   delete env.DATA_API_URL;
   delete env.AUTH_ISSUER;
+  delete env.DATA_API_SPOLD_ROUTE;
+  delete env.DATA_API_SEARCH_PAGING;
+  delete env.EMULATOR_SPOLD_ROUTE;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/launcher/main.ts'], {
     env,
@@ -38,7 +49,7 @@ export default async function globalSetup() {
     const timer = setTimeout(() => {
       reject(
         new Error(
-          `The stack was not ready within ${STACK_START_TIMEOUT_MS / 1000} s. It said:\n${output}`,
+          `The ${dialect} stack was not ready within ${STACK_START_TIMEOUT_MS / 1000} s. It said:\n${output}`,
         ),
       );
     }, STACK_START_TIMEOUT_MS);
@@ -58,9 +69,19 @@ export default async function globalSetup() {
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`The stack exited (code ${String(code)}) before it was ready:\n${output}`));
+      reject(
+        new Error(
+          `The ${dialect} stack exited (code ${String(code)}) before it was ready:\n${output}`,
+        ),
+      );
     });
   });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
   let stack: { url: string; emulatorUrl: string };
   try {
     stack = await ready;
@@ -70,16 +91,37 @@ export default async function globalSetup() {
   }
   // Whatever the stack logs from here on (warnings, errors) shows beside the journeys.
   child.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+  return { ...stack, stop } satisfies Running;
+}
 
-  process.env.E2E_BASE_URL = stack.url;
-  process.env.E2E_EMULATOR_URL = stack.emulatorUrl;
+/**
+ * One stack per dialect of the emulator: the journeys run against the documented shapes, and
+ * the main ones again against the variant's (playwright.config.ts), unchanged.
+ */
+export default async function globalSetup() {
+  // Known credentials, so a journey can check the explorer's numbers against the service itself.
+  const client = { id: 'e2e-explorer', secret: randomBytes(18).toString('base64url') };
+  const started = await Promise.allSettled([
+    startStack('documented', client),
+    startStack('variant', client),
+  ]);
+  const running = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(running.map((stack) => stack.stop()));
+    throw failure.reason;
+  }
+  const [documented, variant] = running as [Running, Running];
+  process.env.E2E_BASE_URL = documented.url;
+  process.env.E2E_EMULATOR_URL = documented.emulatorUrl;
+  process.env.E2E_VARIANT_BASE_URL = variant.url;
+  process.env.E2E_VARIANT_EMULATOR_URL = variant.emulatorUrl;
   process.env.E2E_CLIENT_ID = client.id;
   process.env.E2E_CLIENT_SECRET = client.secret;
 
   return async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await Promise.all(running.map((stack) => stack.stop()));
   };
 }
