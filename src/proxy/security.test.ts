@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ProblemSchema } from '../shared/problem';
 import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
-import { buildProxy, type Proxy } from './app';
-import { proxyConfigFromEnv } from './config';
+import type { Proxy } from './app';
 import { startUpstreamStub } from './testing/upstream-stub';
+import { proxyOnStub } from './testing/emulator-proxy';
 import type { UpstreamRequest, UpstreamResponse } from './upstream/http-client';
 
 // The security catalogue of ../shared/design/security.md §4.2, against a recording stub upstream.
@@ -22,21 +22,7 @@ async function proxy(
   env: Record<string, string> = {},
   deps: { upstream?: UpstreamRequest; logStream?: Writable } = {},
 ) {
-  const built = await buildProxy({
-    config: proxyConfigFromEnv({
-      DATA_API_URL: stub.origin,
-      DATA_API_TOKEN_URL: `${stub.origin}/token`,
-      DATA_API_CLIENT_ID: 'proxy',
-      DATA_API_CLIENT_SECRET: 'stub-secret',
-      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
-      STATIC_DIR: '/nonexistent',
-      USAGE_LEDGER_PATH: 'none',
-      LOG_LEVEL: 'silent',
-      ...env,
-    }),
-    now: () => now,
-    ...deps,
-  });
+  const built = await proxyOnStub(stub, emulator, env, { now: () => now, ...deps });
   opened.push(built);
   return built;
 }

@@ -1,4 +1,4 @@
-import { buildProxy, type Proxy } from '../app';
+import { buildProxy, type Proxy, type ProxyDeps } from '../app';
 import { proxyConfigFromEnv } from '../config';
 
 /** The client credentials the proxy tests give their emulator, and the proxy in front of it. */
@@ -43,5 +43,32 @@ export async function proxyOnEmulator(
       LOG_LEVEL: 'silent',
       ...env,
     }),
+  });
+}
+
+/**
+ * A proxy in front of a recording stub upstream (testing/upstream-stub.ts), its users signed in
+ * at a test emulator's realm: for tests that need a data service to misbehave or to answer in
+ * shapes of the test's choosing. `deps` passes a clock, an HTTP client or a log stream.
+ */
+export function proxyOnStub(
+  stub: { origin: string },
+  realm: { origin: string },
+  env: Record<string, string> = {},
+  deps: Omit<ProxyDeps, 'config'> = {},
+): Promise<Proxy> {
+  return buildProxy({
+    config: proxyConfigFromEnv({
+      DATA_API_URL: stub.origin,
+      DATA_API_TOKEN_URL: `${stub.origin}/token`,
+      DATA_API_CLIENT_ID: 'proxy',
+      DATA_API_CLIENT_SECRET: 'stub-secret',
+      AUTH_ISSUER: `${realm.origin}/realms/explorer`,
+      STATIC_DIR: '/nonexistent',
+      USAGE_LEDGER_PATH: 'none',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    ...deps,
   });
 }

@@ -11,7 +11,8 @@ import { PublicConfigSchema } from '../../../shared/config';
 import { ProblemSchema } from '../../../shared/problem';
 import { signInWithCode } from '../../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../../emulator/testing/start';
-import { buildProxy, type Proxy } from '../../app';
+import type { Proxy } from '../../app';
+import { proxyOnStub } from '../../testing/emulator-proxy';
 import { proxyConfigFromEnv } from '../../config';
 import { datasetBody, startUpstreamStub, type ScriptedAnswer } from '../../testing/upstream-stub';
 
@@ -22,29 +23,23 @@ let token: string;
 const opened: Proxy[] = [];
 
 async function proxy(env: Record<string, string> = {}, logs?: string[]) {
-  const built = await buildProxy({
-    config: proxyConfigFromEnv({
-      DATA_API_URL: stub.origin,
-      DATA_API_TOKEN_URL: `${stub.origin}/token`,
-      DATA_API_CLIENT_ID: 'proxy',
-      DATA_API_CLIENT_SECRET: 'stub-secret',
-      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
-      STATIC_DIR: '/nonexistent',
-      USAGE_LEDGER_PATH: 'none',
-      LOG_LEVEL: logs ? 'info' : 'silent',
-      ...env,
-    }),
-    ...(logs
-      ? {
-          logStream: new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              logs.push(chunk.toString());
-              done();
-            },
-          }),
-        }
-      : {}),
-  });
+  const built = await proxyOnStub(
+    stub,
+    emulator,
+    { LOG_LEVEL: logs ? 'info' : 'silent', ...env },
+    {
+      ...(logs
+        ? {
+            logStream: new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                logs.push(chunk.toString());
+                done();
+              },
+            }),
+          }
+        : {}),
+    },
+  );
   opened.push(built);
   return built;
 }
