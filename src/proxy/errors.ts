@@ -15,6 +15,13 @@ const TITLES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
+/**
+ * Codes only the proxy answers with Redis, kept here until the shared list (src/shared/problem.ts)
+ * takes them: `usage_ledger_unavailable` (503) is a scored request refused because the shared
+ * ledger cannot be reached, so it is never answered uncounted.
+ */
+export type ProxyProblemCode = ProblemCode | 'usage_ledger_unavailable';
+
 export interface ProblemOptions {
   detail?: string;
   hint?: string;
@@ -26,7 +33,7 @@ export interface ProblemOptions {
 export class ProxyError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ProblemCode,
+    readonly code: ProxyProblemCode,
     readonly options: ProblemOptions = {},
   ) {
     super(options.detail ?? code);

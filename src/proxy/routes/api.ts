@@ -20,8 +20,9 @@ import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
 import { parseUpstream } from '../upstream/parse-answer';
-import type { UserLimits } from '../limits/user-limits';
-import type { UsageLedger } from '../usage/ledger';
+import type { Limits } from '../limits/user-limits';
+import type { LedgerStore } from '../usage/ledger-store';
+import type { SharedIndexes } from '../sectors/shared-index';
 import { underReservation } from '../usage/charges';
 import { createSectorSearch } from '../sectors/sector-search';
 import { DATA_ROUTES, type DataRoute } from './data-routes';
@@ -37,10 +38,12 @@ export interface ApiDeps {
   verifyUser: UserVerifier;
   dataApi: DataApi;
   cache: ResponseCache;
-  ledger: UsageLedger;
-  limits: UserLimits;
+  ledger: LedgerStore;
+  limits: Limits;
   /** Requests without a valid token, a minute per socket address. */
-  addressLimits: UserLimits;
+  addressLimits: Limits;
+  /** Sector indexes shared by every instance (Redis); unset: this instance's own. */
+  sharedIndexes?: SharedIndexes | undefined;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -152,7 +155,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       { store: true, ttlMs: VERSIONS_TTL_MS },
     );
 
-  const sectorSearch = createSectorSearch({ dataApi, cache });
+  const sectorSearch = createSectorSearch({ dataApi, cache, shared: deps.sharedIndexes });
 
   /**
    * Refuses a release the licence does not list before the proxy works on it: any string of the
@@ -206,10 +209,11 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         request.user = await verifyUser(request.headers.authorization);
       } catch (error) {
         // Past its limit an address gets 429 instead of 401, which it can be told to wait on.
-        if (error instanceof ProxyError && error.status === 401) addressLimits.take(request.ip);
+        if (error instanceof ProxyError && error.status === 401)
+          await addressLimits.take(request.ip);
         throw error;
       }
-      reply.headers(limits.take(request.user.userId));
+      reply.headers(await limits.take(request.user.userId));
     });
 
     data.get('/api/versions', async (request, reply) => {
@@ -221,7 +225,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     data.get('/api/usage', async (request): Promise<Usage> => {
       requireUser(request);
       parseInput(z.object({}).strict(), request.query, 'query');
-      return { ...ledger.snapshot(), charged: ledger.chargedIds() };
+      return { ...(await ledger.snapshot()), charged: await ledger.chargedIds() };
     });
 
     data.get('/api/sectors', async (request, reply): Promise<Sectors | undefined> => {
@@ -329,11 +333,11 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
           });
           return parseUpstream(route.response, result.body);
         };
-        const parsed = await limits.withSlot(user.userId, () =>
+        const parsed = await limits.withSlot(user.userId, async () =>
           scored
             ? // Held before it is sent, so no number of calls at once can charge past the budget.
               underReservation(
-                ledger.reserve(
+                await ledger.reserve(
                   user.userId,
                   scores.datasetIds,
                   scores.indicatorIds,

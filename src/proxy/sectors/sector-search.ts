@@ -10,6 +10,7 @@ import { answerKey, type ResponseCache } from '../cache/response-cache';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
 import { parseUpstream } from '../upstream/parse-answer';
+import type { SharedIndexes } from './shared-index';
 import {
   allSearchResults,
   buildSectorIndex,
@@ -35,8 +36,13 @@ type Caller = { user: VerifiedUser; requestId: string };
  * read whole (pages shared with everyone through the cache), filtered with the sector index,
  * and paged here, so totals and pages are exact.
  */
-export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCache }) {
-  const { dataApi, cache } = deps;
+export function createSectorSearch(deps: {
+  dataApi: DataApi;
+  cache: ResponseCache;
+  /** Indexes shared by every instance (Redis): each release is built once for the fleet. */
+  shared?: SharedIndexes | undefined;
+}) {
+  const { dataApi, cache, shared } = deps;
 
   async function searchPage(
     caller: Caller,
@@ -67,30 +73,39 @@ export function createSectorSearch(deps: { dataApi: DataApi; cache: ResponseCach
     system_model: systemModel,
   });
   // The calls are free (no indicators); they go out under the user who asked first.
-  const indexes = new SectorIndexes<Caller & { version: string; systemModel: string }>(
-    (_key, { version, systemModel, ...caller }, progress) =>
-      buildSectorIndex(
-        {
-          searchPage: (from) => searchPage(caller, release(version, systemModel), from),
-          documents: async (ids) => {
-            const query = new URLSearchParams({
-              ...release(version, systemModel),
-              from: '0',
-              limit: String(PAGE_SIZE),
-            });
-            const result = await dataApi.call({
-              method: 'POST',
-              path: '/datasets/batch',
-              query,
-              body: { dataset_ids: ids },
-              userId: caller.user.userId,
-              requestId: caller.requestId,
-            });
-            return parseUpstream(BatchResponseSchema, result.body);
-          },
+  const build = (
+    version: string,
+    systemModel: string,
+    caller: Caller,
+    progress: (done: number, total: number) => void,
+  ) =>
+    buildSectorIndex(
+      {
+        searchPage: (from) => searchPage(caller, release(version, systemModel), from),
+        documents: async (ids) => {
+          const query = new URLSearchParams({
+            ...release(version, systemModel),
+            from: '0',
+            limit: String(PAGE_SIZE),
+          });
+          const result = await dataApi.call({
+            method: 'POST',
+            path: '/datasets/batch',
+            query,
+            body: { dataset_ids: ids },
+            userId: caller.user.userId,
+            requestId: caller.requestId,
+          });
+          return parseUpstream(BatchResponseSchema, result.body);
         },
-        progress,
-      ),
+      },
+      progress,
+    );
+  const indexes = new SectorIndexes<Caller & { version: string; systemModel: string }>(
+    (key, { version, systemModel, ...caller }, progress) =>
+      shared
+        ? shared.obtain(key, (report) => build(version, systemModel, caller, report), progress)
+        : build(version, systemModel, caller, progress),
   );
   const keyOf = (version: string, systemModel: string) => `${version}\n${systemModel}`;
 
