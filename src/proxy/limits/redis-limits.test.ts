@@ -17,12 +17,14 @@ async function instance(options: { perMinute?: number; concurrent?: number; queu
     concurrent: options.concurrent ?? 100,
     queue: options.queue ?? 0,
     queueMs: 5_000,
-    // Mid-minute, so a burst never straddles two rate windows.
-    now: () => Date.parse('2026-06-01T00:00:30Z'),
+    now: midMinute,
     slotMs: 30_000,
   });
 }
 
+/** The middle of the next minute, so a burst never straddles two rate windows. */
+const start = Date.now();
+const midMinute = () => start - (start % 60_000) + 90_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
