@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProxyError } from '../errors';
+import type { ProxyError } from '../errors';
 import { connectRedis, type SharedStore } from '../redis/connection';
 import { startRedisServer, type RedisServer } from '../testing/redis-server';
 import { RedisLimits } from './redis-limits';
@@ -55,9 +55,7 @@ describe('limits shared by every instance', () => {
     expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(5);
     expect(outcomes.filter((outcome) => outcome === 'rate_limited')).toHaveLength(3);
     // Another user has a window of their own.
-    await expect(a.take('devon')).resolves.toMatchObject({
-      ratelimit: expect.stringMatching(/r=4/),
-    });
+    expect((await a.take('devon')).ratelimit).toMatch(/r=4;/);
   });
 
   it('lets a user run at most K calls across instances, the rest waiting their turn', async () => {
