@@ -12,8 +12,14 @@ export interface SharedAnswers {
   fetch(key: string, produce: () => Promise<string>, ttlMs: number | undefined): Promise<string>;
 }
 
-/** How long a fleet-wide claim on producing one answer lasts if its holder dies. */
-const CLAIM_MS = 30_000;
+/**
+ * A claim on producing one answer for the fleet lapses this soon unless its holder renews it,
+ * as it does while it works: a holder killed mid-call keeps the others waiting seconds at most.
+ */
+const CLAIM_MS = 5_000;
+const RENEW_MS = 1_500;
+/** The longest a caller waits for another instance's answer before producing it itself. */
+const WAIT_MS = 60_000;
 /** Answers are kept this long in Redis (release data never changes; see `maxmemory-policy`). */
 const SHARED_TTL_MS = 7 * 24 * 3600_000;
 const POLL_FIRST_MS = 10;
@@ -25,6 +31,11 @@ local answer = redis.call('GET', KEYS[1])
 if answer then return {1, answer} end
 if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2} end
 return {0}`;
+
+// Extends the claim if it is still this caller's.
+const RENEW = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
 
 // Stores the answer (when given) and lets go of the claim if it is still this caller's.
 const PUT_AND_RELEASE = `
@@ -40,6 +51,7 @@ declare module 'ioredis' {
       owner: string,
       claimMs: number,
     ): Result<[number, string?], Context>;
+    answerRenewClaim(claim: string, owner: string, claimMs: number): Result<number, Context>;
     answerPutAndRelease(
       answer: string,
       claim: string,
@@ -63,6 +75,7 @@ export class RedisAnswers implements SharedAnswers {
   ) {
     store.redis.defineCommand('answerGetOrClaim', { numberOfKeys: 2, lua: GET_OR_CLAIM });
     store.redis.defineCommand('answerPutAndRelease', { numberOfKeys: 2, lua: PUT_AND_RELEASE });
+    store.redis.defineCommand('answerRenewClaim', { numberOfKeys: 1, lua: RENEW });
   }
 
   async fetch(
@@ -76,7 +89,7 @@ export class RedisAnswers implements SharedAnswers {
     const claimKey = `${KEY_PREFIX}claim:${digest}`;
     const owner = `${this.store.instance}:${++this.sequence}`;
     let pause = POLL_FIRST_MS;
-    const deadline = Date.now() + CLAIM_MS;
+    const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const found = await this.getOrClaim(answerKey, claimKey, owner);
       if (found.answer !== undefined) {
@@ -91,10 +104,14 @@ export class RedisAnswers implements SharedAnswers {
     }
     this.counts.produced++;
     let body: string | undefined;
+    const renew = setInterval(() => {
+      this.store.redis.answerRenewClaim(claimKey, owner, CLAIM_MS).catch(() => undefined);
+    }, RENEW_MS);
     try {
       body = await produce();
       return body;
     } finally {
+      clearInterval(renew);
       const keep = body !== undefined && Buffer.byteLength(body) <= this.maxBytes;
       this.store.redis
         .answerPutAndRelease(
