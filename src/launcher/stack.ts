@@ -43,7 +43,7 @@ async function resolvePort(value: string | undefined, fallback: number): Promise
 }
 
 /** The proxy's data service and sign-in become the embedded emulator's. */
-function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) {
+export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) {
   env.DATA_API_URL = config.publicOrigin;
   env.DATA_API_TOKEN_URL = `${config.publicOrigin}${TOKEN_PATH}`;
   env.DATA_API_CLIENT_ID = config.client.id;
