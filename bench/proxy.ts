@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { freePort } from '../src/launcher/stack';
 import { emulatorStats, spawnEmulator, type Started } from './emulator';
+import { startBenchFleet, startNginxPassthrough } from './nginx-yardstick';
 import { cpuMs, percentile } from './stats';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,6 +39,21 @@ async function spawnPassthrough(emulator: Started, token: string) {
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/** What every proxy of the benchmark runs with: no logs, no ledger file, no limits in the way. */
+const proxyEnv = (emulator: Started, issuer: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATA_API_URL: emulator.address,
+  DATA_API_TOKEN_URL: `${emulator.address}/realms/ecoinvent/protocol/openid-connect/token`,
+  DATA_API_CLIENT_ID: emulator.clientId,
+  DATA_API_CLIENT_SECRET: emulator.clientSecret,
+  AUTH_ISSUER: issuer,
+  LOG_LEVEL: 'silent',
+  USAGE_LEDGER_PATH: 'none',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  USER_CONCURRENCY: '1000',
+  STATIC_DIR: 'dist',
+});
+
 async function spawnProxy(emulator: Started, issuer: string) {
   const port = await freePort();
   const child = spawn(
@@ -50,20 +66,7 @@ async function spawnProxy(emulator: Started, issuer: string) {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_API_URL: emulator.address,
-        DATA_API_TOKEN_URL: `${emulator.address}/realms/ecoinvent/protocol/openid-connect/token`,
-        DATA_API_CLIENT_ID: emulator.clientId,
-        DATA_API_CLIENT_SECRET: emulator.clientSecret,
-        AUTH_ISSUER: issuer,
-        LOG_LEVEL: 'silent',
-        USAGE_LEDGER_PATH: 'none',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        USER_CONCURRENCY: '1000',
-        STATIC_DIR: 'dist',
-      },
+      env: { ...proxyEnv(emulator, issuer), PORT: String(port) },
     },
   );
   await once(child.stdout, 'data');
@@ -79,11 +82,16 @@ interface Load {
   cpuPerRequest: Record<string, number | undefined>;
 }
 
+/**
+ * autocannon at `CONNECTIONS` connections, cycling through `paths`, for `DURATION` seconds or,
+ * with `once`, for one pass over them: every request distinct, so a cache never answers.
+ */
 async function load(
   origin: string,
   headers: Record<string, string>,
   paths: readonly string[],
   processes: Record<string, number | undefined> = {},
+  options: { once?: boolean } = {},
 ): Promise<Load> {
   let next = 0;
   const cpuBefore = Object.entries(processes).map(
@@ -93,7 +101,7 @@ async function load(
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
-    duration: DURATION,
+    ...(options.once ? { amount: paths.length } : { duration: DURATION }),
     headers,
     requests: [
       {
@@ -257,9 +265,23 @@ export async function benchProxy(): Promise<string[]> {
     });
     remote.stop();
     await setFaults(emulator, { latency_ms: 0 });
-    const hitResult = await load(proxy.origin, viaProxy, [
-      '/api/datasets/8279?version=3.12&system_model=cutoff',
-    ]);
+    const hitPath = '/api/datasets/8279?version=3.12&system_model=cutoff';
+    const hitResult = await load(proxy.origin, viaProxy, [hitPath]);
+
+    // nginx as the yardstick, and two instances sharing Redis: each miss run is one pass over
+    // paths no cache has seen (the runs above cycle through theirs and end partly on hits).
+    const yard = await yardsticks({
+      emulator,
+      emulatorPid,
+      token: direct.authorization.slice('Bearer '.length),
+      direct,
+      viaProxy,
+      proxy,
+      env: proxyEnv(emulator, issuer),
+      seen: new Set(missPaths),
+      hitPath,
+      hitResult,
+    });
 
     // The sector index of a release at full scale: how long until sector searches work.
     const apiRequests = async () => (await emulatorStats(emulator.address)).api_requests;
@@ -322,6 +344,7 @@ export async function benchProxy(): Promise<string[]> {
       `    proxy, cache miss          : ${fmt(remoteMiss)}; proxy CPU per request: ${fmtCpu(remoteMiss)}`,
       `    of direct throughput       : ${ratio(remoteMiss, remoteDirect)} (target ≥ 0.70); adds ${remoteMiss.p50 - remoteDirect.p50} ms at p50 (target ≤ 2 ms)`,
       `  proxy, cache hit             : ${fmt(hitResult)} (target ≥ 5 000 req/s, p99 ≤ 10 ms)`,
+      ...yard,
       `  token requests for 1 000 concurrent requests at token expiry: ${tokenRequests} (target 1)`,
       `  sector index of 3.12 consequential (${indexed} datasets): ready in ${indexSeconds.toFixed(1)} s, ${indexCalls} free upstream calls`,
     ];
@@ -329,4 +352,101 @@ export async function benchProxy(): Promise<string[]> {
     proxy.stop();
     stopEmulator();
   }
+}
+
+/** The nginx yardsticks and the fleet of two instances on Redis, side by side with one proxy. */
+async function yardsticks(options: {
+  emulator: Started;
+  emulatorPid: number | undefined;
+  token: string;
+  direct: Record<string, string>;
+  viaProxy: Record<string, string>;
+  proxy: { origin: string; pid: number | undefined };
+  env: NodeJS.ProcessEnv;
+  seen: ReadonlySet<string>;
+  hitPath: string;
+  hitResult: Load;
+}): Promise<string[]> {
+  const { emulator, emulatorPid, viaProxy, proxy } = options;
+  // Every dataset of 3.12, read page by page, in three system models, in a fixed shuffle.
+  const ids: number[] = [];
+  for (let from = 0; from < 4_000; from += 100) {
+    const page = (await (
+      await fetch(`${emulator.address}/v0/datasets?version=3.12&limit=100&from=${from}`, {
+        headers: options.direct,
+      })
+    ).json()) as { results: { products: { datasets: { id: number }[] }[] }[] };
+    ids.push(
+      ...page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id))),
+    );
+  }
+  let seed = 12_345;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const fresh = ['cutoff', 'apos', 'EN15804']
+    .flatMap((model) =>
+      [...new Set(ids)].map((id) => `/api/datasets/${id}?version=3.12&system_model=${model}`),
+    )
+    .filter((path) => !options.seen.has(path))
+    .map((path) => ({ path, order: next() }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ path }) => path);
+  const size = Math.min(4_000, Math.floor(fresh.length / 3));
+  const [forNginx, forProxy, forFleet] = [0, 1, 2].map((i) =>
+    fresh.slice(i * size, (i + 1) * size),
+  );
+
+  const nginx = await startNginxPassthrough(emulator.address, options.token, { cache: false });
+  const nginxMiss = await load(
+    nginx.origin,
+    {},
+    forNginx ?? [],
+    { nginx: nginx.pid, emulator: emulatorPid },
+    { once: true },
+  );
+  await nginx.stop();
+  const proxyMiss = await load(
+    proxy.origin,
+    viaProxy,
+    forProxy ?? [],
+    { proxy: proxy.pid, emulator: emulatorPid },
+    { once: true },
+  );
+  const cached = await startNginxPassthrough(emulator.address, options.token, { cache: true });
+  await fetch(`${cached.origin}${options.hitPath}`);
+  const nginxHit = await load(cached.origin, {}, [options.hitPath], { nginx: cached.pid });
+  await cached.stop();
+
+  const bench = await startBenchFleet(options.env);
+  let fleetMiss: Load;
+  let fleetHit: Load;
+  try {
+    const pids = Object.fromEntries(
+      bench.fleet.instances.map((instance, i) => [`proxy ${i + 1}`, instance.pid]),
+    );
+    fleetMiss = await load(
+      bench.fleet.url,
+      viaProxy,
+      forFleet ?? [],
+      { ...pids, nginx: bench.fleet.nginx.pid, emulator: emulatorPid },
+      { once: true },
+    );
+    await fetch(`${bench.fleet.url}${options.hitPath}`, { headers: viaProxy });
+    fleetHit = await load(bench.fleet.url, viaProxy, [options.hitPath], {
+      ...pids,
+      nginx: bench.fleet.nginx.pid,
+    });
+  } finally {
+    await bench.stop();
+  }
+  const ratio = (a: Load, b: Load) => (a.rps / b.rps).toFixed(2);
+  return [
+    `  yardstick nginx (one worker, token injected) and 2 instances + Redis behind nginx (deploy/); misses: one pass over ${size} paths no cache has seen`,
+    `    nginx, pass-through        : ${fmt(nginxMiss)}; CPU per request: ${fmtCpu(nginxMiss)}`,
+    `    proxy, cache miss          : ${fmt(proxyMiss)}; CPU per request: ${fmtCpu(proxyMiss)}`,
+    `    2 instances + Redis, miss  : ${fmt(fleetMiss)}; CPU per request: ${fmtCpu(fleetMiss)}`,
+    `    nginx proxy_cache, hit     : ${fmt(nginxHit)}; CPU per request: ${fmtCpu(nginxHit)}`,
+    `    2 instances + Redis, hit   : ${fmt(fleetHit)}; CPU per request: ${fmtCpu(fleetHit)}`,
+    `    misses: proxy ÷ nginx ${ratio(proxyMiss, nginxMiss)} (target ≥ 0.80); hits: proxy ÷ nginx proxy_cache ${ratio(options.hitResult, nginxHit)} (target ≥ 0.60)`,
+    `    2 instances + Redis ÷ 1 instance: misses ${ratio(fleetMiss, proxyMiss)}, hits ${ratio(fleetHit, options.hitResult)}`,
+  ];
 }

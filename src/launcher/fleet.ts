@@ -68,14 +68,14 @@ function running(child: ChildProcess, origin: string, graceful: NodeJS.Signals):
 }
 
 /**
- * nginx from deploy/nginx.conf.template in front of `instances`, on `port`, its files in a
- * directory of its own. Fails with a clear message when nginx is not installed.
+ * nginx with the configuration `render` writes for a directory of its own (pid, logs and
+ * temporary files go there), listening on `port`. Fails with a clear message when nginx is not
+ * installed.
  */
-export async function startNginx(options: {
-  port: number;
-  instances: readonly string[];
-  host?: string;
-}): Promise<Running & { config: string }> {
+export async function startNginxWith(
+  port: number,
+  render: (runDir: string) => string,
+): Promise<Running & { config: string }> {
   if (!existsSync(NGINX)) {
     throw new Error(
       `${NGINX} is missing: install Debian's nginx-light (apt-get install -y nginx-light; .ci/run does) or set NGINX_PATH.`,
@@ -85,21 +85,29 @@ export async function startNginx(options: {
   // nginx's workers drop root for nobody, and still need to reach their temporary directories.
   chmodSync(runDir, 0o755);
   const config = path.join(runDir, 'nginx.conf');
-  writeFileSync(
-    config,
+  writeFileSync(config, render(runDir));
+  const child = spawn(
+    NGINX,
+    ['-p', runDir, '-e', path.join(runDir, 'error.log'), '-c', config, '-g', 'daemon off;'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  await waitForPort(port, child, 'nginx');
+  return { ...running(child, `http://127.0.0.1:${port}`, 'SIGQUIT'), config };
+}
+
+/** nginx from deploy/nginx.conf.template in front of `instances`, on `port`. */
+export function startNginx(options: {
+  port: number;
+  instances: readonly string[];
+  host?: string;
+}): Promise<Running & { config: string }> {
+  return startNginxWith(options.port, (runDir) =>
     renderNginxConfig({
       runDir,
       listen: `${options.host ?? '127.0.0.1'}:${options.port}`,
       instances: options.instances,
     }),
   );
-  const child = spawn(
-    NGINX,
-    ['-p', runDir, '-e', path.join(runDir, 'error.log'), '-c', config, '-g', 'daemon off;'],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  await waitForPort(options.port, child, 'nginx');
-  return { ...running(child, `http://127.0.0.1:${options.port}`, 'SIGQUIT'), config };
 }
 
 /**
