@@ -25,20 +25,24 @@ const SHARED_TTL_MS = 7 * 24 * 3600_000;
 const POLL_FIRST_MS = 10;
 const POLL_MAX_MS = 100;
 
+// Answers and claims can be lost with Redis and be fetched again: they stay out of the
+// append-only file, so they never wait for its fsync (which only the ledger needs).
+const NOT_DURABLE = 'redis.set_repl(redis.REPL_NONE)';
+
 // Returns {1, answer} when stored, {2} when this caller now holds the claim, {0} otherwise.
-const GET_OR_CLAIM = `
+const GET_OR_CLAIM = `${NOT_DURABLE}
 local answer = redis.call('GET', KEYS[1])
 if answer then return {1, answer} end
 if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2} end
 return {0}`;
 
 // Extends the claim if it is still this caller's.
-const RENEW = `
+const RENEW = `${NOT_DURABLE}
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0`;
 
 // Stores the answer (when given) and lets go of the claim if it is still this caller's.
-const PUT_AND_RELEASE = `
+const PUT_AND_RELEASE = `${NOT_DURABLE}
 if ARGV[2] == '1' then redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4]) end
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
 return 1`;

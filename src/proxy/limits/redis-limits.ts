@@ -13,23 +13,31 @@ declare module 'ioredis' {
       expiresAt: number,
       limit: number,
     ): Result<number, Context>;
+    limitGiveSlot(key: string, holder: string): Result<number, Context>;
   }
 }
 
+// Counters and slots may be lost with Redis (a window restarts, a slot is freed): they stay out
+// of the append-only file, so they never wait for its fsync (which only the ledger needs).
+const NOT_DURABLE = 'redis.set_repl(redis.REPL_NONE)';
+
 // One more request in this window; the window's key expires with it.
-const COUNT = `
+const COUNT = `${NOT_DURABLE}
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
 // A slot is a member of the key's sorted set, scored by when it lapses if never given back
 // (its instance died). ARGV: holder, now, lapses at, limit.
-const TAKE_SLOT = `
+const TAKE_SLOT = `${NOT_DURABLE}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[3])
 return 1`;
+
+const GIVE_SLOT = `${NOT_DURABLE}
+return redis.call('ZREM', KEYS[1], ARGV[1])`;
 
 /** How often a user's first waiting call looks for a slot another instance gave back. */
 const POLL_MS = 20;
@@ -50,6 +58,7 @@ export class RedisLimits implements Limits {
   ) {
     store.redis.defineCommand('limitCount', { numberOfKeys: 1, lua: COUNT });
     store.redis.defineCommand('limitTakeSlot', { numberOfKeys: 1, lua: TAKE_SLOT });
+    store.redis.defineCommand('limitGiveSlot', { numberOfKeys: 1, lua: GIVE_SLOT });
     this.local = new UserLimits(options);
     this.slots = new SlotQueue({
       tryTake: (key) => this.tryTake(key),
@@ -102,6 +111,6 @@ export class RedisLimits implements Limits {
     } catch {
       return this.local.tryTake(key);
     }
-    return () => void this.store.redis.zrem(slotKey, holder).catch(() => undefined);
+    return () => void this.store.redis.limitGiveSlot(slotKey, holder).catch(() => undefined);
   }
 }
