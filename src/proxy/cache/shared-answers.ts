@@ -69,8 +69,6 @@ declare module 'ioredis' {
 
 export class RedisAnswers implements SharedAnswers {
   private sequence = 0;
-  /** Answers produced here, and answers another instance produced, read from Redis. */
-  readonly counts = { produced: 0, shared: 0, waited: 0 };
 
   constructor(
     private readonly store: SharedStore,
@@ -97,16 +95,13 @@ export class RedisAnswers implements SharedAnswers {
     for (;;) {
       const found = await this.getOrClaim(answerKey, claimKey, owner);
       if (found.answer !== undefined) {
-        this.counts.shared++;
         return found.answer;
       }
       if (found.claimed || Date.now() > deadline) break;
       // Another instance is producing it: its answer is ours in a moment.
-      this.counts.waited++;
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(POLL_MAX_MS, pause * 2);
     }
-    this.counts.produced++;
     let body: string | undefined;
     const renew = setInterval(() => {
       this.store.redis.answerRenewClaim(claimKey, owner, CLAIM_MS).catch(() => undefined);
