@@ -21,3 +21,20 @@ export function cpuMs(pid: number | undefined): number | undefined {
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time of a process and its children (nginx's workers under its master), in ms. */
+export function cpuMsTree(pid: number | undefined): number | undefined {
+  const own = cpuMs(pid);
+  if (own === undefined || pid === undefined) return own;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // No children file (not Linux): the process alone.
+  }
+  return children.reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+}

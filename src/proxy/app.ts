@@ -14,7 +14,13 @@ import { createDataApi } from './upstream/data-api';
 import { createUpstreamAdapter } from './upstream/adapter';
 import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
 import { UsageLedger } from './usage/ledger';
-import { UserLimits } from './limits/user-limits';
+import { inProcessLedger, type LedgerStore } from './usage/ledger-store';
+import { RedisLedger } from './usage/redis-ledger';
+import { UserLimits, type Limits } from './limits/user-limits';
+import { RedisLimits } from './limits/redis-limits';
+import { connectRedis, type SharedStore } from './redis/connection';
+import { RedisAnswers } from './cache/shared-answers';
+import { RedisIndexes } from './sectors/shared-index';
 import { registerOpenApi } from './routes/openapi';
 import { registerCors } from './security-headers';
 import { TokenCache } from './upstream/token-cache';
@@ -34,7 +40,9 @@ export interface Proxy {
   app: FastifyInstance;
   tokens: TokenCache;
   cache: ResponseCache;
-  ledger: UsageLedger;
+  ledger: LedgerStore;
+  /** The store every instance shares, when REDIS_URL is set. */
+  shared: SharedStore | undefined;
 }
 
 /** Paths in log objects whose values are credentials, removed before anything is written. */
@@ -169,28 +177,82 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     ...(config.auth.mode === 'oidc' ? { idpOrigin: new URL(config.auth.issuer).origin } : {}),
   });
   const now = deps.now ?? Date.now;
-  const cache = new ResponseCache(config.cacheMaxBytes, now);
-  const ledger = new UsageLedger({ file: config.usageLedgerPath, budget: config.budget, now });
-  const limits = new UserLimits({ ...config.limits, now });
-  // Requests without a valid token are limited by socket address (trustProxy is off).
+  const limitOptions = {
+    perMinute: config.limits.perMinute,
+    concurrent: config.limits.concurrent,
+    queue: config.limits.queue,
+    queueMs: config.limits.queueMs,
+    now,
+  };
+  // Requests without a valid token are limited by socket address (trustProxy is off), in each
+  // instance: they never reach the data service.
   const addressLimits = new UserLimits({
     perMinute: config.limits.unauthPerMinute,
     concurrent: 1,
     now,
     policy: 'per-address',
   });
-  app.addHook('onClose', async () => ledger.close());
-  if (ledger.recovered.calls > 0) {
-    app.log.warn(
-      { recovered: ledger.recovered },
-      'scored calls left unsettled by the last run are counted as charged in full',
+  const { upstreamMs, tokenMs } = config.timeouts;
+  // The longest a scored call can run: two sends (a retry after a 401), two token waits.
+  const callDeadlineMs = 2 * upstreamMs + 2 * tokenMs + 5_000;
+
+  let shared: SharedStore | undefined;
+  let cache: ResponseCache;
+  let ledger: LedgerStore;
+  let limits: Limits;
+  if (config.redisUrl) {
+    // Several instances: answers, ledger and budget, limits and sector indexes live in Redis.
+    const store = await connectRedis(config.redisUrl, app.log);
+    shared = store;
+    cache = new ResponseCache(
+      config.cacheMaxBytes,
+      now,
+      new RedisAnswers(store, config.cacheMaxBytes / 4),
     );
+    const redisLedger = new RedisLedger(store, {
+      budget: config.budget,
+      now,
+      callDeadlineMs,
+      log: app.log,
+    });
+    await redisLedger.start();
+    ledger = redisLedger;
+    limits = new RedisLimits(store, { ...limitOptions, slotMs: callDeadlineMs });
+    app.addHook('onClose', async () => {
+      await ledger.close();
+      await store.close();
+    });
+  } else {
+    cache = new ResponseCache(config.cacheMaxBytes, now);
+    const fileLedger = new UsageLedger({
+      file: config.usageLedgerPath,
+      budget: config.budget,
+      now,
+    });
+    if (fileLedger.recovered.calls > 0) {
+      app.log.warn(
+        { recovered: fileLedger.recovered },
+        'scored calls left unsettled by the last run are counted as charged in full',
+      );
+    }
+    ledger = inProcessLedger(fileLedger);
+    limits = new UserLimits(limitOptions);
+    app.addHook('onClose', async () => ledger.close());
   }
 
   registerHealth(app, { dataApi, now, variants: adapter.variants });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  await registerApi(app, { config, verifyUser, adapter, cache, ledger, limits, addressLimits });
+  await registerApi(app, {
+    config,
+    verifyUser,
+    adapter,
+    cache,
+    ledger,
+    limits,
+    addressLimits,
+    sharedIndexes: shared ? new RedisIndexes(shared) : undefined,
+  });
   await registerSpa(app, config.staticDir);
-  return { app, tokens, cache, ledger };
+  return { app, tokens, cache, ledger, shared };
 }

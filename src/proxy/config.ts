@@ -53,6 +53,8 @@ export const ProxyEnvSchema = z
     SCORE_BUDGET_INDICATORS: int(0, 100_000).optional(),
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
     USER_CONCURRENCY: int(1, 1000).default(8),
+    USER_QUEUE: int(0, 100_000).default(500),
+    USER_QUEUE_MS: int(0, 120_000).default(10_000),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -64,6 +66,12 @@ export const ProxyEnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url())),
+    REDIS_URL: z
+      .url({ message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' })
+      .refine((value) => /^rediss?:\/\//.test(value), {
+        message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -117,8 +125,19 @@ export interface ProxyConfig {
   /** Where charges are kept durably; `none` keeps them in memory only (tests). */
   usageLedgerPath: string | undefined;
   budget: { datasets: number | undefined; indicators: number | undefined };
-  /** `unauthPerMinute`: requests without a valid token one address may make a minute. */
-  limits: { perMinute: number; concurrent: number; unauthPerMinute: number };
+  /**
+   * `unauthPerMinute`: requests without a valid token one address may make a minute. `queue`
+   * and `queueMs`: how many of a user's calls past `concurrent` wait for a slot, and how long.
+   */
+  limits: {
+    perMinute: number;
+    concurrent: number;
+    queue: number;
+    queueMs: number;
+    unauthPerMinute: number;
+  };
+  /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
+  redisUrl: string | undefined;
   /** Origins allowed to call the API from another origin (exact match); empty = none. */
   corsOrigins: string[];
   logLevel: string;
@@ -180,8 +199,11 @@ export function proxyConfigFromEnv(
     limits: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       concurrent: e.USER_CONCURRENCY,
+      queue: e.USER_QUEUE,
+      queueMs: e.USER_QUEUE_MS,
       unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
     },
+    redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };

@@ -13,6 +13,7 @@ export const PROBLEM_CODES = [
   'payload_too_large',
   'rate_limited',
   'budget_exhausted',
+  'usage_ledger_unavailable',
   'usage_limit_reached',
   'spold_lookup_unavailable',
   'upstream_error',

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { SharedAnswers } from './shared-answers';
 
 export interface CachedAnswer {
   body: string;
@@ -10,7 +11,9 @@ export interface CachedAnswer {
 
 /**
  * Answers kept by key, least recently used first out, capped by total bytes; identical requests
- * in flight share one producer (coalescing), so a burst of users costs one upstream call.
+ * in flight share one producer (coalescing), so a burst of users costs one upstream call. With a
+ * shared store (Redis), a miss here asks the fleet first, and the same request arriving at
+ * several instances at once is produced by one of them.
  */
 export class ResponseCache {
   /** Each answer with what it costs: its bytes and its key's, both counted against the cap. */
@@ -24,7 +27,13 @@ export class ResponseCache {
   constructor(
     private readonly maxBytes: number,
     private readonly now: () => number = Date.now,
+    private readonly shared?: SharedAnswers,
   ) {}
+
+  /** The largest answer (with its key) worth keeping: a quarter of the cap. */
+  get maxEntryBytes() {
+    return this.maxBytes / 4;
+  }
 
   get size() {
     return { entries: this.entries.size, bytes: this.bytes };
@@ -60,7 +69,8 @@ export class ResponseCache {
       return pending;
     }
     this.misses++;
-    const promise = produce()
+    const shared = options.store ? this.shared : undefined;
+    const promise = (shared ? shared.fetch(key, produce, options.ttlMs) : produce())
       .then((body) => {
         const answer = toAnswer(body);
         if (options.ttlMs !== undefined) answer.expiresAt = this.now() + options.ttlMs;
@@ -74,7 +84,7 @@ export class ResponseCache {
 
   private set(key: string, answer: CachedAnswer) {
     const cost = answer.bytes + Buffer.byteLength(key);
-    if (cost > this.maxBytes / 4) return;
+    if (cost > this.maxEntryBytes) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.bytes -= previous.cost;

@@ -1,75 +1,109 @@
 import { ProxyError } from '../errors';
+import { SlotQueue, type Give } from './slot-queue';
 
 const MAX_TRACKED_USERS = 100_000;
+export const WINDOW_MS = 60_000;
+
+/** Per-user (or per-address) limits, kept in this process or shared by every instance. */
+export interface Limits {
+  /** Counts one request; throws 429 past the limit. Resolves to the headers to send. */
+  take(key: string): Promise<Record<string, string>>;
+  /** Runs `call` as one of the key's upstream calls, after waiting its turn, or refuses it. */
+  withSlot<T>(key: string, call: () => Promise<T>): Promise<T>;
+}
+
+export interface LimitOptions {
+  perMinute: number;
+  concurrent: number;
+  /** Calls past `concurrent` that wait for a slot, and how long each waits at most. */
+  queue?: number;
+  queueMs?: number;
+  now: () => number;
+  policy?: 'per-user' | 'per-address';
+}
 
 /**
- * Per-user request rate (fixed window) and concurrent upstream calls, keyed by the verified
- * user, never the IP address: behind the proxy every user shares one. Answers carry the
- * RateLimit and RateLimit-Policy headers of draft-ietf-httpapi-ratelimit-headers-08. The same
- * window, keyed by socket address, limits requests nobody signed (`policy: 'per-address'`).
+ * The headers of draft-ietf-httpapi-ratelimit-headers-08 for the `count`th request of a window
+ * that resets in `resetSeconds`; throws 429 past the limit.
  */
-export class UserLimits {
+export function rateHeaders(
+  options: Pick<LimitOptions, 'perMinute' | 'policy'>,
+  count: number,
+  resetSeconds: number,
+): Record<string, string> {
+  const policy = options.policy ?? 'per-user';
+  const remaining = Math.max(0, options.perMinute - count);
+  const headers = {
+    ratelimit: `"${policy}";r=${remaining};t=${resetSeconds}`,
+    'ratelimit-policy': `"${policy}";q=${options.perMinute};w=60`,
+  };
+  if (count > options.perMinute) {
+    const from = policy === 'per-user' ? 'one user' : 'one address without a valid token';
+    throw new ProxyError(429, 'rate_limited', {
+      detail: `More than ${options.perMinute} requests a minute from ${from}; try again in ${resetSeconds} s.`,
+      headers: { ...headers, 'retry-after': String(resetSeconds) },
+    });
+  }
+  return headers;
+}
+
+/**
+ * Per-user request rate (fixed window) and concurrent upstream calls in this process, keyed by
+ * the verified user, never the IP address: behind the proxy every user shares one. Calls past
+ * the concurrency limit wait in a short queue. The same window, keyed by socket address, limits
+ * requests nobody signed (`policy: 'per-address'`).
+ */
+export class UserLimits implements Limits {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private readonly inflight = new Map<string, number>();
+  private readonly slots: SlotQueue;
 
-  constructor(
-    private readonly options: {
-      perMinute: number;
-      concurrent: number;
-      now: () => number;
-      policy?: 'per-user' | 'per-address';
-    },
-  ) {}
+  constructor(private readonly options: LimitOptions) {
+    this.slots = new SlotQueue({
+      tryTake: async (key) => this.tryTake(key),
+      concurrent: options.concurrent,
+      length: options.queue ?? 0,
+      waitMs: options.queueMs ?? 0,
+      pollMs: 250,
+    });
+  }
 
-  /** Counts one request; throws 429 past the limit. Returns the headers to send. */
-  take(userId: string): Record<string, string> {
+  async take(key: string): Promise<Record<string, string>> {
+    return this.takeNow(key);
+  }
+
+  /** `take` without a promise: the Redis limits fall back to it when Redis is down. */
+  takeNow(key: string): Record<string, string> {
     const now = this.options.now();
-    const windowMs = 60_000;
-    let window = this.windows.get(userId);
-    if (!window || now - window.start >= windowMs) {
-      if (!window && this.windows.size >= MAX_TRACKED_USERS) this.prune(now, windowMs);
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= WINDOW_MS) {
+      if (!window && this.windows.size >= MAX_TRACKED_USERS) this.prune(now);
       window = { start: now, count: 0 };
-      this.windows.set(userId, window);
+      this.windows.set(key, window);
     }
     window.count++;
-    const reset = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
-    const remaining = Math.max(0, this.options.perMinute - window.count);
-    const policy = this.options.policy ?? 'per-user';
-    const headers = {
-      ratelimit: `"${policy}";r=${remaining};t=${reset}`,
-      'ratelimit-policy': `"${policy}";q=${this.options.perMinute};w=60`,
+    const reset = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
+    return rateHeaders(this.options, window.count, reset);
+  }
+
+  async withSlot<T>(key: string, call: () => Promise<T>): Promise<T> {
+    return this.slots.run(key, call);
+  }
+
+  /** A slot of this process, if one is free. */
+  tryTake(key: string): Give | undefined {
+    const running = this.inflight.get(key) ?? 0;
+    if (running >= this.options.concurrent) return undefined;
+    this.inflight.set(key, running + 1);
+    return () => {
+      const left = (this.inflight.get(key) ?? 1) - 1;
+      if (left <= 0) this.inflight.delete(key);
+      else this.inflight.set(key, left);
     };
-    if (window.count > this.options.perMinute) {
-      const from = policy === 'per-user' ? 'one user' : 'one address without a valid token';
-      throw new ProxyError(429, 'rate_limited', {
-        detail: `More than ${this.options.perMinute} requests a minute from ${from}; try again in ${reset} s.`,
-        headers: { ...headers, 'retry-after': String(reset) },
-      });
-    }
-    return headers;
   }
 
-  /** Runs `call` as one of the user's upstream calls, or refuses when they have too many running. */
-  async withSlot<T>(userId: string, call: () => Promise<T>): Promise<T> {
-    const running = this.inflight.get(userId) ?? 0;
-    if (running >= this.options.concurrent) {
-      throw new ProxyError(429, 'rate_limited', {
-        detail: `Too many requests of yours are waiting for the data service (at most ${this.options.concurrent} at once).`,
-        headers: { 'retry-after': '1' },
-      });
-    }
-    this.inflight.set(userId, running + 1);
-    try {
-      return await call();
-    } finally {
-      const left = (this.inflight.get(userId) ?? 1) - 1;
-      if (left <= 0) this.inflight.delete(userId);
-      else this.inflight.set(userId, left);
-    }
-  }
-
-  private prune(now: number, windowMs: number) {
-    for (const [user, window] of this.windows)
-      if (now - window.start >= windowMs) this.windows.delete(user);
+  private prune(now: number) {
+    for (const [key, window] of this.windows)
+      if (now - window.start >= WINDOW_MS) this.windows.delete(key);
   }
 }

@@ -5,7 +5,7 @@ import { routerPath } from '../../shared/api/url';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError } from '../errors';
-import type { UserLimits } from '../limits/user-limits';
+import type { Limits } from '../limits/user-limits';
 import { createHandlers, type HandlerDeps, type Outcome, type Request } from './handlers';
 
 declare module 'fastify' {
@@ -17,7 +17,7 @@ declare module 'fastify' {
 export interface ApiDeps extends HandlerDeps {
   verifyUser: UserVerifier;
   /** Requests without a valid token, a minute per socket address. */
-  addressLimits: UserLimits;
+  addressLimits: Limits;
 }
 
 const MAX_QUERY_LENGTH = 4096;
@@ -136,10 +136,11 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
         request.user = await verifyUser(request.headers.authorization);
       } catch (error) {
         // Past its limit an address gets 429 instead of 401, which it can be told to wait on.
-        if (error instanceof ProxyError && error.status === 401) addressLimits.take(request.ip);
+        if (error instanceof ProxyError && error.status === 401)
+          await addressLimits.take(request.ip);
         throw error;
       }
-      reply.headers(limits.take(request.user.userId));
+      reply.headers(await limits.take(request.user.userId));
     });
     for (const name of names) if (API[name].auth) register(data, name);
   });

@@ -18,11 +18,12 @@ import {
 } from '../cache/response-cache';
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
-import type { UserLimits } from '../limits/user-limits';
+import type { Limits } from '../limits/user-limits';
 import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
-import type { UsageLedger } from '../usage/ledger';
+import type { LedgerStore } from '../usage/ledger-store';
+import type { SharedIndexes } from '../sectors/shared-index';
 
 /** What a route's handler gets: the parsed request, and who asked. */
 export interface Request<K extends RouteName> {
@@ -48,8 +49,10 @@ export interface HandlerDeps {
   config: ProxyConfig;
   adapter: UpstreamAdapter;
   cache: ResponseCache;
-  ledger: UsageLedger;
-  limits: UserLimits;
+  ledger: LedgerStore;
+  limits: Limits;
+  /** Sector indexes shared by every instance (Redis); unset: this instance's own. */
+  sharedIndexes?: SharedIndexes | undefined;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -143,6 +146,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         'Sector and ISIC filters are turned off on this explorer (SECTOR_INDEX=off): the data service cannot filter by them itself.',
     });
   const sectorSearch = createSectorSearch({
+    shared: deps.sharedIndexes,
     searchPage: async (caller, release, input) =>
       JSON.parse(
         (await searchPage(caller, release, input, { userSlot: false })).body,
@@ -178,7 +182,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     async usage(request) {
       callerOf(request);
-      return { value: { ...ledger.snapshot(), charged: ledger.chargedIds() } };
+      return { value: { ...(await ledger.snapshot()), charged: await ledger.chargedIds() } };
     },
 
     async indicators(request) {
@@ -274,10 +278,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const call = () => adapter.dataset(caller, release, id, indicators);
       return {
         cached: await shared(cacheKey, () =>
-          limits.withSlot(caller.userId, () =>
+          limits.withSlot(caller.userId, async () =>
             scored
               ? // Held before it is sent, so no number of calls at once can charge past the budget.
-                underReservation(ledger.reserve(caller.userId, [id], indicators, 1), call)
+                underReservation(await ledger.reserve(caller.userId, [id], indicators, 1), call)
               : call(),
           ),
         ),
@@ -303,11 +307,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const call = () => adapter.batch(caller, release, page, request.body);
       return {
         cached: await shared(cacheKey, () =>
-          limits.withSlot(caller.userId, () =>
+          limits.withSlot(caller.userId, async () =>
             scored
               ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
                 underReservation(
-                  ledger.reserve(
+                  await ledger.reserve(
                     caller.userId,
                     [...new Set(ids)].slice(page.from),
                     indicators,

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_LIMIT } from '../../shared/api/routes';
 import type { DatasetPage, SearchResults, Sectors } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
+import type { SharedIndexes } from './shared-index';
 import {
   allSearchResults,
   buildSectorIndex,
@@ -20,6 +21,8 @@ export interface SectorSearchDeps {
   documents(caller: Caller, release: ReleaseRef, ids: number[]): Promise<DatasetPage>;
   /** Waits before a call is tried again after a 429 (tests pass a fake). */
   sleep?: (ms: number) => Promise<void>;
+  /** Indexes shared by every instance (Redis): each release is built once for the fleet. */
+  shared?: SharedIndexes | undefined;
 }
 
 /** Tries after a 429 before the build fails, and the longest wait the service may ask for. */
@@ -62,15 +65,17 @@ export function createSectorSearch(deps: SectorSearchDeps) {
 
   // The calls are free (no indicators); they go out under the user who asked first.
   const indexes = new SectorIndexes<Caller & ReleaseRef>(
-    (_key, { version, systemModel, ...caller }, progress) => {
+    (key, { version, systemModel, ...caller }, progress) => {
       const release = { version, systemModel };
-      return buildSectorIndex(
-        {
-          searchPage: (from) => retry(() => deps.searchPage(caller, release, page({}, from))),
-          documents: (ids) => retry(() => deps.documents(caller, release, ids)),
-        },
-        progress,
-      );
+      const build = (report: typeof progress) =>
+        buildSectorIndex(
+          {
+            searchPage: (from) => retry(() => deps.searchPage(caller, release, page({}, from))),
+            documents: (ids) => retry(() => deps.documents(caller, release, ids)),
+          },
+          report,
+        );
+      return deps.shared ? deps.shared.obtain(key, build, progress) : build(progress);
     },
   );
   const keyOf = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;

@@ -1,6 +1,6 @@
 import type { Dataset, DatasetPage } from '../../shared/api/schemas';
 import { UnchargedFailure } from '../upstream/adapter/errors';
-import type { Reservation } from './ledger';
+import type { StoredReservation } from './ledger-store';
 
 /**
  * What an answer charges: its datasets that came with scores, and the indicators scored. The
@@ -26,18 +26,18 @@ export function chargesOf(answer: unknown) {
  * answer too large or of the wrong shape, after the service may have billed it).
  */
 export async function underReservation<T>(
-  reservation: Reservation | undefined,
+  reservation: StoredReservation | undefined,
   call: () => Promise<T>,
 ): Promise<T> {
   let answer: T;
   try {
     answer = await call();
   } catch (error) {
-    if (error instanceof UnchargedFailure) reservation?.release();
-    else reservation?.settleUnknown();
+    if (error instanceof UnchargedFailure) await reservation?.release();
+    else await reservation?.settleUnknown();
     throw error;
   }
   const charged = chargesOf(answer);
-  reservation?.settle(charged.datasets, charged.indicators);
+  await reservation?.settle(charged.datasets, charged.indicators);
   return answer;
 }

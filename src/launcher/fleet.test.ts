@@ -1,0 +1,267 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithCode } from '../emulator/testing/sign-in-flow';
+import { startTestEmulator } from '../emulator/testing/start';
+import { connectRedis } from '../proxy/redis/connection';
+import { TEST_CLIENT } from '../proxy/testing/emulator-proxy';
+import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
+import { ProblemSchema } from '../shared/problem';
+import { SearchResultsSchema } from '../shared/api/schemas';
+import { mapLimit } from '../proxy/sectors/sector-index';
+import { startFleet, type Fleet } from './fleet';
+
+// The deployment of deploy/: three proxy processes sharing a real redis-server, behind nginx
+// from deploy/nginx.conf.template, in front of the emulator (in this process, for its meters).
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+let redis: RedisServer;
+let started: Fleet | undefined;
+const fleet = () => {
+  if (!started) throw new Error('the fleet did not start');
+  return started;
+};
+let users: { authorization: string }[] = [];
+/** Datasets of release 3.12, to ask for distinct answers. */
+let ids: number[] = [];
+const RELEASE = 'version=3.12&system_model=cutoff';
+const BUDGET = 50;
+const quiet = { warn: () => undefined, info: () => undefined };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const emulatorJson = async <T>(path: string, body?: unknown): Promise<T> =>
+  (await (
+    await fetch(`${emulator.origin}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  ).json()) as T;
+const stats = () =>
+  emulatorJson<{ api_requests: number; token_requests: number }>('/_emulator/stats');
+const meter = () => emulatorJson<{ datasets: number; dataset_ids: number[] }>('/_emulator/ledger');
+const faults = (body: Record<string, number>) => emulatorJson('/_emulator/faults', body);
+
+const get = (origin: string, path: string, user = users[0]) =>
+  fetch(`${origin}${path}`, { headers: user });
+const scored = (id: number) => `/api/datasets/${id}?${RELEASE}&indicator_ids=964`;
+const instance = (i: number) => {
+  const running = fleet().instances[i];
+  if (!running) throw new Error(`no instance ${i}`);
+  return running;
+};
+const usage = async (origin: string) =>
+  (await (await get(origin, '/api/usage')).json()) as {
+    datasets: number;
+    charged: { datasets: number[] };
+  };
+
+beforeAll(async () => {
+  [emulator, redis] = await Promise.all([
+    startTestEmulator({ ...TEST_CLIENT }),
+    startRedisServer(),
+  ]);
+  started = await startFleet({
+    count: 3,
+    env: {
+      PATH: process.env.PATH,
+      DATA_API_URL: emulator.origin,
+      DATA_API_TOKEN_URL: `${emulator.origin}/realms/ecoinvent/protocol/openid-connect/token`,
+      ...TEST_CLIENT,
+      AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'silent',
+      REDIS_URL: redis.url,
+      SCORE_BUDGET_DATASETS: String(BUDGET),
+      RATE_LIMIT_PER_MINUTE: '100000',
+      USER_CONCURRENCY: '1000',
+      UPSTREAM_TIMEOUT_MS: '3000',
+      TOKEN_TIMEOUT_MS: '1000',
+    },
+  });
+  users = [];
+  for (const username of ['demo', 'maria']) {
+    const signedIn = await signInWithCode({
+      emulatorOrigin: emulator.origin,
+      redirectOrigin: 'http://spa.test',
+      username,
+    });
+    users.push({ authorization: `Bearer ${signedIn.access_token}` });
+  }
+  const pages = await Promise.all(
+    [0, 100, 200, 300].map(async (from) =>
+      SearchResultsSchema.parse(
+        await (await get(fleet().url, `/api/datasets?${RELEASE}&limit=100&from=${from}`)).json(),
+      ),
+    ),
+  );
+  ids = [
+    ...new Set(
+      pages.flatMap((page) =>
+        page.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id))),
+      ),
+    ),
+  ];
+  expect(ids.length).toBeGreaterThanOrEqual(350);
+}, 60_000);
+afterEach(async () => {
+  const cleaner = await connectRedis(redis.url, quiet);
+  await cleaner.redis.flushall();
+  await cleaner.close();
+  await emulatorJson('/_emulator/reset', {});
+});
+afterAll(async () => {
+  await started?.stop();
+  await redis.stop();
+  await emulator.close();
+});
+
+describe('several proxy instances behind nginx, sharing one Redis', () => {
+  it('makes one upstream call for the same new request sent to three instances at once', async () => {
+    const path = `/api/datasets/${ids[0]}?version=3.12&system_model=apos`;
+    const before = (await stats()).api_requests;
+    const answers = await Promise.all(
+      fleet().instances.map(async (running) => {
+        const response = await get(running.origin, path);
+        return { status: response.status, body: await response.text() };
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect((await stats()).api_requests - before).toBe(1);
+  });
+
+  it('makes at most one token request per instance for 1 000 requests at token expiry', async () => {
+    // Each instance gets a token that lives 2 s; the next ones the emulator gives live an hour.
+    await faults({ token_ttl_seconds: 2 });
+    for (const [i, running] of fleet().instances.entries())
+      expect((await get(running.origin, `/api/datasets/${ids[i]}?${RELEASE}`)).status).toBe(200);
+    await faults({ token_ttl_seconds: 3600 });
+    await sleep(2_100);
+    const before = (await stats()).token_requests;
+    const paths = ['cutoff', 'apos', 'EN15804']
+      .flatMap((model) => ids.map((id) => `/api/datasets/${id}?version=3.12&system_model=${model}`))
+      .slice(10, 1010);
+    const statuses = await mapLimit(
+      paths,
+      200,
+      async (path) => (await get(fleet().url, path)).status,
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect((await stats()).token_requests - before).toBeLessThanOrEqual(3);
+  });
+
+  it('charges exactly the budget for 200 concurrent distinct scored requests over two instances', async () => {
+    await faults({ latency_ms: 100 });
+    const answers = await Promise.all(
+      ids.slice(0, 200).map(async (id, i) => {
+        const response = await get(instance(i % 2).origin, scored(id), users[i % users.length]);
+        return { id, status: response.status, body: await response.json() };
+      }),
+    );
+    const ok = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(ok).toHaveLength(BUDGET);
+    for (const answer of refused) {
+      expect(answer.status).toBe(403);
+      expect(ProblemSchema.parse(answer.body).code).toBe('budget_exhausted');
+    }
+    const charged = await meter();
+    expect(charged.datasets).toBe(BUDGET);
+    expect(charged.dataset_ids.sort((a, b) => a - b)).toEqual(
+      ok.map((answer) => answer.id).sort((a, b) => a - b),
+    );
+    expect((await usage(instance(2).origin)).datasets).toBe(BUDGET);
+  });
+
+  it('keeps serving free data while Redis is stopped and restarted under load, never a scored answer uncounted', async () => {
+    const free = ids.slice(0, 40).map((id) => `/api/datasets/${id}?version=3.12&system_model=apos`);
+    const paid = ids.slice(100, 140);
+    const outcomes: { path: string; status: number; code?: string }[] = [];
+    let stop = false;
+    const worker = async (w: number) => {
+      for (let i = w; !stop; i += 4) {
+        const path = i % 2 ? (free[i % free.length] ?? '') : scored(paid[i % paid.length] ?? 0);
+        const response = await get(fleet().url, path);
+        const body = (await response.json()) as { code?: string };
+        outcomes.push({ path, status: response.status, ...(body.code ? { code: body.code } : {}) });
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map(worker));
+    await sleep(300);
+    await redis.stop();
+    await sleep(1_000);
+    const duringOutage = outcomes.length;
+    await redis.restart();
+    // Recovers by itself: scored requests are answered again within seconds.
+    await expect
+      .poll(async () => (await get(fleet().url, scored(paid[0] ?? 0))).status, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(200);
+    stop = true;
+    await load;
+    expect(outcomes.length).toBeGreaterThan(duringOutage);
+    for (const outcome of outcomes) {
+      if (outcome.path.includes('indicator_ids')) {
+        expect([200, 503]).toContain(outcome.status);
+        if (outcome.status === 503) expect(outcome.code).toBe('usage_ledger_unavailable');
+      } else expect(outcome.status).toBe(200);
+    }
+    expect(outcomes.some((outcome) => outcome.code === 'usage_ledger_unavailable')).toBe(true);
+    // Every instance is back on the shared ledger, which holds every charge the service made.
+    const charged = (await meter()).dataset_ids;
+    for (const running of fleet().instances) {
+      await expect
+        .poll(async () => (await get(running.origin, '/api/usage')).status, {
+          timeout: 5_000,
+          interval: 100,
+        })
+        .toBe(200);
+      const recorded = (await usage(running.origin)).charged.datasets;
+      expect(charged.filter((id) => !recorded.includes(id))).toEqual([]);
+    }
+  }, 30_000);
+
+  it('loses no charge when an instance is killed with SIGKILL mid-burst', async () => {
+    // A second at the service: every call is still waiting there when the instance dies.
+    await faults({ latency_ms: 1_000 });
+    // Through nginx, which sends a request the dead instance dropped to another one; and straight
+    // to the instance that dies, whose calls only its intents in Redis know of.
+    const viaNginx = ids
+      .slice(200, 230)
+      .map((id, i) =>
+        get(fleet().url, scored(id), users[i % users.length]).then((response) => response.status),
+      );
+    const direct = ids.slice(230, 250).map((id) =>
+      get(instance(2).origin, scored(id)).then(
+        (response) => response.status,
+        () => 'dropped',
+      ),
+    );
+    // Killed once every call has reached the service and waits there for its answer.
+    await expect
+      .poll(async () => (await stats()).api_requests, { timeout: 10_000, interval: 20 })
+      .toBeGreaterThanOrEqual(50);
+    await instance(2).stop('SIGKILL');
+    // Its calls are in Redis as intents, charged in full once its heartbeat lapses (5 s).
+    const admin = await connectRedis(redis.url, quiet);
+    const open = await admin.redis.hlen(`lci:ledger:${new Date().getUTCFullYear()}:intents`);
+    await admin.close();
+    expect(open).toBeGreaterThan(0);
+    const statuses = await Promise.all(viaNginx);
+    expect(statuses.filter((status) => ![200, 502].includes(status))).toEqual([]);
+    expect(await Promise.all(direct)).toContain('dropped');
+    // The service finishes the calls it had and charges them.
+    await sleep(1_200);
+    const charged = (await meter()).dataset_ids;
+    expect(charged.filter((id) => ids.slice(230, 250).includes(id)).length).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const recorded = (await usage(instance(0).origin)).charged.datasets;
+          return charged.filter((id) => !recorded.includes(id));
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toEqual([]);
+  }, 30_000);
+});

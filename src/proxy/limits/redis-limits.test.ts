@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProxyError } from '../errors';
+import { connectRedis, type SharedStore } from '../redis/connection';
+import { startRedisServer, type RedisServer } from '../testing/redis-server';
+import { RedisLimits } from './redis-limits';
+
+// Per-user limits shared through a real redis-server by two instances (two connections).
+let server: RedisServer;
+const stores: SharedStore[] = [];
+const quiet = { warn: () => undefined, info: () => undefined };
+
+async function instance(options: { perMinute?: number; concurrent?: number; queue?: number }) {
+  const store = await connectRedis(server.url, quiet);
+  stores.push(store);
+  return new RedisLimits(store, {
+    perMinute: options.perMinute ?? 1000,
+    concurrent: options.concurrent ?? 100,
+    queue: options.queue ?? 0,
+    queueMs: 5_000,
+    now: midMinute,
+    slotMs: 30_000,
+  });
+}
+
+/** The middle of the next minute, so a burst never straddles two rate windows. */
+const start = Date.now();
+const midMinute = () => start - (start % 60_000) + 90_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  const cleaner = await connectRedis(server.url, quiet);
+  await cleaner.redis.flushall();
+  await cleaner.close();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('limits shared by every instance', () => {
+  it('counts one user’s requests on all instances against one rate limit', async () => {
+    const a = await instance({ perMinute: 5 });
+    const b = await instance({ perMinute: 5 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? a : b).take('maria').then(
+          () => 'ok',
+          (error: unknown) => (error as ProxyError).code,
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome === 'rate_limited')).toHaveLength(3);
+    // Another user has a window of their own.
+    expect((await a.take('devon')).ratelimit).toMatch(/r=4;/);
+  });
+
+  it('lets a user run at most K calls across instances, the rest waiting their turn', async () => {
+    const a = await instance({ concurrent: 3, queue: 50 });
+    const b = await instance({ concurrent: 3, queue: 50 });
+    let running = 0;
+    let most = 0;
+    const call = async () => {
+      running++;
+      most = Math.max(most, running);
+      await sleep(15);
+      running--;
+      return 'ok';
+    };
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).withSlot('maria', call)),
+    );
+    expect(outcomes.every((outcome) => outcome === 'ok')).toBe(true);
+    expect(most).toBeLessThanOrEqual(3);
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it('refuses calls past a full queue with 429 at once', async () => {
+    const a = await instance({ concurrent: 1, queue: 1 });
+    const slow = () => sleep(100).then(() => 'ok');
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        a.withSlot('maria', slow).catch((error: unknown) => (error as ProxyError).code),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['ok', 'ok', 'rate_limited', 'rate_limited']);
+  });
+
+  it('falls back to this instance’s own limits while Redis is down', async () => {
+    const a = await instance({ perMinute: 2, concurrent: 1 });
+    await server.stop();
+    await a.take('maria');
+    await a.take('maria');
+    await expect(a.take('maria')).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(a.withSlot('maria', async () => 'ok')).resolves.toBe('ok');
+    await server.restart();
+    await expect.poll(() => stores[0]?.available(), { timeout: 5_000, interval: 50 }).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import { KEY_PREFIX, type SharedStore } from '../redis/connection';
+import { SlotQueue, type Give } from './slot-queue';
+import { rateHeaders, UserLimits, WINDOW_MS, type LimitOptions, type Limits } from './user-limits';
+import type { Result } from 'ioredis';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    limitCount(key: string, windowMs: number): Result<number, Context>;
+    limitTakeSlot(
+      key: string,
+      holder: string,
+      now: number,
+      expiresAt: number,
+      limit: number,
+    ): Result<number, Context>;
+    limitGiveSlot(key: string, holder: string): Result<number, Context>;
+  }
+}
+
+// Counters and slots may be lost with Redis (a window restarts, a slot is freed): they stay out
+// of the append-only file, so they never wait for its fsync (which only the ledger needs).
+const NOT_DURABLE = 'redis.set_repl(redis.REPL_NONE)';
+
+// One more request in this window; the window's key expires with it.
+const COUNT = `${NOT_DURABLE}
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+// A slot is a member of the key's sorted set, scored by when it lapses if never given back
+// (its instance died). ARGV: holder, now, lapses at, limit.
+const TAKE_SLOT = `${NOT_DURABLE}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('PEXPIREAT', KEYS[1], ARGV[3])
+return 1`;
+
+const GIVE_SLOT = `${NOT_DURABLE}
+return redis.call('ZREM', KEYS[1], ARGV[1])`;
+
+/** How often a user's first waiting call looks for a slot another instance gave back. */
+const POLL_MS = 20;
+
+/**
+ * Per-user rate and concurrency limits counted across every instance in Redis. The rate window
+ * is the clock's minute, the same for every instance; a slot lapses after `slotMs` if its
+ * instance dies holding it. While Redis cannot be reached, this instance's own limits apply.
+ */
+export class RedisLimits implements Limits {
+  private readonly local: UserLimits;
+  private readonly slots: SlotQueue;
+  private sequence = 0;
+
+  constructor(
+    private readonly store: SharedStore,
+    private readonly options: LimitOptions & { slotMs: number },
+  ) {
+    store.redis.defineCommand('limitCount', { numberOfKeys: 1, lua: COUNT });
+    store.redis.defineCommand('limitTakeSlot', { numberOfKeys: 1, lua: TAKE_SLOT });
+    store.redis.defineCommand('limitGiveSlot', { numberOfKeys: 1, lua: GIVE_SLOT });
+    this.local = new UserLimits(options);
+    this.slots = new SlotQueue({
+      tryTake: (key) => this.tryTake(key),
+      concurrent: options.concurrent,
+      length: options.queue ?? 0,
+      waitMs: options.queueMs ?? 0,
+      pollMs: POLL_MS,
+    });
+  }
+
+  private policy() {
+    return this.options.policy ?? 'per-user';
+  }
+
+  async take(key: string): Promise<Record<string, string>> {
+    if (!this.store.available()) return this.local.takeNow(key);
+    const now = this.options.now();
+    const window = Math.floor(now / WINDOW_MS);
+    let count: number;
+    try {
+      count = await this.store.redis.limitCount(
+        `${KEY_PREFIX}rate:${this.policy()}:${key}:${window}`,
+        WINDOW_MS,
+      );
+    } catch {
+      return this.local.takeNow(key);
+    }
+    const reset = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    return rateHeaders(this.options, count, reset);
+  }
+
+  async withSlot<T>(key: string, call: () => Promise<T>): Promise<T> {
+    return this.slots.run(key, call);
+  }
+
+  private async tryTake(key: string): Promise<Give | undefined> {
+    if (!this.store.available()) return this.local.tryTake(key);
+    const slotKey = `${KEY_PREFIX}slots:${this.policy()}:${key}`;
+    const holder = `${this.store.instance}:${++this.sequence}`;
+    const now = this.options.now();
+    try {
+      const taken = await this.store.redis.limitTakeSlot(
+        slotKey,
+        holder,
+        now,
+        now + this.options.slotMs,
+        this.options.concurrent,
+      );
+      if (taken !== 1) return undefined;
+    } catch {
+      return this.local.tryTake(key);
+    }
+    return () => void this.store.redis.limitGiveSlot(slotKey, holder).catch(() => undefined);
+  }
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+/** Every key the proxy writes starts with this, so a Redis shared with others stays readable. */
+export const KEY_PREFIX = 'lci:';
+
+export interface Log {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+/** One Redis connection per instance, and the name this instance goes by in it. */
+export interface SharedStore {
+  redis: Redis;
+  /** Random per process: intents and slots carry it, so a dead instance's can be told apart. */
+  instance: string;
+  /** True while the connection is up; every user of the store falls back while it is not. */
+  available(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to Redis for state every instance shares. Commands never wait for a connection that
+ * is down (no offline queue, one short timeout): a scored call is refused at once rather than
+ * held, and free data is served from this instance's own cache. The client reconnects by itself,
+ * and each time it does, the server's durability is checked again.
+ */
+export async function connectRedis(url: string, log: Log): Promise<SharedStore> {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 3_000,
+    // Reconnects quickly at first, then every second: recovery is within a second of Redis.
+    retryStrategy: (times) => Math.min(1_000, 50 * 2 ** Math.min(times, 5)),
+    lazyConnect: true,
+  });
+  let up = false;
+  let wasDown = false;
+  redis.on('ready', () => {
+    up = true;
+    if (wasDown) log.warn({ redis: redact(url) }, 'Redis is reachable again');
+    wasDown = false;
+    void checkDurability(redis, log);
+  });
+  redis.on('end', () => (up = false));
+  redis.on('close', () => {
+    if (up) log.warn({ redis: redact(url) }, 'Redis connection lost; reconnecting');
+    up = false;
+    wasDown = true;
+  });
+  // Errors are reported by the calls that meet them; an unhandled 'error' event would crash.
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+  } catch {
+    log.warn(
+      { redis: redact(url) },
+      'Redis cannot be reached at start-up: free data is served from this instance alone and scored requests are refused until it is',
+    );
+  }
+  return {
+    redis,
+    instance: randomBytes(6).toString('hex'),
+    available: () => up,
+    close: async () => {
+      up = false;
+      redis.disconnect();
+    },
+  };
+}
+
+/** A URL for a log line: its password, if any, replaced. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = 'redacted';
+    return parsed.toString();
+  } catch {
+    return 'redis';
+  }
+}
+
+/**
+ * An acknowledged charge is never lost only if Redis writes every command to its append-only file
+ * and fsyncs it before answering (`appendonly yes`, `appendfsync always`), and never evicts a
+ * key without an expiry (ledger keys have none: `maxmemory-policy` noeviction or volatile-*).
+ * Anything else is warned about loudly at every (re)connection; the proxy still runs.
+ */
+export async function checkDurability(redis: Redis, log: Log): Promise<string[]> {
+  const problems: string[] = [];
+  try {
+    const get = async (name: string) => {
+      const reply = (await redis.config('GET', name)) as string[];
+      return reply[1];
+    };
+    const appendonly = await get('appendonly');
+    const appendfsync = await get('appendfsync');
+    const eviction = await get('maxmemory-policy');
+    if (appendonly !== 'yes') problems.push(`appendonly is ${appendonly ?? 'unknown'} (needs yes)`);
+    if (appendfsync !== 'always')
+      problems.push(`appendfsync is ${appendfsync ?? 'unknown'} (needs always)`);
+    if (eviction?.startsWith('allkeys'))
+      problems.push(`maxmemory-policy is ${eviction} (needs noeviction or volatile-lru)`);
+  } catch (error) {
+    problems.push(`its configuration could not be read (${(error as Error).message})`);
+  }
+  if (problems.length > 0) {
+    log.warn(
+      { redisDurability: problems },
+      `REDIS IS NOT CONFIGURED SO THAT AN ACKNOWLEDGED CHARGE IS NEVER LOST: ${problems.join('; ')}. Run it with --appendonly yes --appendfsync always (see the README, "Several instances").`,
+    );
+  }
+  return problems;
+}

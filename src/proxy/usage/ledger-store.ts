@@ -1,0 +1,44 @@
+import type { UsageLedger, UsageSnapshot } from './ledger';
+
+/**
+ * A scored call's hold on the budget, as the routes see it, whichever store keeps the ledger.
+ * Settling never throws: a settlement the store could not take leaves the intent open, and an
+ * open intent is counted as charged in full (the ledger stays at or above what was charged).
+ */
+export interface StoredReservation {
+  settle(datasetIds: readonly number[], indicatorIds: readonly number[]): Promise<void>;
+  release(): Promise<void>;
+  settleUnknown(): Promise<void>;
+}
+
+/** The usage ledger and budget: this process's file, or Redis shared by every instance. */
+export interface LedgerStore {
+  /** Holds what a scored call could charge, or throws 403 `budget_exhausted` (or 503). */
+  reserve(
+    user: string,
+    datasetIds: readonly number[],
+    indicatorIds: readonly number[],
+    maxDatasets?: number,
+  ): Promise<StoredReservation | undefined>;
+  snapshot(): Promise<UsageSnapshot>;
+  chargedIds(): Promise<{ datasets: number[]; indicators: number[] }>;
+  close(): Promise<void>;
+}
+
+/** The in-process ledger (one file, one writer) behind the same interface. */
+export function inProcessLedger(ledger: UsageLedger): LedgerStore {
+  return {
+    async reserve(user, datasetIds, indicatorIds, maxDatasets) {
+      const held = ledger.reserve(user, datasetIds, indicatorIds, maxDatasets);
+      if (!held) return undefined;
+      return {
+        settle: async (datasets, indicators) => held.settle(datasets, indicators),
+        release: async () => held.release(),
+        settleUnknown: async () => held.settleUnknown(),
+      };
+    },
+    snapshot: async () => ledger.snapshot(),
+    chargedIds: async () => ledger.chargedIds(),
+    close: async () => ledger.close(),
+  };
+}
