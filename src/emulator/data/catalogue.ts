@@ -1,6 +1,6 @@
 import type { ActivityType } from './facts/activities';
 import type { FamilyRule } from './facts/magnitudes';
-import { ISIC_CLASSES, ISIC_SECTIONS } from './facts/isic';
+import { documentationEdits, EDIT_RATES, isic, renamedActivity, renamedProduct } from './edits';
 import { geography, type Geography } from './geographies';
 import { normal, pick, uniform, uuidV5 } from './hash';
 import { buildTemplates, type Template } from './templates';
@@ -30,13 +30,27 @@ export interface DatasetRecord {
 
 /** What happened to a dataset on its way into a release, for the history and the tests. */
 export type ChangeKind =
-  'new' | 'persisted' | 'updated' | 'renamed' | 'product-renamed' | 'moved' | 'split' | 'merged';
+  | 'new'
+  | 'persisted'
+  | 'updated'
+  | 'renamed'
+  | 'product-renamed'
+  | 'moved'
+  | 'split'
+  | 'merged'
+  | 're-identified';
 
 export interface Release {
   version: string;
   datasets: DatasetRecord[];
   changes: Map<number, ChangeKind>;
+  /** IDs of the release before that this one no longer has. */
   retired: number[];
+  /**
+   * Where a dataset whose ID is new comes from: the IDs it replaces in the release before
+   * (moved, product-renamed, merged, re-identified, and split targets, whose source keeps its ID).
+   */
+  origins: Map<number, number[]>;
 }
 
 export interface Catalogue {
@@ -61,22 +75,6 @@ const PINNED_IDS: Record<string, number> = {
   'market for electricity, low voltage|MX': 8279,
 };
 
-const SECTION_TITLE = new Map(ISIC_SECTIONS.map(([code, title]) => [code, title]));
-const CLASS_INFO = new Map(
-  ISIC_CLASSES.map(([code, title, section]) => [code, { title, section }]),
-);
-
-function isic(code: string) {
-  const info = CLASS_INFO.get(code) ?? {
-    title: 'Manufacture of other products n.e.c.',
-    section: 'C',
-  };
-  return {
-    isicClass: `${code} - ${info.title}`,
-    isicSection: `${info.section} - ${SECTION_TITLE.get(info.section) ?? ''}`,
-  };
-}
-
 function describe(t: Template, where: Geography, version: string): string {
   const place =
     where.code === 'RoW'
@@ -91,6 +89,12 @@ function describe(t: Template, where: Geography, version: string): string {
         ? `Aggregates the markets for ${t.product} within ${place}, weighted by production volume.`
         : `${t.activity[0]?.toUpperCase() ?? ''}${t.activity.slice(1)} in ${place}. The activity starts with the inputs arriving at the plant and ends with ${t.product} ready at the plant gate. Reference unit: 1 ${t.unit}.`;
   return `${body} Documentation generated for release ${version}. Demo data.`;
+}
+
+/** The description of a record as it stands, names and unit included. */
+function describeRecord(record: DatasetRecord, version: string): string {
+  const { activity, product, unit } = record;
+  return describe({ ...record.template, activity, product, unit }, record.geography, version);
 }
 
 function timePeriod(seed: string, version: string): string {
@@ -171,17 +175,6 @@ function fanOut(seed: string): number {
   return 10 + pick(`${seed}|n`, 3);
 }
 
-function renamedActivity(activity: string): string | undefined {
-  if (activity.startsWith('market')) return undefined;
-  if (activity.endsWith(', average technology')) return undefined;
-  return `${activity}, average technology`;
-}
-
-function renamedProduct(product: string): string {
-  if (/EURO\d/.test(product)) return product.replace(/EURO(\d)/, 'EURO $1');
-  return `${product}, unspecified`;
-}
-
 /**
  * Builds every release: 3.10 from the ranked candidates, then each later release from the one
  * before with the real rates of change (demo-data-facts.md §10.3).
@@ -229,13 +222,16 @@ export function buildCatalogue(scale: number): Catalogue {
     datasets: baseline,
     changes: new Map(baseline.map((r) => [r.id, 'new' as const])),
     retired: [],
+    origins: new Map(),
   });
+  const sectorPool = [...new Set(templates.flatMap((t) => t.sectors))].sort();
 
   let previous = baseline;
   for (const version of VERSIONS.slice(1)) {
     const next: DatasetRecord[] = [];
     const changes = new Map<number, ChangeKind>();
     const retired: number[] = [];
+    const origins = new Map<number, number[]>();
     const byTemplate = new Map<Template, DatasetRecord[]>();
     for (const record of previous)
       byTemplate.set(record.template, [...(byTemplate.get(record.template) ?? []), record]);
@@ -267,6 +263,7 @@ export function buildCatalogue(scale: number): Catalogue {
           );
           next.push(merged);
           changes.set(merged.id, 'merged');
+          origins.set(merged.id, [record.id, partner.id]);
           continue;
         }
       }
@@ -282,6 +279,7 @@ export function buildCatalogue(scale: number): Catalogue {
           };
           next.push(moved);
           changes.set(moved.id, 'moved');
+          origins.set(moved.id, [record.id]);
           continue;
         }
       }
@@ -293,10 +291,11 @@ export function buildCatalogue(scale: number): Catalogue {
           id: ids.allocate(),
           product,
           productUuid: uuidV5(`product|${product}`),
-          description: describe(record.template, record.geography, version),
+          description: describeRecord({ ...record, product }, version),
         };
         next.push(renamed);
         changes.set(renamed.id, 'product-renamed');
+        origins.set(renamed.id, [record.id]);
         continue;
       }
       if (u < 0.03) {
@@ -305,7 +304,7 @@ export function buildCatalogue(scale: number): Catalogue {
           next.push({
             ...record,
             activity,
-            description: describe({ ...record.template, activity }, record.geography, version),
+            description: describeRecord({ ...record, activity }, version),
           });
           changes.set(record.id, 'renamed');
           continue;
@@ -325,6 +324,7 @@ export function buildCatalogue(scale: number): Catalogue {
           };
           next.push(target);
           changes.set(target.id, 'split');
+          origins.set(target.id, [record.id]);
         }
         continue;
       }
@@ -335,16 +335,35 @@ export function buildCatalogue(scale: number): Catalogue {
           ? 0.85 + uniform(`trend|${version}|${record.geography.code}`) * 0.17
           : Math.exp(0.25 * normal(`${seed}|update`))
         : 1 + 0.02 * normal(`${seed}|drift`);
-      next.push({
+      // Electricity markets are the demo's landmarks: their documentation stays put.
+      const edit = electricityMarket ? {} : documentationEdits(seed, record, sectorPool);
+      const kept: DatasetRecord = {
         ...record,
+        ...(edit.isicClass && edit.isicSection
+          ? { isicClass: edit.isicClass, isicSection: edit.isicSection }
+          : {}),
+        ...(edit.sectors ? { sectors: edit.sectors } : {}),
+        ...(edit.unit ? { unit: edit.unit } : {}),
         drift: record.drift * drift,
         timePeriod: updated
           ? timePeriod(`${record.activityUuid}|${version}`, version)
           : record.timePeriod,
-        description: updated
-          ? describe(record.template, record.geography, version)
-          : record.description,
-      });
+      };
+      if (updated || edit.description) kept.description = describeRecord(kept, version);
+      // Rarely a dataset gets a new ID while its activity, product and geography stay the same.
+      if (
+        !electricityMarket &&
+        !PINNED_IDS[`${record.activity}|${record.geography.code}`] &&
+        uniform(`${seed}|reidentified`) < EDIT_RATES.reidentified
+      ) {
+        const successor = { ...kept, id: ids.allocate() };
+        retired.push(record.id);
+        next.push(successor);
+        changes.set(successor.id, 're-identified');
+        origins.set(successor.id, [record.id]);
+        continue;
+      }
+      next.push(kept);
       changes.set(record.id, updated ? 'updated' : 'persisted');
     }
 
@@ -369,7 +388,7 @@ export function buildCatalogue(scale: number): Catalogue {
         next[i] = { ...record, drift };
       }
     }
-    releases.set(version, { version, datasets: next, changes, retired });
+    releases.set(version, { version, datasets: next, changes, retired, origins });
     previous = next;
   }
 
