@@ -32,6 +32,38 @@ export const DatasetIdSchema = z
   .positive()
   .max(2 ** 31 - 1);
 
+/** Entries an upgrade check takes at most, and the longest name it reads. */
+export const MAX_LIST_ENTRIES = 10_000;
+export const MAX_NAME_LENGTH = 300;
+
+const line = z.number().int().positive().max(10_000_000);
+const listName = z.string().trim().min(1).max(MAX_NAME_LENGTH);
+const entryUuid = z.uuid().transform((value) => value.toLowerCase());
+
+/**
+ * One entry of a list to check against another release, as the explorer's list parser
+ * (src/shared/dataset-list.ts) reads it: a Dataset ID, an activity or product Spold UUID, an
+ * ecoSpold file name's two UUIDs, or activity, product and geography names. `line` is where it
+ * stood in the list, echoed back with its verdict.
+ */
+export const ListEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ line, kind: z.literal('id'), id: DatasetIdSchema }).strict(),
+  z.object({ line, kind: z.literal('uuid'), uuid: entryUuid }).strict(),
+  z
+    .object({ line, kind: z.literal('file'), activity_uuid: entryUuid, product_uuid: entryUuid })
+    .strict(),
+  z
+    .object({
+      line,
+      kind: z.literal('names'),
+      activity: listName,
+      product: listName,
+      geography: listName,
+    })
+    .strict(),
+]);
+export type ListEntry = z.infer<typeof ListEntrySchema>;
+
 /** Text in a path or query becomes a number only when it is digits. */
 const digits = (message: string) =>
   z
