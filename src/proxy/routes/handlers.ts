@@ -19,6 +19,7 @@ import {
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { UserLimits } from '../limits/user-limits';
+import { createReleaseData } from '../release-data/release-data';
 import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
@@ -142,13 +143,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       detail:
         'Sector and ISIC filters are turned off on this explorer (SECTOR_INDEX=off): the data service cannot filter by them itself.',
     });
-  const sectorSearch = createSectorSearch({
-    searchPage: async (caller, release, input) =>
-      JSON.parse(
-        (await searchPage(caller, release, input, { userSlot: false })).body,
-      ) as SearchResults,
+  const sharedSearchPage = async (caller: Caller, release: ReleaseRef, input: SearchInput) =>
+    JSON.parse(
+      (await searchPage(caller, release, input, { userSlot: false })).body,
+    ) as SearchResults;
+  // Every release's documents, read once and shared by sectors, changes and upgrade checks.
+  const releaseData = createReleaseData({
+    searchPage: sharedSearchPage,
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
+  });
+  const sectorSearch = createSectorSearch({
+    searchPage: sharedSearchPage,
+    releases: releaseData,
   });
 
   return {
