@@ -54,9 +54,12 @@ export function evolveRelease(
     byTemplate.set(record.template, [...(byTemplate.get(record.template) ?? []), record]);
   const freeGeography = (t: Template) => t.geographies.find((code) => context.isFree(t, code));
   const mergedAway = new Set<DatasetRecord>();
+  // A dataset already carried into the next release cannot be merged away afterwards.
+  const handled = new Set<DatasetRecord>();
 
   for (const record of previous) {
     if (mergedAway.has(record)) continue;
+    handled.add(record);
     const seed = `event|${version}|${record.scoreKey}`;
     const u = uniform(seed);
     const electricityMarket = isElectricityMarket(record);
@@ -66,7 +69,10 @@ export function evolveRelease(
     }
     if (u < 0.009) {
       const partner = (byTemplate.get(record.template) ?? []).find(
-        (other) => other !== record && !mergedAway.has(other),
+        (other) =>
+          !handled.has(other) &&
+          !mergedAway.has(other) &&
+          !PINNED_IDS[`${other.activity}|${other.geography.code}`],
       );
       if (partner && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
         mergedAway.add(partner);

@@ -69,6 +69,18 @@ describe('the record of what changed between releases', () => {
     }
   });
 
+  it('never keeps a dataset under its ID that it also merged or moved away', () => {
+    for (const [from, to] of [
+      ['3.10', '3.11'],
+      ['3.11', '3.12'],
+    ] as const) {
+      const rows = truth(from, to);
+      const keptIds = new Set(rows.filter((r) => r.from_id === r.to_id).map((r) => r.from_id));
+      for (const row of rows)
+        if (row.from_id !== row.to_id && keptIds.has(row.from_id)) expect(row.kind).toBe('split');
+    }
+  });
+
   it('follows datasets over two releases', () => {
     const rows = truth('3.10', '3.12');
     const first = store.view('3.10', 'cutoff');
