@@ -20,6 +20,8 @@ import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { UserLimits } from '../limits/user-limits';
 import { createReleaseData } from '../release-data/release-data';
+import { createReleaseRoutes } from '../release-data/release-routes';
+import type { Building } from '../release-data/release-stores';
 import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
@@ -153,6 +155,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
   });
+  const releaseRoutes = createReleaseRoutes({ data: releaseData, listed: releases });
+  /** Releases still being read: 202 with the progress, to be asked again shortly. */
+  const stillReading = (progress: Building) => ({
+    value: progress,
+    status: 202,
+    headers: { 'retry-after': '1' },
+  });
   const sectorSearch = createSectorSearch({
     searchPage: sharedSearchPage,
     releases: releaseData,
@@ -208,6 +217,44 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (sectors.status === 'building')
         return { value: sectors, status: 202, headers: { 'retry-after': '1' } };
       return { cached: toAnswer(JSON.stringify(sectors)) };
+    },
+
+    async changes(request) {
+      const caller = callerOf(request);
+      const to = await resolve(caller, request.query);
+      const outcome = await releaseRoutes.changes(caller, to, request.query.from);
+      if (outcome.status === 'building') return stillReading(outcome);
+      const key = releaseKey(to);
+      key.set('from', outcome.from.version);
+      return {
+        cached: await shared(answerKey('GET', '/api/changes', key), async () => outcome.answer()),
+      };
+    },
+
+    async upgradeCheck(request) {
+      const caller = callerOf(request);
+      const to = await resolve(caller, request.query);
+      const outcome = await releaseRoutes.upgradeCheck(
+        caller,
+        to,
+        request.query.from,
+        request.body.entries,
+      );
+      return outcome.status === 'building' ? stillReading(outcome) : { value: outcome };
+    },
+
+    async history(request) {
+      const caller = callerOf(request);
+      const release = await resolve(caller, request.query);
+      const id = request.params.id;
+      const outcome = await releaseRoutes.history(caller, release, id);
+      if (outcome.status === 'building') return stillReading(outcome);
+      return {
+        cached: await shared(
+          answerKey('GET', `/api/datasets/${id}/history`, releaseKey(release)),
+          async () => outcome.answer(),
+        ),
+      };
     },
 
     async search(request) {

@@ -3,12 +3,15 @@ import { PublicConfigSchema } from '../config';
 import { ReleaseSegmentSchema } from '../versions';
 import {
   ACTIVITY_TYPE_FILTERS,
+  ChangesSchema,
+  DatasetHistorySchema,
   DatasetPageSchema,
   DatasetSchema,
   IndicatorsSchema,
   ReleasesSchema,
   SearchResultsSchema,
   SectorsSchema,
+  UpgradeCheckSchema,
   UsageSchema,
 } from './schemas';
 
@@ -117,6 +120,8 @@ export interface ApiRoute<
   caching: Caching;
   /** Other success statuses the route answers with, and why. */
   accepted?: string;
+  /** The largest body the route reads, in bytes, where it is not the proxy's default. */
+  bodyLimit?: number;
 }
 
 const none = z.object({}).strict();
@@ -250,6 +255,47 @@ export const API = {
     response: SectorsSchema,
     caching: 'immutable',
     accepted: '202: the index is being built; ask again after Retry-After',
+  }),
+  changes: route({
+    method: 'GET',
+    path: '/api/changes',
+    summary:
+      'What changed from one release to another (`from`, by default the release before): new, removed, renamed, moved, re-identified and documentation-changed datasets; read once from free calls',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, from: ReleaseSegmentSchema.optional() }).strict(),
+    body: undefined,
+    response: ChangesSchema,
+    caching: 'immutable',
+    accepted: '202: the releases are being read; ask again after Retry-After',
+  }),
+  upgradeCheck: route({
+    method: 'POST',
+    path: '/api/upgrade-check',
+    summary:
+      'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, several candidates or gone (free)',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, from: ReleaseSegmentSchema }).strict(),
+    body: z.object({ entries: z.array(ListEntrySchema).min(1).max(MAX_LIST_ENTRIES) }).strict(),
+    response: UpgradeCheckSchema,
+    caching: 'none',
+    accepted: '202: the releases are being read; send the list again after Retry-After',
+    // 10 000 entries of three names each.
+    bodyLimit: 4 * 1024 * 1024,
+  }),
+  history: route({
+    method: 'GET',
+    path: '/api/datasets/{id}/history',
+    summary:
+      'One dataset in every listed release of its system model, matched by ID, Spold UUIDs or names (free)',
+    auth: true,
+    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
+    query: z.object(release).strict(),
+    body: undefined,
+    response: DatasetHistorySchema,
+    caching: 'immutable',
+    accepted: '202: the releases are being read; ask again after Retry-After',
   }),
   usage: route({
     method: 'GET',

@@ -190,10 +190,23 @@ describe('a dataset the target does not have', () => {
       relation: 'same activity and product, other geography',
     });
     expect(changeOf(match)).toBe('moved');
+    // Another geography is too weak a tie to take as the new ID: the user chooses.
+    expect(verdictOf(match)).toBe('gone');
+  });
+
+  it('prefers the kept activity with another product to the other geography', () => {
+    const match = matchOf([gone], [productRenamed, moved], 1);
+    expect(match.how).toBe('likely successor');
+    expect(match.target?.id).toBe(10);
   });
 
   it('is gone when two new datasets could be its successor, or another activity only', () => {
-    expect(matchOf([gone], [productRenamed, moved], 1).how).toBe('none');
+    const otherProduct = doc(13, {
+      product: 'cement, CEM I',
+      activityUuid: productRenamed.activity_spold_uuid ?? '',
+    });
+    expect(matchOf([gone], [productRenamed, otherProduct], 1).how).toBe('none');
+    expect(matchOf([gone], [moved, doc(14, { geo: 'DE' })], 1).how).toBe('none');
     const only = matchOf([gone], [sameProduct], 1);
     expect(only.how).toBe('none');
     expect(verdictOf(only)).toBe('gone');

@@ -12,9 +12,12 @@ import type { ReleaseIndex } from './release-index';
  * 3. `same names`: a dataset new in the target has the same activity, product and geography
  *    names (compared without case, spacing, dash or quote differences).
  * 4. `likely successor` (decided over the whole release, see `matchReleases`): nothing above,
- *    but exactly one dataset new in the target keeps its activity with another product, or
- *    its activity and product in another geography, and no other dataset claims it. ecoinvent's
- *    change reports call these replacements (a product renamed, a dataset moved).
+ *    but exactly one dataset new in the target keeps its activity (UUID, or name and geography)
+ *    with another product, or else exactly one keeps its activity and product in another
+ *    geography, and no other dataset claims it. ecoinvent's change reports call these
+ *    replacements (a product renamed, a dataset moved). The second is the weaker tie: a dataset
+ *    removed while an unrelated one of the same activity is added elsewhere looks the same,
+ *    which is why it is called likely and its candidates are kept.
  * `several candidates` when step 2 or 3 finds more than one; `none` otherwise, with the
  * nearest datasets of the target as candidates.
  */
@@ -210,12 +213,18 @@ export function matchReleases(source: ReleaseIndex, target: ReleaseIndex): Relea
   for (const doc of source.docs) {
     const match = matches.get(doc.id);
     if (match?.how !== 'none') continue;
-    const successors = match.candidates.filter(
-      (c) => c.newInTarget && !taken.has(c.doc.id) && SUCCESSOR_RELATIONS.includes(c.relation),
-    );
-    const [only, ...more] = successors;
-    if (!only || more.length > 0) continue;
-    wanted.set(only.doc.id, [...(wanted.get(only.doc.id) ?? []), { source: doc, candidate: only }]);
+    // A kept activity with another product is the stronger tie: asked first.
+    const only = SUCCESSOR_RELATIONS.map((relation) =>
+      match.candidates.filter(
+        (c) => c.newInTarget && !taken.has(c.doc.id) && c.relation === relation,
+      ),
+    ).find((successors) => successors.length > 0);
+    if (only?.length !== 1 || !only[0]) continue;
+    const [candidate] = only;
+    wanted.set(candidate.doc.id, [
+      ...(wanted.get(candidate.doc.id) ?? []),
+      { source: doc, candidate },
+    ]);
   }
   for (const [id, claims] of wanted) {
     const [claim, ...others] = claims;
