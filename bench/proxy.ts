@@ -38,7 +38,7 @@ async function spawnPassthrough(emulator: Started, token: string) {
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-async function spawnProxy(emulator: Started, issuer: string) {
+export async function spawnProxy(emulator: Started, issuer: string) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
