@@ -31,7 +31,18 @@ const boundary = (part) => ({
 const webOnly = [{ group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }];
 
 /** A feature is self-contained: shared UI goes to components/ or lib/, composition to app/. */
-const features = ['auth', 'releases', 'indicators', 'datasets', 'compare', 'saved', 'usage'];
+const features = [
+  'auth',
+  'releases',
+  'indicators',
+  'datasets',
+  'compare',
+  'saved',
+  'usage',
+  'history',
+  'changes',
+  'upgrade',
+];
 const featureBoundaries = features.map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
   rules: {

@@ -52,7 +52,7 @@ const proxyEnv = (emulator: Started, issuer: string): NodeJS.ProcessEnv => ({
   STATIC_DIR: 'dist',
 });
 
-async function spawnProxy(emulator: Started, issuer: string) {
+export async function spawnProxy(emulator: Started, issuer: string) {
   const port = await freePort();
   const child = spawn(
     process.execPath,

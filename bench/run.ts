@@ -1,13 +1,19 @@
 /**
  * `npm run bench`: measurements taken side by side in one run, on this machine, each part in
  * its own processes: the emulator at full scale, the explorer in Chromium, and the proxy.
- * `npm run bench -- proxy` (or `emulator`, `web`) runs one suite.
+ * `npm run bench -- proxy` (or `emulator`, `web`, `history`) runs one suite.
  */
 import { benchEmulator } from './emulator';
+import { benchHistory } from './history';
 import { benchProxy } from './proxy';
 import { benchWeb } from './web';
 
-const SUITES = { emulator: benchEmulator, web: benchWeb, proxy: benchProxy };
+const SUITES = {
+  emulator: benchEmulator,
+  web: benchWeb,
+  proxy: benchProxy,
+  history: benchHistory,
+};
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SUITES));
 if (unknown.length > 0) {

@@ -6,7 +6,7 @@ import { TEST_CLIENT } from '../proxy/testing/emulator-proxy';
 import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
 import { ProblemSchema } from '../shared/problem';
 import { SearchResultsSchema } from '../shared/api/schemas';
-import { mapLimit } from '../proxy/sectors/sector-index';
+import { mapLimit } from '../proxy/release-data/read-release';
 import { startFleet, type Fleet } from './fleet';
 
 // The deployment of deploy/: three proxy processes sharing a real redis-server, behind nginx

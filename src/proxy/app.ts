@@ -20,7 +20,7 @@ import { UserLimits, type Limits } from './limits/user-limits';
 import { RedisLimits } from './limits/redis-limits';
 import { connectRedis, type SharedStore } from './redis/connection';
 import { RedisAnswers } from './cache/shared-answers';
-import { RedisIndexes } from './sectors/shared-index';
+import { RedisReads } from './release-data/shared-reads';
 import { registerOpenApi } from './routes/openapi';
 import { registerCors } from './security-headers';
 import { TokenCache } from './upstream/token-cache';
@@ -251,7 +251,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     ledger,
     limits,
     addressLimits,
-    sharedIndexes: shared ? new RedisIndexes(shared) : undefined,
+    sharedReads: shared ? new RedisReads(shared) : undefined,
   });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger, shared };

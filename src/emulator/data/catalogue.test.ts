@@ -40,8 +40,26 @@ describe('the generated database', () => {
     expect(share('updated')).toBeGreaterThan(0.15);
     expect(share('updated')).toBeLessThan(0.25);
     expect(share('new')).toBeGreaterThan(0.03);
-    for (const kind of ['renamed', 'product-renamed', 'moved', 'split', 'merged'])
+    for (const kind of ['renamed', 'product-renamed', 'moved', 'split', 'merged', 're-identified'])
       expect(share(kind)).toBeGreaterThan(0);
+  });
+
+  it('gives a re-identified dataset a new ID and keeps its activity, product and geography', () => {
+    const old = view('3.11');
+    const next = view('3.12');
+    const reidentified = next.datasets.filter(
+      (d) => next.release.changes.get(d.id) === 're-identified',
+    );
+    expect(reidentified.length).toBeGreaterThan(10);
+    for (const record of reidentified) {
+      const [origin, ...more] = next.release.origins.get(record.id) ?? [];
+      expect(more).toEqual([]);
+      const was = old.byId.get(origin ?? 0);
+      expect(next.byId.has(origin ?? 0)).toBe(false);
+      expect(was?.activityUuid).toBe(record.activityUuid);
+      expect(was?.productUuid).toBe(record.productUuid);
+      expect(was?.geography.code).toBe(record.geography.code);
+    }
   });
 
   it('keeps a persisting dataset’s ID and Spold UUIDs, and gives a moved one a new ID', () => {

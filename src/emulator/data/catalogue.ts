@@ -1,143 +1,28 @@
-import type { ActivityType } from './facts/activities';
-import type { FamilyRule } from './facts/magnitudes';
-import { ISIC_CLASSES, ISIC_SECTIONS } from './facts/isic';
-import { geography, type Geography } from './geographies';
-import { normal, pick, uniform, uuidV5 } from './hash';
+import { evolveRelease } from './evolve';
+import {
+  CUTOFF_DATASETS,
+  IdAllocator,
+  makeRecord,
+  PINNED_IDS,
+  VERSIONS,
+  type DatasetRecord,
+  type Release,
+} from './records';
+import { uniform } from './hash';
 import { buildTemplates, type Template } from './templates';
 
-/** One dataset of one release; system models share these records. */
-export interface DatasetRecord {
-  id: number;
-  activity: string;
-  product: string;
-  unit: string;
-  type: ActivityType;
-  geography: Geography;
-  activityUuid: string;
-  productUuid: string;
-  sectors: readonly string[];
-  isicClass: string;
-  isicSection: string;
-  timePeriod: string;
-  description: string;
-  family: FamilyRule;
-  /** Stable across releases for the same dataset: its scores' seed. */
-  scoreKey: string;
-  /** Multiplier on the dataset's scores accumulated over releases (drift and updates). */
-  drift: number;
-  template: Template;
-}
-
-/** What happened to a dataset on its way into a release, for the history and the tests. */
-export type ChangeKind =
-  'new' | 'persisted' | 'updated' | 'renamed' | 'product-renamed' | 'moved' | 'split' | 'merged';
-
-export interface Release {
-  version: string;
-  datasets: DatasetRecord[];
-  changes: Map<number, ChangeKind>;
-  retired: number[];
-}
+export {
+  CUTOFF_DATASETS,
+  VERSIONS,
+  type ChangeKind,
+  type DatasetRecord,
+  type Release,
+} from './records';
 
 export interface Catalogue {
   releases: Map<string, Release>;
   /** Extra datasets only the apos system model has, per release. */
   aposExtras: Map<string, DatasetRecord[]>;
-}
-
-/** Dataset counts of the cutoff releases at full scale (demo-data-facts.md §10.2). */
-export const CUTOFF_DATASETS: Record<string, number> = {
-  '3.10': 19_000,
-  '3.11': 20_600,
-  '3.12': 21_800,
-};
-export const VERSIONS = ['3.10', '3.11', '3.12'] as const;
-const END_YEAR: Record<string, number> = { '3.10': 2023, '3.11': 2024, '3.12': 2025 };
-
-/** Real IDs seen in the live API for Mexico's electricity markets (upstream-api.md §10.2). */
-const PINNED_IDS: Record<string, number> = {
-  'market for electricity, high voltage|MX': 2989,
-  'market for electricity, medium voltage|MX': 7773,
-  'market for electricity, low voltage|MX': 8279,
-};
-
-const SECTION_TITLE = new Map(ISIC_SECTIONS.map(([code, title]) => [code, title]));
-const CLASS_INFO = new Map(
-  ISIC_CLASSES.map(([code, title, section]) => [code, { title, section }]),
-);
-
-function isic(code: string) {
-  const info = CLASS_INFO.get(code) ?? {
-    title: 'Manufacture of other products n.e.c.',
-    section: 'C',
-  };
-  return {
-    isicClass: `${code} - ${info.title}`,
-    isicSection: `${info.section} - ${SECTION_TITLE.get(info.section) ?? ''}`,
-  };
-}
-
-function describe(t: Template, where: Geography, version: string): string {
-  const place =
-    where.code === 'RoW'
-      ? 'the rest of the world'
-      : where.code === 'GLO'
-        ? 'the world'
-        : where.name;
-  const body =
-    t.type === 'market activity'
-      ? `Supply mix of ${t.product} in ${place}, combining domestic production and imports, including transport to the consumer and losses.`
-      : t.type === 'market group'
-        ? `Aggregates the markets for ${t.product} within ${place}, weighted by production volume.`
-        : `${t.activity[0]?.toUpperCase() ?? ''}${t.activity.slice(1)} in ${place}. The activity starts with the inputs arriving at the plant and ends with ${t.product} ready at the plant gate. Reference unit: 1 ${t.unit}.`;
-  return `${body} Documentation generated for release ${version}. Demo data.`;
-}
-
-function timePeriod(seed: string, version: string): string {
-  const end = END_YEAR[version] ?? 2025;
-  const start = Math.max(1995, end - Math.floor(uniform(`${seed}|period`) ** 2 * 28) - 1);
-  return `${start}-${end}`;
-}
-
-class IdAllocator {
-  private next = 1;
-  private readonly taken = new Set(Object.values(PINNED_IDS));
-  allocate(): number {
-    // About 3 % holes, as datasets retired before 3.10 left them.
-    while (this.taken.has(this.next) || uniform(`dataset-gap|${this.next}`) < 0.03) this.next++;
-    this.taken.add(this.next);
-    return this.next++;
-  }
-}
-
-function makeRecord(
-  t: Template,
-  code: string,
-  version: string,
-  id: number,
-  salt = '',
-): DatasetRecord {
-  const where = geography(code);
-  const activityUuid = uuidV5(`activity|${t.activity}|${code}${salt}`);
-  const productUuid = uuidV5(`product|${t.product}`);
-  return {
-    id,
-    activity: t.activity,
-    product: t.product,
-    unit: t.unit,
-    type: t.type,
-    geography: where,
-    activityUuid,
-    productUuid,
-    sectors: t.sectors,
-    ...isic(t.isicClass),
-    timePeriod: timePeriod(activityUuid, version),
-    description: describe(t, where, version),
-    family: t.family,
-    scoreKey: `${activityUuid}|${productUuid}`,
-    drift: 1,
-    template: t,
-  };
 }
 
 interface Candidate {
@@ -160,26 +45,6 @@ function rankedCandidates(templates: readonly Template[]): Candidate[] {
     });
   }
   return candidates.sort((a, b) => a.rank - b.rank);
-}
-
-function fanOut(seed: string): number {
-  const u = uniform(seed);
-  if (u < 0.45) return 2;
-  if (u < 0.65) return 3;
-  if (u < 0.76) return 4;
-  if (u < 0.9) return 5 + pick(`${seed}|n`, 4);
-  return 10 + pick(`${seed}|n`, 3);
-}
-
-function renamedActivity(activity: string): string | undefined {
-  if (activity.startsWith('market')) return undefined;
-  if (activity.endsWith(', average technology')) return undefined;
-  return `${activity}, average technology`;
-}
-
-function renamedProduct(product: string): string {
-  if (/EURO\d/.test(product)) return product.replace(/EURO(\d)/, 'EURO $1');
-  return `${product}, unspecified`;
 }
 
 /**
@@ -229,148 +94,22 @@ export function buildCatalogue(scale: number): Catalogue {
     datasets: baseline,
     changes: new Map(baseline.map((r) => [r.id, 'new' as const])),
     retired: [],
+    origins: new Map(),
   });
+  const sectorPool = [...new Set(templates.flatMap((t) => t.sectors))].sort();
 
   let previous = baseline;
   for (const version of VERSIONS.slice(1)) {
-    const next: DatasetRecord[] = [];
-    const changes = new Map<number, ChangeKind>();
-    const retired: number[] = [];
-    const byTemplate = new Map<Template, DatasetRecord[]>();
-    for (const record of previous)
-      byTemplate.set(record.template, [...(byTemplate.get(record.template) ?? []), record]);
-    const freeGeography = (t: Template) => t.geographies.find((code) => !used.has(useKey(t, code)));
-    const mergedAway = new Set<DatasetRecord>();
-
-    for (const record of previous) {
-      if (mergedAway.has(record)) continue;
-      const seed = `event|${version}|${record.scoreKey}`;
-      const u = uniform(seed);
-      const electricityMarket = isElectricityMarket(record);
-      if (u < 0.007 && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
-        retired.push(record.id);
-        continue;
-      }
-      if (u < 0.009) {
-        const partner = (byTemplate.get(record.template) ?? []).find(
-          (other) => other !== record && !mergedAway.has(other),
-        );
-        if (partner && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
-          mergedAway.add(partner);
-          retired.push(record.id, partner.id);
-          const merged = makeRecord(
-            record.template,
-            record.geography.code,
-            version,
-            ids.allocate(),
-            `|merged|${version}`,
-          );
-          next.push(merged);
-          changes.set(merged.id, 'merged');
-          continue;
-        }
-      }
-      if (u < 0.015) {
-        const code = freeGeography(record.template);
-        if (code && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
-          used.add(useKey(record.template, code));
-          retired.push(record.id);
-          const moved = {
-            ...makeRecord(record.template, code, version, ids.allocate()),
-            scoreKey: record.scoreKey,
-            drift: record.drift,
-          };
-          next.push(moved);
-          changes.set(moved.id, 'moved');
-          continue;
-        }
-      }
-      if (u < 0.018 && !electricityMarket) {
-        const product = renamedProduct(record.product);
-        retired.push(record.id);
-        const renamed: DatasetRecord = {
-          ...record,
-          id: ids.allocate(),
-          product,
-          productUuid: uuidV5(`product|${product}`),
-          description: describe(record.template, record.geography, version),
-        };
-        next.push(renamed);
-        changes.set(renamed.id, 'product-renamed');
-        continue;
-      }
-      if (u < 0.03) {
-        const activity = renamedActivity(record.activity);
-        if (activity) {
-          next.push({
-            ...record,
-            activity,
-            description: describe({ ...record.template, activity }, record.geography, version),
-          });
-          changes.set(record.id, 'renamed');
-          continue;
-        }
-      }
-      if (u < 0.038) {
-        next.push(record);
-        changes.set(record.id, 'split');
-        const targets = fanOut(`${seed}|fan`) - 1;
-        for (let i = 0; i < targets; i++) {
-          const code = freeGeography(record.template);
-          if (!code) break;
-          used.add(useKey(record.template, code));
-          const target = {
-            ...makeRecord(record.template, code, version, ids.allocate()),
-            scoreKey: `${record.scoreKey}|split|${code}`,
-          };
-          next.push(target);
-          changes.set(target.id, 'split');
-        }
-        continue;
-      }
-      // Electricity markets are updated every release, all voltages of a geography alike.
-      const updated = electricityMarket || uniform(`${seed}|updated`) < 0.19;
-      const drift = updated
-        ? electricityMarket
-          ? 0.85 + uniform(`trend|${version}|${record.geography.code}`) * 0.17
-          : Math.exp(0.25 * normal(`${seed}|update`))
-        : 1 + 0.02 * normal(`${seed}|drift`);
-      next.push({
-        ...record,
-        drift: record.drift * drift,
-        timePeriod: updated
-          ? timePeriod(`${record.activityUuid}|${version}`, version)
-          : record.timePeriod,
-        description: updated
-          ? describe(record.template, record.geography, version)
-          : record.description,
-      });
-      changes.set(record.id, updated ? 'updated' : 'persisted');
-    }
-
-    // New datasets fill the release to its real size (about 8 % of the previous one).
-    const newCount = Math.max(Math.round(previous.length * 0.03), sizeOf(version) - next.length);
-    for (let i = 0; i < newCount; i++) {
-      const candidate = takeCandidate();
-      if (!candidate) break;
-      const record = makeRecord(candidate.template, candidate.code, version, ids.allocate());
-      next.push(record);
-      changes.set(record.id, 'new');
-    }
-    // Electricity markets follow their grid: every voltage of a geography drifts alike, whatever
-    // else happened to the dataset, so LV ≥ MV ≥ HV holds in every release.
-    const index = VERSIONS.indexOf(version);
-    for (let i = 0; i < next.length; i++) {
-      const record = next[i];
-      if (record && isElectricityMarket(record)) {
-        let drift = 1;
-        for (const step of VERSIONS.slice(1, index + 1))
-          drift *= 0.85 + 0.17 * uniform(`trend|${step}|${record.geography.code}`);
-        next[i] = { ...record, drift };
-      }
-    }
-    releases.set(version, { version, datasets: next, changes, retired });
-    previous = next;
+    const release = evolveRelease(previous, version, {
+      ids,
+      size: sizeOf(version),
+      isFree: (t, code) => !used.has(useKey(t, code)),
+      use: (t, code) => used.add(useKey(t, code)),
+      takeCandidate,
+      sectorPool,
+    });
+    releases.set(version, release);
+    previous = release.datasets;
   }
 
   // apos has about 1 % more datasets than cutoff: treatments of by-products it allocates to.
@@ -384,13 +123,6 @@ export function buildCatalogue(scale: number): Catalogue {
   }
   for (const version of VERSIONS) aposExtras.set(version, extras);
   return { releases, aposExtras };
-}
-
-function isElectricityMarket(record: DatasetRecord): boolean {
-  return (
-    record.type !== 'ordinary transforming activity' &&
-    /^electricity, (high|medium|low) voltage$/.test(record.product)
-  );
 }
 
 /** consequential drops market groups and about 10 % more (by-product routes); stable per dataset. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { groundTruth } from '../data/ground-truth';
 import { FaultsSchema } from '../faults';
 import type { EmulatorState } from '../state';
 
@@ -14,6 +15,14 @@ const MeteringSchema = z
       })
       .partial()
       .optional(),
+  })
+  .strict();
+
+const ChangesQuerySchema = z
+  .object({
+    from: z.string().min(1),
+    to: z.string().min(1),
+    system_model: z.string().min(1).default('cutoff'),
   })
   .strict();
 
@@ -50,6 +59,22 @@ export function registerAdmin(
     }
     Object.assign(state.faults, parsed.data);
     return state.faults;
+  });
+
+  // What the generator did to each dataset between two releases: the tests' ground truth.
+  app.get('/_emulator/changes', async (request, reply) => {
+    const parsed = ChangesQuerySchema.safeParse(request.query);
+    if (!parsed.success)
+      return reply.code(422).send({ detail: parsed.error.issues.map((issue) => issue.message) });
+    const { from, to, system_model: systemModel } = parsed.data;
+    const rows = groundTruth(state.store, from, to, systemModel);
+    if (!rows)
+      return reply.code(404).send({
+        detail: `No releases ${from} → ${to} (older first) in ${systemModel}.`,
+      });
+    const counts: Record<string, number> = {};
+    for (const row of rows) counts[row.kind] = (counts[row.kind] ?? 0) + 1;
+    return { from, to, system_model: systemModel, counts, rows };
   });
 
   app.get('/_emulator/reports', async () => ({ reports: state.reports }));

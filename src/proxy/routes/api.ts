@@ -105,6 +105,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     scope.route({
       method: route.method,
       url: routerPath(route.path),
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
         const input = {
           params: parseInput(route.params, request.params, 'path'),

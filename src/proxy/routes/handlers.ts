@@ -19,11 +19,14 @@ import {
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
+import { createReleaseData } from '../release-data/release-data';
+import { createReleaseRoutes } from '../release-data/release-routes';
+import type { Building } from '../release-data/release-stores';
 import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
 import type { LedgerStore } from '../usage/ledger-store';
-import type { SharedIndexes } from '../sectors/shared-index';
+import type { SharedReads } from '../release-data/shared-reads';
 
 /** What a route's handler gets: the parsed request, and who asked. */
 export interface Request<K extends RouteName> {
@@ -51,8 +54,8 @@ export interface HandlerDeps {
   cache: ResponseCache;
   ledger: LedgerStore;
   limits: Limits;
-  /** Sector indexes shared by every instance (Redis); unset: this instance's own. */
-  sharedIndexes?: SharedIndexes | undefined;
+  /** Releases read once for every instance (Redis); unset: this instance reads its own. */
+  sharedReads?: SharedReads | undefined;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -145,14 +148,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       detail:
         'Sector and ISIC filters are turned off on this explorer (SECTOR_INDEX=off): the data service cannot filter by them itself.',
     });
-  const sectorSearch = createSectorSearch({
-    shared: deps.sharedIndexes,
-    searchPage: async (caller, release, input) =>
-      JSON.parse(
-        (await searchPage(caller, release, input, { userSlot: false })).body,
-      ) as SearchResults,
+  const sharedSearchPage = async (caller: Caller, release: ReleaseRef, input: SearchInput) =>
+    JSON.parse(
+      (await searchPage(caller, release, input, { userSlot: false })).body,
+    ) as SearchResults;
+  // Every release's documents, read once and shared by sectors, changes and upgrade checks.
+  const releaseData = createReleaseData({
+    shared: deps.sharedReads,
+    searchPage: sharedSearchPage,
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
+  });
+  const releaseRoutes = createReleaseRoutes({ data: releaseData, listed: releases });
+  /** Releases still being read: 202 with the progress, to be asked again shortly. */
+  const stillReading = (progress: Building) => ({
+    value: progress,
+    status: 202,
+    headers: { 'retry-after': '1' },
+  });
+  const sectorSearch = createSectorSearch({
+    searchPage: sharedSearchPage,
+    releases: releaseData,
   });
 
   return {
@@ -205,6 +221,44 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (sectors.status === 'building')
         return { value: sectors, status: 202, headers: { 'retry-after': '1' } };
       return { cached: toAnswer(JSON.stringify(sectors)) };
+    },
+
+    async changes(request) {
+      const caller = callerOf(request);
+      const to = await resolve(caller, request.query);
+      const outcome = await releaseRoutes.changes(caller, to, request.query.from);
+      if (outcome.status === 'building') return stillReading(outcome);
+      const key = releaseKey(to);
+      key.set('from', outcome.from.version);
+      return {
+        cached: await shared(answerKey('GET', '/api/changes', key), async () => outcome.answer()),
+      };
+    },
+
+    async upgradeCheck(request) {
+      const caller = callerOf(request);
+      const to = await resolve(caller, request.query);
+      const outcome = await releaseRoutes.upgradeCheck(
+        caller,
+        to,
+        request.query.from,
+        request.body.entries,
+      );
+      return outcome.status === 'building' ? stillReading(outcome) : { value: outcome };
+    },
+
+    async history(request) {
+      const caller = callerOf(request);
+      const release = await resolve(caller, request.query);
+      const id = request.params.id;
+      const outcome = await releaseRoutes.history(caller, release, id);
+      if (outcome.status === 'building') return stillReading(outcome);
+      return {
+        cached: await shared(
+          answerKey('GET', `/api/datasets/${id}/history`, releaseKey(release)),
+          async () => outcome.answer(),
+        ),
+      };
     },
 
     async search(request) {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset, SearchResults } from '../../shared/api/schemas';
-import {
-  buildSectorIndex,
-  filterBySector,
-  PAGE_SIZE,
-  SectorIndexes,
-  type SectorIndex,
-  type SectorSource,
-} from './sector-index';
+import { PAGE_SIZE, readRelease, type ReleaseSource } from '../release-data/read-release';
+import { filterBySector, sectorIndexOf, type SectorIndex } from './sector-index';
 
 /** A release of `n` datasets, one per activity; dataset i is in sector "S<i % 3>". */
 function fakeRelease(n: number) {
@@ -17,7 +11,7 @@ function fakeRelease(n: number) {
     activity_type: 'ordinary transforming activity',
     products: [{ name: 'p', unit: 'kg', datasets: [{ id: i + 1, geography: 'Global (GLO)' }] }],
   }));
-  const source: SectorSource = {
+  const source: ReleaseSource = {
     searchPage: async (from) => {
       calls.search++;
       return { total: n, results: activities.slice(from, from + PAGE_SIZE) };
@@ -41,11 +35,13 @@ function fakeRelease(n: number) {
   return { source, calls, activities };
 }
 
-describe('buildSectorIndex', () => {
+describe('a release read for its sectors', () => {
   it('indexes every dataset of a release, counting each sector and ISIC section', async () => {
     const { source, calls } = fakeRelease(250);
     const progress: [number, number][] = [];
-    const index = await buildSectorIndex(source, (done, total) => progress.push([done, total]));
+    const index = sectorIndexOf(
+      await readRelease(source, (done, total) => progress.push([done, total])),
+    );
     expect(index.datasets.size).toBe(250);
     expect(index.datasets.get(10)).toEqual({ sectors: ['S1', 'Five'], isicSection: 'A - Even' });
     expect(index.sectors).toEqual([
@@ -117,97 +113,5 @@ describe('filterBySector', () => {
       2, 2,
     ]);
     expect(filterBySector(results, index, { sector: 'Nothing' })).toEqual([]);
-  });
-});
-
-describe('SectorIndexes', () => {
-  const empty: SectorIndex = { datasets: new Map(), sectors: [], isicSections: [] };
-
-  it('builds once for concurrent askers, reports progress, then answers ready', async () => {
-    let builds = 0;
-    let finish: (index: SectorIndex) => void = () => undefined;
-    let report: (done: number, total: number) => void = () => undefined;
-    const indexes = new SectorIndexes<string>((_release, _who, progress) => {
-      builds++;
-      report = progress;
-      return new Promise((resolve) => (finish = resolve));
-    });
-    expect(indexes.status('3.12\ncutoff', 'alice')).toEqual({
-      status: 'building',
-      done: 0,
-      total: 0,
-    });
-    expect(indexes.ready('3.12\ncutoff', 'bob')).toBeUndefined();
-    report(40, 100);
-    expect(indexes.status('3.12\ncutoff', 'bob')).toEqual({
-      status: 'building',
-      done: 40,
-      total: 100,
-    });
-    finish({ ...empty, sectors: [{ name: 'Electricity', datasets: 3 }] });
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(indexes.status('3.12\ncutoff', 'alice')).toMatchObject({
-      status: 'ready',
-      sectors: [{ name: 'Electricity', datasets: 3 }],
-    });
-    expect(builds).toBe(1);
-  });
-
-  it('reports a failed build once, then starts again', async () => {
-    let builds = 0;
-    const indexes = new SectorIndexes<null>(async () => {
-      builds++;
-      if (builds === 1) throw new Error('data service down');
-      return empty;
-    });
-    indexes.status('r', null);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(() => indexes.status('r', null)).toThrow('data service down');
-    indexes.status('r', null);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(indexes.status('r', null).status).toBe('ready');
-    expect(builds).toBe(2);
-  });
-
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-  it('keeps at most the configured number of releases, dropping the least recently used', async () => {
-    const built: string[] = [];
-    const indexes = new SectorIndexes<null>(async (release) => {
-      built.push(release);
-      return empty;
-    }, 2);
-    for (const release of ['a', 'b', 'a', 'c', 'a', 'b']) {
-      indexes.status(release, null); // after a is used again, b is the one to go
-      await tick();
-    }
-    expect(built).toEqual(['a', 'b', 'c', 'b']);
-  });
-
-  it('never drops a build under way, and runs at most two at once', async () => {
-    const started: string[] = [];
-    const finish = new Map<string, () => void>();
-    const indexes = new SectorIndexes<null>(
-      (release) => {
-        started.push(release);
-        return new Promise((resolve) => finish.set(release, () => resolve(empty)));
-      },
-      1,
-      2,
-    );
-    for (const release of ['a', 'b', 'c', 'd']) indexes.status(release, null);
-    expect(started).toEqual(['a', 'b']);
-    // Asked again while waiting or building: the same builds, none started twice.
-    for (const release of ['a', 'b', 'c', 'd']) indexes.status(release, null);
-    finish.get('a')?.();
-    await tick();
-    expect(started).toEqual(['a', 'b', 'c']);
-    for (const release of ['b', 'c', 'd']) finish.get(release)?.();
-    await tick();
-    finish.get('d')?.();
-    await tick();
-    expect(started).toEqual(['a', 'b', 'c', 'd']);
-    expect(indexes.status('d', null).status).toBe('ready');
   });
 });

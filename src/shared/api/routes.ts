@@ -3,12 +3,15 @@ import { PublicConfigSchema } from '../config';
 import { ReleaseSegmentSchema } from '../versions';
 import {
   ACTIVITY_TYPE_FILTERS,
+  ChangesSchema,
+  DatasetHistorySchema,
   DatasetPageSchema,
   DatasetSchema,
   IndicatorsSchema,
   ReleasesSchema,
   SearchResultsSchema,
   SectorsSchema,
+  UpgradeCheckSchema,
   UsageSchema,
 } from './schemas';
 
@@ -31,6 +34,38 @@ export const DatasetIdSchema = z
   .int()
   .positive()
   .max(2 ** 31 - 1);
+
+/** Entries an upgrade check takes at most, and the longest name it reads. */
+export const MAX_LIST_ENTRIES = 10_000;
+export const MAX_NAME_LENGTH = 300;
+
+const line = z.number().int().positive().max(10_000_000);
+const listName = z.string().trim().min(1).max(MAX_NAME_LENGTH);
+const entryUuid = z.uuid().transform((value) => value.toLowerCase());
+
+/**
+ * One entry of a list to check against another release, as the explorer's list parser
+ * (src/shared/dataset-list.ts) reads it: a Dataset ID, an activity or product Spold UUID, an
+ * ecoSpold file name's two UUIDs, or activity, product and geography names. `line` is where it
+ * stood in the list, echoed back with its verdict.
+ */
+export const ListEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ line, kind: z.literal('id'), id: DatasetIdSchema }).strict(),
+  z.object({ line, kind: z.literal('uuid'), uuid: entryUuid }).strict(),
+  z
+    .object({ line, kind: z.literal('file'), activity_uuid: entryUuid, product_uuid: entryUuid })
+    .strict(),
+  z
+    .object({
+      line,
+      kind: z.literal('names'),
+      activity: listName,
+      product: listName,
+      geography: listName,
+    })
+    .strict(),
+]);
+export type ListEntry = z.infer<typeof ListEntrySchema>;
 
 /** Text in a path or query becomes a number only when it is digits. */
 const digits = (message: string) =>
@@ -85,6 +120,8 @@ export interface ApiRoute<
   caching: Caching;
   /** Other success statuses the route answers with, and why. */
   accepted?: string;
+  /** The largest body the route reads, in bytes, where it is not the proxy's default. */
+  bodyLimit?: number;
 }
 
 const none = z.object({}).strict();
@@ -218,6 +255,47 @@ export const API = {
     response: SectorsSchema,
     caching: 'immutable',
     accepted: '202: the index is being built; ask again after Retry-After',
+  }),
+  changes: route({
+    method: 'GET',
+    path: '/api/changes',
+    summary:
+      'What changed from one release to another (`from`, by default the release before): new, removed, renamed, moved, re-identified and documentation-changed datasets; read once from free calls',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, from: ReleaseSegmentSchema.optional() }).strict(),
+    body: undefined,
+    response: ChangesSchema,
+    caching: 'immutable',
+    accepted: '202: the releases are being read; ask again after Retry-After',
+  }),
+  upgradeCheck: route({
+    method: 'POST',
+    path: '/api/upgrade-check',
+    summary:
+      'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, several candidates or gone (free)',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, from: ReleaseSegmentSchema }).strict(),
+    body: z.object({ entries: z.array(ListEntrySchema).min(1).max(MAX_LIST_ENTRIES) }).strict(),
+    response: UpgradeCheckSchema,
+    caching: 'none',
+    accepted: '202: the releases are being read; send the list again after Retry-After',
+    // 10 000 entries of three names each.
+    bodyLimit: 4 * 1024 * 1024,
+  }),
+  history: route({
+    method: 'GET',
+    path: '/api/datasets/{id}/history',
+    summary:
+      'One dataset in every listed release of its system model, matched by ID, Spold UUIDs or names (free)',
+    auth: true,
+    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
+    query: z.object(release).strict(),
+    body: undefined,
+    response: DatasetHistorySchema,
+    caching: 'immutable',
+    accepted: '202: the releases are being read; ask again after Retry-After',
   }),
   usage: route({
     method: 'GET',

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DOC_FIELDS } from '../matching/dataset-doc';
+import { MATCH_HOWS, RELATIONS } from '../matching/match';
+import { RELEASE_CHANGES, VERDICTS } from '../matching/verdict';
 
 /**
  * The answers of the proxy's own API: the explorer's names and types, whatever shape the data
@@ -123,6 +126,14 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
+/** Reading whole releases (sectors, changes, upgrade checks): how far it has got. */
+const BuildingSchema = z.object({
+  status: z.literal('building'),
+  /** Datasets read so far, of `total` (0 while the datasets are still being listed). */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
 export const SectorFacetSchema = z.object({
   name: z.string(),
   /** Datasets of the release and system model in this sector or ISIC section. */
@@ -142,11 +153,119 @@ export const SectorsSchema = z.discriminatedUnion('status', [
     sectors: z.array(SectorFacetSchema),
     isic_sections: z.array(SectorFacetSchema),
   }),
-  z.object({
-    status: z.literal('building'),
-    /** Datasets indexed so far, of `total` (0 while the datasets are still being listed). */
-    done: z.number().int().nonnegative(),
-    total: z.number().int().nonnegative(),
-  }),
+  BuildingSchema,
 ]);
 export type Sectors = z.infer<typeof SectorsSchema>;
+
+/** A dataset as lists across releases name it: enough to recognise it and link to it. */
+export const DatasetRefSchema = z.object({
+  id: z.number().int().positive(),
+  activity: text,
+  product: text,
+  geography: text,
+  unit: text,
+});
+export type DatasetRef = z.infer<typeof DatasetRefSchema>;
+
+const docField = z.enum(DOC_FIELDS);
+
+/** A dataset of the other release that may be the one sought, and how it relates to it. */
+export const CandidateSchema = z.object({
+  dataset: DatasetRefSchema,
+  relation: z.enum(RELATIONS),
+  /** Its ID is not in the source release, so it may be what the dataset became. */
+  new_in_target: z.boolean(),
+});
+export type CandidateRef = z.infer<typeof CandidateSchema>;
+
+export const ChangeRowSchema = z.object({
+  change: z.enum(RELEASE_CHANGES),
+  /** The dataset in the older release; null for a new one. */
+  from: DatasetRefSchema.nullable(),
+  /** The dataset in the newer release; null for a removed one. */
+  to: DatasetRefSchema.nullable(),
+  /** How the two were matched; null for a new dataset. */
+  how: z.enum(MATCH_HOWS).nullable(),
+  fields: z.array(docField),
+  /** A removed dataset's nearest datasets in the newer release. */
+  candidates: z.array(CandidateSchema),
+  /** Of the newer side where there is one, for filtering. */
+  activity_type: text,
+  isic_section: text,
+  sectors: z.array(z.string()),
+});
+export type ChangeRow = z.infer<typeof ChangeRowSchema>;
+
+/** `GET /api/changes`: what changed from one release to another, built once from free calls. */
+export const ChangesSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    from: z.string(),
+    to: z.string(),
+    system_model: z.string(),
+    datasets: z.object({ from: z.number().int(), to: z.number().int() }),
+    counts: z.record(z.enum(RELEASE_CHANGES), z.number().int().nonnegative()),
+    unchanged: z.number().int().nonnegative(),
+    rows: z.array(ChangeRowSchema),
+  }),
+  BuildingSchema,
+]);
+export type Changes = z.infer<typeof ChangesSchema>;
+
+/** What an upgrade check may say of one entry of a list. */
+export const UPGRADE_VERDICTS = [...VERDICTS, 'not in source', 'several in source'] as const;
+export type UpgradeVerdict = (typeof UPGRADE_VERDICTS)[number];
+
+export const UpgradeResultSchema = z.object({
+  /** The entry's line in the list as given. */
+  line: z.number().int().positive(),
+  verdict: z.enum(UPGRADE_VERDICTS),
+  source: DatasetRefSchema.nullable(),
+  target: DatasetRefSchema.nullable(),
+  how: z.enum(MATCH_HOWS).nullable(),
+  relation: z.enum(RELATIONS).nullable(),
+  fields: z.array(docField),
+  /** Several candidates, several in source, or gone (the nearest). */
+  candidates: z.array(CandidateSchema),
+});
+export type UpgradeResult = z.infer<typeof UpgradeResultSchema>;
+
+/** `POST /api/upgrade-check`: a verdict per entry, in the order given. */
+export const UpgradeCheckSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    from: z.string(),
+    to: z.string(),
+    system_model: z.string(),
+    counts: z.record(z.enum(UPGRADE_VERDICTS), z.number().int().nonnegative()),
+    results: z.array(UpgradeResultSchema),
+  }),
+  BuildingSchema,
+]);
+export type UpgradeCheck = z.infer<typeof UpgradeCheckSchema>;
+
+export const HistoryEntrySchema = z.object({
+  version: z.string(),
+  how: z.enum(MATCH_HOWS),
+  relation: z.enum(RELATIONS).nullable(),
+  /** The dataset in this release; null when none was found. */
+  dataset: DatasetRefSchema.nullable(),
+  /** What differs from the dataset in the release asked about. */
+  fields: z.array(docField),
+  candidates: z.array(CandidateSchema),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** `GET /api/datasets/{id}/history`: one dataset in every listed release of its system model. */
+export const DatasetHistorySchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    id: z.number().int().positive(),
+    version: z.string(),
+    system_model: z.string(),
+    /** Newest first, the release asked about included. */
+    releases: z.array(HistoryEntrySchema),
+  }),
+  BuildingSchema,
+]);
+export type DatasetHistory = z.infer<typeof DatasetHistorySchema>;

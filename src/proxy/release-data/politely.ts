@@ -1,0 +1,25 @@
+import { ProxyError } from '../errors';
+
+/** Tries after a 429 before a call fails, and the longest wait the service may ask for. */
+const MAX_TRIES = 5;
+const MAX_WAIT_MS = 30_000;
+
+/**
+ * Calls the service again after a 429, waiting as long as its Retry-After says (or doubling
+ * from a second), so reading a release never hammers a service that asks for less.
+ */
+export function politely(sleep: (ms: number) => Promise<void>) {
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof ProxyError) || error.status !== 429 || attempt >= MAX_TRIES)
+          throw error;
+        const asked = Number(error.options.headers?.['retry-after']);
+        const wait = Number.isFinite(asked) && asked > 0 ? asked * 1000 : 1000 * 2 ** (attempt - 1);
+        await sleep(Math.min(MAX_WAIT_MS, wait));
+      }
+    }
+  };
+}

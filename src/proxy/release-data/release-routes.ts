@@ -1,0 +1,135 @@
+import type { ListEntry } from '../../shared/api/routes';
+import type { Changes, DatasetHistory, Releases, UpgradeCheck } from '../../shared/api/schemas';
+import { ProxyError } from '../errors';
+import type { Caller, ReleaseRef } from '../upstream/adapter';
+import { changesAnswer, historyEntry, refOf, upgradeAnswer } from './answers';
+import type { ReleaseData } from './release-data';
+import type { Building } from './release-stores';
+
+export interface ReleaseRoutesDeps {
+  data: ReleaseData;
+  /** The releases `/api/versions` lists, newest first: nothing else is ever read. */
+  listed: (caller: Caller) => Promise<Releases>;
+}
+
+/** Read and matched: the answer, built when the cache has none. */
+type Ready<T> = { status: 'ready'; answer: () => Extract<T, { status: 'ready' }> };
+
+/**
+ * The changes, upgrade-check and history routes' work: which releases they need (only listed
+ * ones, so no request can make the proxy read a release of its choosing), whether those are
+ * read yet, and the answer from their matched documents. Reading is shared with the sector
+ * index; matching a pair of releases is done once.
+ */
+export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
+  /** The listed versions having this system model, newest first. */
+  async function versionsOf(caller: Caller, systemModel: string): Promise<string[]> {
+    return (await listed(caller)).releases
+      .filter((release) => release.system_models.includes(systemModel))
+      .map((release) => release.version);
+  }
+
+  function notListed(release: ReleaseRef) {
+    return new ProxyError(404, 'not_found', {
+      detail: `The licence lists no release ${release.version} with system model ${release.systemModel}.`,
+      hint: 'GET /api/versions lists the releases',
+    });
+  }
+
+  /** Both releases listed and different; their documents and their match once read. */
+  async function pairOf(caller: Caller, from: ReleaseRef, to: ReleaseRef) {
+    const versions = await versionsOf(caller, to.systemModel);
+    for (const release of [to, from])
+      if (!versions.includes(release.version)) throw notListed(release);
+    if (from.version === to.version)
+      throw new ProxyError(400, 'validation_failed', {
+        detail: `Compare ${to.version} with another release: from and version are the same.`,
+        errors: [{ field: 'query.from', message: 'must differ from version' }],
+      });
+    const state = data.all(caller, [from, to]);
+    if (state.status === 'building') return state;
+    const [fromDocs, toDocs] = state.values;
+    if (!fromDocs || !toDocs) throw new Error('two releases asked, fewer read');
+    return { status: 'ready' as const, fromDocs, toDocs, match: data.pair(fromDocs, toDocs) };
+  }
+
+  return {
+    /** `from` defaults to the listed release before `to` in its system model. */
+    async changes(
+      caller: Caller,
+      to: ReleaseRef,
+      fromVersion: string | undefined,
+    ): Promise<(Ready<Changes> & { from: ReleaseRef }) | Building> {
+      let version = fromVersion;
+      if (version === undefined) {
+        const versions = await versionsOf(caller, to.systemModel);
+        const at = versions.indexOf(to.version);
+        version = at < 0 ? undefined : versions[at + 1];
+        if (version === undefined)
+          throw new ProxyError(404, 'not_found', {
+            detail: `The licence lists no release before ${to.version} with system model ${to.systemModel}.`,
+            hint: 'Give the release to compare with as `from`.',
+          });
+      }
+      const from = { version, systemModel: to.systemModel };
+      const pair = await pairOf(caller, from, to);
+      if (pair.status === 'building') return pair;
+      return {
+        status: 'ready',
+        from,
+        answer: () => changesAnswer(pair.fromDocs, pair.toDocs, pair.match),
+      };
+    },
+
+    async upgradeCheck(
+      caller: Caller,
+      to: ReleaseRef,
+      fromVersion: string,
+      entries: readonly ListEntry[],
+    ): Promise<Extract<UpgradeCheck, { status: 'ready' }> | Building> {
+      const pair = await pairOf(caller, { version: fromVersion, systemModel: to.systemModel }, to);
+      if (pair.status === 'building') return pair;
+      return upgradeAnswer(entries, pair.fromDocs, pair.toDocs, pair.match);
+    },
+
+    /** The dataset `id` of `base` in every listed release of its system model. */
+    async history(
+      caller: Caller,
+      base: ReleaseRef,
+      id: number,
+    ): Promise<Ready<DatasetHistory> | Building> {
+      const versions = await versionsOf(caller, base.systemModel);
+      if (!versions.includes(base.version)) throw notListed(base);
+      const releases = versions.map((version) => ({ version, systemModel: base.systemModel }));
+      const state = data.all(caller, releases);
+      if (state.status === 'building') return state;
+      const baseDocs = state.values.find((docs) => docs.release.version === base.version);
+      const doc = baseDocs?.index.byId.get(id);
+      if (!baseDocs || !doc)
+        throw new ProxyError(404, 'not_found', {
+          detail: `Release ${base.version} (${base.systemModel}) has no dataset ${id}.`,
+        });
+      return {
+        status: 'ready',
+        answer: () => ({
+          status: 'ready',
+          id,
+          version: base.version,
+          system_model: base.systemModel,
+          releases: state.values.map((other) =>
+            other === baseDocs
+              ? {
+                  version: other.release.version,
+                  how: 'same ID',
+                  relation: null,
+                  dataset: refOf(doc),
+                  fields: [],
+                  candidates: [],
+                }
+              : historyEntry(id, other, data.pair(baseDocs, other)),
+          ),
+        }),
+      };
+    },
+  };
+}

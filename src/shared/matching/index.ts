@@ -1,0 +1,5 @@
+export * from './dataset-doc';
+export * from './match';
+export * from './names';
+export * from './release-index';
+export * from './verdict';

@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChangeRow, Changes } from '../../../shared/api/schemas';
+import { renderWithProviders } from '../../testing/render';
+import { ChangeCounts } from './components/change-counts';
+import { ChangeTable } from './components/change-table';
+import { changeFacets, changesToCsv, filterChanges } from './filter';
+
+const ref = (id: number, activity: string, geography: string) => ({
+  id,
+  activity,
+  product: 'cement, Portland',
+  geography,
+  unit: 'kg',
+});
+const row = (over: Partial<ChangeRow>): ChangeRow => ({
+  change: 'documentation changed',
+  from: ref(1, 'cement production', 'Switzerland (CH)'),
+  to: ref(1, 'cement production', 'Switzerland (CH)'),
+  how: 'same ID',
+  fields: ['time_period'],
+  candidates: [],
+  activity_type: 'ordinary transforming activity',
+  isic_section: 'C - Manufacturing',
+  sectors: ['Cement & concrete'],
+  ...over,
+});
+const rows: ChangeRow[] = [
+  row({}),
+  row({
+    change: 'moved',
+    from: ref(2, 'cement production, CEM III/A', 'Switzerland (CH)'),
+    to: ref(22, 'cement production, CEM III/A', 'Rest-of-World (RoW)'),
+    how: 'likely successor',
+    fields: ['geography', 'description'],
+  }),
+  row({
+    change: 'new',
+    from: null,
+    to: ref(30, 'market for electricity, low voltage', 'Mexico (MX)'),
+    how: null,
+    fields: [],
+    activity_type: 'market activity',
+    isic_section: 'D - Electricity',
+    sectors: ['Electricity'],
+  }),
+  row({
+    change: 'removed',
+    to: null,
+    from: ref(4, 'lime production', 'Germany (DE)'),
+    how: 'none',
+    fields: [],
+    candidates: [
+      {
+        dataset: ref(40, 'lime production', 'Rest-of-World (RoW)'),
+        relation: 'same activity and product, other geography',
+        new_in_target: true,
+      },
+    ],
+  }),
+];
+const changes: Extract<Changes, { status: 'ready' }> = {
+  status: 'ready',
+  from: '3.11',
+  to: '3.12',
+  system_model: 'cutoff',
+  datasets: { from: 20_600, to: 21_922 },
+  counts: {
+    new: 1,
+    removed: 1,
+    renamed: 0,
+    moved: 1,
+    're-identified': 0,
+    'documentation changed': 1,
+  },
+  unchanged: 19_000,
+  rows,
+};
+
+describe('filtering the changes of a release', () => {
+  it('keeps the rows of a change, sector, ISIC section, activity type and words', () => {
+    const ids = (kept: ChangeRow[]) => kept.map((r) => (r.to ?? r.from)?.id);
+    expect(ids(filterChanges(rows, { change: 'moved' }))).toEqual([22]);
+    expect(ids(filterChanges(rows, { sector: 'Electricity' }))).toEqual([30]);
+    expect(
+      ids(
+        filterChanges(rows, {
+          isicSection: 'C - Manufacturing',
+          activityType: 'ordinary transforming activity',
+        }),
+      ),
+    ).toEqual([1, 22, 4]);
+    expect(ids(filterChanges(rows, { q: 'cem row' }))).toEqual([22]);
+    expect(ids(filterChanges(rows, { q: 'swit' }))).toEqual([1, 22]);
+  });
+
+  it('counts the rows of each sector, section and activity type', () => {
+    expect(changeFacets(rows).sectors).toEqual([
+      { name: 'Cement & concrete', rows: 3 },
+      { name: 'Electricity', rows: 1 },
+    ]);
+    expect(changeFacets(rows).activityTypes.map((f) => f.name)).toEqual([
+      'market activity',
+      'ordinary transforming activity',
+    ]);
+  });
+
+  it('exports both sides of each change as CSV', () => {
+    const [header, , moved, added] = changesToCsv(changes, rows).trimEnd().split('\n');
+    expect(header).toBe(
+      'system_model,change,3.11_id,3.11_activity,3.11_product,3.11_geography,3.11_unit,3.12_id,3.12_activity,3.12_product,3.12_geography,3.12_unit,matched_by,changed_fields,candidates,activity_type,isic_section,sectors',
+    );
+    expect(moved).toBe(
+      'cutoff,moved,2,"cement production, CEM III/A","cement, Portland",Switzerland (CH),kg,22,"cement production, CEM III/A","cement, Portland",Rest-of-World (RoW),kg,likely successor,geography description,,ordinary transforming activity,C - Manufacturing,Cement & concrete',
+    );
+    expect(added).toMatch(/^cutoff,new,,,,,,30,/);
+  });
+});
+
+describe('ChangeCounts', () => {
+  it('shows each kind of change with its count, choosing one as the filter', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<ChangeCounts changes={changes} value={undefined} onChange={onChange} />);
+    expect(
+      screen.getByText('19,000 unchanged of 20,600 in 3.11; 21,922 in 3.12'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'moved (1)' }));
+    expect(onChange).toHaveBeenCalledWith('moved');
+  });
+});
+
+describe('ChangeTable', () => {
+  it('links each change to both releases, flags a likely move, and lists a removed one’s nearest', () => {
+    renderWithProviders(<ChangeTable changes={changes} rows={rows} />);
+    const [, , moved, , removed] = within(
+      screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
+    ).getAllByRole('row');
+    const links = within(moved as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/3.11/cutoff/datasets/2',
+      '/3.12/cutoff/datasets/22',
+    ]);
+    expect(
+      within(moved as HTMLElement).getByText('matched as a likely successor'),
+    ).toBeInTheDocument();
+    expect(within(moved as HTMLElement).getByText('geography, description')).toBeInTheDocument();
+    expect(within(removed as HTMLElement).getByRole('link', { name: '40' })).toHaveAttribute(
+      'href',
+      '/3.12/cutoff/datasets/40',
+    );
+  });
+});

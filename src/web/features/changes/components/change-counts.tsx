@@ -1,0 +1,35 @@
+import { Chip, Group, Text } from '@mantine/core';
+import type { Changes } from '../../../../shared/api/schemas';
+import { RELEASE_CHANGES, type ReleaseChange } from '../../../../shared/matching/verdict';
+import { formatCount } from '../../../lib/format';
+
+type Ready = Extract<Changes, { status: 'ready' }>;
+
+interface ChangeCountsProps {
+  changes: Ready;
+  /** The change shown, or undefined for all. */
+  value: ReleaseChange | undefined;
+  onChange: (change: ReleaseChange | undefined) => void;
+}
+
+/** How many datasets each kind of change touched, each a filter of the list below. */
+export function ChangeCounts({ changes, value, onChange }: ChangeCountsProps) {
+  return (
+    <Group gap="xs" role="group" aria-label={`Changes from ${changes.from} to ${changes.to}`}>
+      {RELEASE_CHANGES.map((change) => (
+        <Chip
+          key={change}
+          checked={value === change}
+          onChange={(checked) => onChange(checked ? change : undefined)}
+          size="sm"
+        >
+          {change} ({formatCount(changes.counts[change])})
+        </Chip>
+      ))}
+      <Text size="sm" c="dimmed">
+        {formatCount(changes.unchanged)} unchanged of {formatCount(changes.datasets.from)} in{' '}
+        {changes.from}; {formatCount(changes.datasets.to)} in {changes.to}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,109 @@
+import { Anchor, Badge, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
+import { OrMissing } from '../../../components/data/missing';
+import { paths } from '../../../config/paths';
+
+type Ready = Extract<Changes, { status: 'ready' }>;
+
+const PAGE = 100;
+
+function Side({
+  dataset,
+  version,
+  systemModel,
+}: {
+  dataset: DatasetRef | null;
+  version: string;
+  systemModel: string;
+}) {
+  if (!dataset) return <Text c="dimmed">—</Text>;
+  return (
+    <Stack gap={0}>
+      <Anchor href={paths.dataset(version, systemModel, dataset.id)} size="sm">
+        <OrMissing value={dataset.activity} />
+      </Anchor>
+      <Text size="xs">
+        <OrMissing value={dataset.product} /> · <OrMissing value={dataset.geography} /> · ID{' '}
+        {dataset.id}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The changed datasets, a page of 100 at a time: each row links to the dataset in both
+ * releases, says how the two were matched (a move matched on documentation alone is flagged
+ * as likely) and which documentation fields differ; a removed one shows its nearest datasets.
+ */
+export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly ChangeRow[] }) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages);
+  const { from, to, system_model: systemModel } = changes;
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped verticalSpacing={4} aria-label={`Changed datasets from ${from} to ${to}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Change</Table.Th>
+              <Table.Th>In {from}</Table.Th>
+              <Table.Th>In {to}</Table.Th>
+              <Table.Th>What differs</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.slice((current - 1) * PAGE, current * PAGE).map((row) => (
+              <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
+                <Table.Td>
+                  <Badge variant="light" tt="none">
+                    {row.change}
+                  </Badge>
+                  {row.how === 'likely successor' && (
+                    <Text size="xs" c="dimmed">
+                      matched as a likely successor
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Side dataset={row.from} version={from} systemModel={systemModel} />
+                </Table.Td>
+                <Table.Td>
+                  <Side dataset={row.to} version={to} systemModel={systemModel} />
+                  {row.candidates.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Nearest:{' '}
+                      {row.candidates.map((c, i) => (
+                        <span key={c.dataset.id}>
+                          {i > 0 && ', '}
+                          <Anchor href={paths.dataset(to, systemModel, c.dataset.id)} size="xs">
+                            {c.dataset.id}
+                          </Anchor>{' '}
+                          ({c.relation}
+                          {c.new_in_target ? ', new' : ''})
+                        </span>
+                      ))}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{row.fields.join(', ')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={setPage}
+          size="sm"
+          aria-label="Pages of changes"
+        />
+      )}
+    </Stack>
+  );
+}

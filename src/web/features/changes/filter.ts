@@ -1,0 +1,109 @@
+import type { ChangeRow, Changes } from '../../../shared/api/schemas';
+import type { ReleaseChange } from '../../../shared/matching/verdict';
+import { toCsv } from '../../lib/files';
+
+export interface ChangeFilter {
+  change?: ReleaseChange | undefined;
+  sector?: string | undefined;
+  isicSection?: string | undefined;
+  /** The prose name, e.g. "market activity". */
+  activityType?: string | undefined;
+  /** Words that must all begin a word of either side's activity, product or geography. */
+  q?: string | undefined;
+}
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** The rows a filter keeps, in their order. */
+export function filterChanges(rows: readonly ChangeRow[], filter: ChangeFilter): ChangeRow[] {
+  const wanted = words(filter.q ?? '');
+  return rows.filter((row) => {
+    if (filter.change && row.change !== filter.change) return false;
+    if (filter.sector && !row.sectors.includes(filter.sector)) return false;
+    if (filter.isicSection && row.isic_section !== filter.isicSection) return false;
+    if (filter.activityType && row.activity_type !== filter.activityType) return false;
+    if (wanted.length === 0) return true;
+    const text = words(
+      [row.from, row.to]
+        .flatMap((side) =>
+          side ? [side.activity ?? '', side.product ?? '', side.geography ?? ''] : [],
+        )
+        .join(' '),
+    );
+    return wanted.every((word) => text.some((w) => w.startsWith(word)));
+  });
+}
+
+export interface Facet {
+  name: string;
+  rows: number;
+}
+
+/** The sectors, ISIC sections and activity types of the rows, with how many rows have each. */
+export function changeFacets(rows: readonly ChangeRow[]): {
+  sectors: Facet[];
+  isicSections: Facet[];
+  activityTypes: Facet[];
+} {
+  const count = (names: (row: ChangeRow) => Iterable<string>) => {
+    const counts = new Map<string, number>();
+    for (const row of rows)
+      for (const name of new Set(names(row))) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return [...counts]
+      .map(([name, n]) => ({ name, rows: n }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  };
+  return {
+    sectors: count((row) => row.sectors),
+    isicSections: count((row) => (row.isic_section === null ? [] : [row.isic_section])),
+    activityTypes: count((row) => (row.activity_type === null ? [] : [row.activity_type])),
+  };
+}
+
+type Ready = Extract<Changes, { status: 'ready' }>;
+
+/** One row per change, both sides' IDs and names, how they were matched and what differs. */
+export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
+  const side = (prefix: string) => [
+    `${prefix}_id`,
+    `${prefix}_activity`,
+    `${prefix}_product`,
+    `${prefix}_geography`,
+    `${prefix}_unit`,
+  ];
+  const header = [
+    'system_model',
+    'change',
+    ...side(changes.from),
+    ...side(changes.to),
+    'matched_by',
+    'changed_fields',
+    'candidates',
+    'activity_type',
+    'isic_section',
+    'sectors',
+  ];
+  const values = (ref: ChangeRow['from']) =>
+    ref
+      ? [ref.id, ref.activity ?? '', ref.product ?? '', ref.geography ?? '', ref.unit ?? '']
+      : ['', '', '', '', ''];
+  return toCsv([
+    header,
+    ...rows.map((row) => [
+      changes.system_model,
+      row.change,
+      ...values(row.from),
+      ...values(row.to),
+      row.how ?? '',
+      row.fields.join(' '),
+      row.candidates.map((c) => c.dataset.id).join(' '),
+      row.activity_type ?? '',
+      row.isic_section ?? '',
+      row.sectors.join('; '),
+    ]),
+  ]);
+}

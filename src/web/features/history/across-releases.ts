@@ -1,0 +1,191 @@
+import type { Dataset, HistoryEntry, ImpactScore, Indicator } from '../../../shared/api/schemas';
+import type { DocField } from '../../../shared/matching/dataset-doc';
+import { percentChange } from '../../lib/change';
+import { toCsv } from '../../lib/files';
+
+/** The documentation fields compared across releases, as the page labels them. */
+export const COMPARED_FIELDS: readonly {
+  field: DocField;
+  label: string;
+  value: (d: Dataset) => string | null;
+}[] = [
+  { field: 'activity', label: 'Activity', value: (d) => d.activity },
+  { field: 'product', label: 'Reference product', value: (d) => d.product },
+  { field: 'unit', label: 'Unit', value: (d) => d.unit },
+  { field: 'geography', label: 'Geography', value: (d) => d.geography },
+  { field: 'time_period', label: 'Time period', value: (d) => d.time_period },
+  { field: 'activity_type', label: 'Activity type', value: (d) => d.activity_type },
+  { field: 'isic_class', label: 'ISIC class', value: (d) => d.isic_class },
+  { field: 'isic_section', label: 'ISIC section', value: (d) => d.isic_section },
+  {
+    field: 'sectors',
+    label: 'Sectors',
+    value: (d) => (d.sectors.length > 0 ? d.sectors.join('; ') : null),
+  },
+  { field: 'description', label: 'Description', value: (d) => d.description },
+];
+
+export interface DocumentationRow {
+  field: DocField;
+  label: string;
+  /** Per release, in the order given: the value, and whether it differs from the base release's. */
+  cells: { version: string; value: string | null; differs: boolean }[];
+}
+
+/**
+ * The documentation of a dataset in each release side by side, each field marked where it
+ * differs from the release the user is looking at (`base`). A release without the dataset has
+ * an empty column.
+ */
+export function documentationRows(
+  releases: readonly { version: string; dataset: Dataset | undefined }[],
+  base: string,
+): DocumentationRow[] {
+  const baseDataset = releases.find((r) => r.version === base)?.dataset;
+  return COMPARED_FIELDS.map(({ field, label, value }) => {
+    const baseValue = baseDataset ? value(baseDataset) : null;
+    return {
+      field,
+      label,
+      cells: releases.map(({ version, dataset }) => {
+        const text = dataset ? value(dataset) : null;
+        return {
+          version,
+          value: text,
+          differs: dataset !== undefined && version !== base && text !== baseValue,
+        };
+      }),
+    };
+  });
+}
+
+export interface ScoreRow {
+  indicator: Indicator;
+  /** Per release: the score, and its change in per cent from the base release's. */
+  cells: { version: string; score: number | undefined; change: number | null }[];
+}
+
+/** The chosen indicators' scores in each release, with the change from the base release. */
+export function scoreRows(
+  indicators: readonly Indicator[],
+  releases: readonly { version: string; scores: readonly ImpactScore[] | undefined }[],
+  base: string,
+): ScoreRow[] {
+  const of = (version: string, id: number) =>
+    releases.find((r) => r.version === version)?.scores?.find((s) => s.id === id)?.score;
+  return indicators.map((indicator) => ({
+    indicator,
+    cells: releases.map(({ version }) => {
+      const score = of(version, indicator.id);
+      return {
+        version,
+        score,
+        change: version === base ? null : percentChange(of(base, indicator.id), score),
+      };
+    }),
+  }));
+}
+
+/** Points for a small chart: one per release, oldest first, one series per indicator. */
+export function chartPoints(rows: readonly ScoreRow[]): Record<string, string | number>[] {
+  const versions = [...new Set(rows.flatMap((row) => row.cells.map((c) => c.version)))].reverse();
+  return versions.map((version) => {
+    const point: Record<string, string | number> = { version };
+    for (const row of rows) {
+      const score = row.cells.find((c) => c.version === version)?.score;
+      if (score !== undefined) point[String(row.indicator.id)] = score;
+    }
+    return point;
+  });
+}
+
+/**
+ * What loading the scores adds to the bill, per release: the service charges each release
+ * separately; the proxy's ledger knows Dataset IDs only, so this is the least it may add.
+ */
+export function historyBill(
+  entries: readonly HistoryEntry[],
+  indicatorIds: readonly number[],
+  charged: { datasets: readonly number[]; indicators: readonly number[] } | undefined,
+): { releases: { version: string; id: number; newDataset: boolean }[]; newIndicators: number } {
+  const datasets = new Set(charged?.datasets ?? []);
+  const indicators = new Set(charged?.indicators ?? []);
+  return {
+    releases: entries.flatMap((entry) =>
+      entry.dataset
+        ? [
+            {
+              version: entry.version,
+              id: entry.dataset.id,
+              newDataset: !datasets.has(entry.dataset.id),
+            },
+          ]
+        : [],
+    ),
+    newIndicators: indicatorIds.filter((id) => !indicators.has(id)).length,
+  };
+}
+
+interface HistoryExport {
+  systemModel: string;
+  base: string;
+  entries: readonly HistoryEntry[];
+  rows: readonly ScoreRow[];
+}
+
+/** One row per release: how the dataset was found, what changed, and the chosen scores. */
+export function historyToCsv({ systemModel, entries, rows }: HistoryExport): string {
+  const header = [
+    'version',
+    'system_model',
+    'dataset_id',
+    'matched_by',
+    'activity',
+    'product',
+    'geography',
+    'unit',
+    'changed_fields',
+    ...rows.flatMap((row) => [`${row.indicator.id}_score`, `${row.indicator.id}_change_percent`]),
+  ];
+  return toCsv([
+    header,
+    ...entries.map((entry) => [
+      entry.version,
+      systemModel,
+      entry.dataset?.id ?? '',
+      entry.how,
+      entry.dataset?.activity ?? '',
+      entry.dataset?.product ?? '',
+      entry.dataset?.geography ?? '',
+      entry.dataset?.unit ?? '',
+      entry.fields.join(' '),
+      ...rows.flatMap((row) => {
+        const cell = row.cells.find((c) => c.version === entry.version);
+        return [cell?.score ?? '', cell?.change ?? ''];
+      }),
+    ]),
+  ]);
+}
+
+export function historyToJson({ systemModel, base, entries, rows }: HistoryExport): string {
+  return `${JSON.stringify(
+    {
+      system_model: systemModel,
+      base,
+      indicators: rows.map((row) => row.indicator),
+      releases: entries.map((entry) => ({
+        ...entry,
+        scores: rows.map((row) => {
+          const cell = row.cells.find((c) => c.version === entry.version);
+          return {
+            indicator_id: row.indicator.id,
+            score: cell?.score ?? null,
+            change_percent: cell?.change ?? null,
+          };
+        }),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+}

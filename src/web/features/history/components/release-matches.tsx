@@ -1,0 +1,89 @@
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import type { DatasetHistory } from '../../../../shared/api/schemas';
+import type { MatchHow } from '../../../../shared/matching/match';
+import { OrMissing } from '../../../components/data/missing';
+import { paths } from '../../../config/paths';
+
+type Ready = Extract<DatasetHistory, { status: 'ready' }>;
+
+/** How each match was made, in words a reader can check. */
+const HOW: Record<MatchHow, { label: string; colour: string }> = {
+  'same ID': { label: 'same Dataset ID', colour: 'gray' },
+  'same UUIDs': { label: 'new ID, same Spold UUIDs', colour: 'teal' },
+  'same names': { label: 'new ID, same names', colour: 'teal' },
+  'likely successor': { label: 'likely successor', colour: 'yellow' },
+  'several candidates': { label: 'several candidates', colour: 'yellow' },
+  none: { label: 'not found', colour: 'red' },
+};
+
+/**
+ * The dataset in every release of its system model: which dataset it is there, how it was
+ * found, and what differs from the release being viewed; near datasets where none was found.
+ */
+export function ReleaseMatches({ history }: { history: Ready }) {
+  const { system_model: systemModel } = history;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing={4} aria-label={`Dataset ${history.id} across releases`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Release</Table.Th>
+            <Table.Th>Found by</Table.Th>
+            <Table.Th>Dataset</Table.Th>
+            <Table.Th>Differs from {history.version}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {history.releases.map((entry) => (
+            <Table.Tr
+              key={entry.version}
+              aria-current={entry.version === history.version ? 'true' : undefined}
+            >
+              <Table.Td>
+                <Text fw={entry.version === history.version ? 700 : 400}>{entry.version}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={HOW[entry.how].colour} variant="light" tt="none">
+                  {HOW[entry.how].label}
+                </Badge>
+                {entry.relation && entry.how === 'likely successor' && (
+                  <Text size="xs" c="dimmed">
+                    {entry.relation}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {entry.dataset ? (
+                  <Anchor
+                    href={paths.dataset(entry.version, systemModel, entry.dataset.id)}
+                    size="sm"
+                  >
+                    {entry.dataset.id} · <OrMissing value={entry.dataset.activity} /> ·{' '}
+                    <OrMissing value={entry.dataset.geography} />
+                  </Anchor>
+                ) : (
+                  entry.candidates.slice(0, 5).map((c) => (
+                    <Text key={c.dataset.id} size="xs">
+                      <Anchor
+                        href={paths.dataset(entry.version, systemModel, c.dataset.id)}
+                        size="xs"
+                      >
+                        {c.dataset.id}
+                      </Anchor>{' '}
+                      <OrMissing value={c.dataset.activity} /> ·{' '}
+                      <OrMissing value={c.dataset.geography} /> ({c.relation})
+                    </Text>
+                  ))
+                )}
+                {!entry.dataset && entry.candidates.length === 0 && <Text c="dimmed">—</Text>}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{entry.fields.join(', ')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

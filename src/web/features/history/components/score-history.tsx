@@ -1,0 +1,84 @@
+import { LineChart } from '@mantine/charts';
+import { Stack, Table, Text } from '@mantine/core';
+import { Missing } from '../../../components/data/missing';
+import { formatChange } from '../../../lib/change';
+import { exactScore, formatScore } from '../../../lib/format';
+import { chartPoints, type ScoreRow } from '../across-releases';
+
+const COLOURS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6'];
+
+/**
+ * The chosen indicators' scores in each release, with the change from the release being
+ * viewed, and a small chart per release (oldest first) when there is more than one release.
+ */
+export function ScoreHistory({
+  rows,
+  base,
+  chart = true,
+}: {
+  rows: readonly ScoreRow[];
+  base: string;
+  chart?: boolean;
+}) {
+  const versions = rows[0]?.cells.map((c) => c.version) ?? [];
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing={4} aria-label="Scores across releases">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Indicator</Table.Th>
+              {versions.map((version) => (
+                <Table.Th key={version}>{version}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.indicator.id}>
+                <Table.Th scope="row">
+                  <Text size="sm">{row.indicator.indicator}</Text>
+                  <Text size="xs" c="dimmed">
+                    {row.indicator.method} › {row.indicator.category} ({row.indicator.unit})
+                  </Text>
+                </Table.Th>
+                {row.cells.map((cell) => (
+                  <Table.Td
+                    key={cell.version}
+                    title={cell.score === undefined ? undefined : exactScore(cell.score)}
+                  >
+                    {cell.score === undefined ? (
+                      <Missing what="No score" />
+                    ) : (
+                      formatScore(cell.score)
+                    )}
+                    {cell.version !== base && cell.score !== undefined && (
+                      <Text size="xs" c="dimmed">
+                        {formatChange(cell.change)} from {base}
+                      </Text>
+                    )}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {chart && versions.length > 1 && rows.length > 0 && (
+        <LineChart
+          h={180}
+          data={chartPoints(rows)}
+          dataKey="version"
+          series={rows.map((row, i) => ({
+            name: String(row.indicator.id),
+            label: row.indicator.indicator,
+            color: COLOURS[i % COLOURS.length] ?? 'blue.6',
+          }))}
+          valueFormatter={formatScore}
+          withLegend
+          aria-label="Chart of the scores across releases"
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,247 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Dataset, DatasetHistory, HistoryEntry, Indicator } from '../../../shared/api/schemas';
+import { renderWithProviders } from '../../testing/render';
+import {
+  chartPoints,
+  documentationRows,
+  historyBill,
+  historyToCsv,
+  historyToJson,
+  scoreRows,
+} from './across-releases';
+import { DocumentationDiff } from './components/documentation-diff';
+import { ReleaseMatches } from './components/release-matches';
+import { ScoreHistory } from './components/score-history';
+
+const dataset = (over: Partial<Dataset>): Dataset => ({
+  id: 1,
+  activity: 'cement production, Portland',
+  product: 'cement, Portland',
+  description: 'Demo data.',
+  geography: 'Switzerland (CH)',
+  unit: 'kg',
+  time_period: '2010-2025',
+  activity_type: 'ordinary transforming activity',
+  isic_section: 'C - Manufacturing',
+  isic_class: '2394 - Manufacture of cement, lime and plaster',
+  activity_spold_uuid: null,
+  geography_spold_uuid: null,
+  product_spold_uuid: null,
+  sectors: ['Cement & concrete'],
+  url: null,
+  url_history: null,
+  impact_scores: [],
+  ...over,
+});
+const gwp: Indicator = {
+  id: 882,
+  method: 'IPCC 2021',
+  category: 'climate change',
+  indicator: 'GWP100',
+  unit: 'kg CO2-Eq',
+};
+const score = (value: number) => ({ ...gwp, score: value });
+const entries: HistoryEntry[] = [
+  {
+    version: '3.12',
+    how: 'same ID',
+    relation: null,
+    dataset: {
+      id: 1,
+      activity: 'cement production, Portland',
+      product: 'cement, Portland',
+      geography: 'Switzerland (CH)',
+      unit: 'kg',
+    },
+    fields: [],
+    candidates: [],
+  },
+  {
+    version: '3.11',
+    how: 'same ID',
+    relation: null,
+    dataset: {
+      id: 1,
+      activity: 'cement production',
+      product: 'cement, Portland',
+      geography: 'Switzerland (CH)',
+      unit: 'kg',
+    },
+    fields: ['activity', 'time_period'],
+    candidates: [],
+  },
+  {
+    version: '3.10',
+    how: 'none',
+    relation: null,
+    dataset: null,
+    fields: [],
+    candidates: [
+      {
+        dataset: {
+          id: 7,
+          activity: 'cement production',
+          product: 'cement, Portland',
+          geography: 'Rest-of-World (RoW)',
+          unit: 'kg',
+        },
+        relation: 'same activity and product, other geography',
+        new_in_target: true,
+      },
+    ],
+  },
+];
+
+describe('a dataset across releases', () => {
+  const docs = [
+    { version: '3.12', dataset: dataset({}) },
+    {
+      version: '3.11',
+      dataset: dataset({
+        activity: 'cement production',
+        time_period: '2010-2024',
+        description: null,
+      }),
+    },
+    { version: '3.10', dataset: undefined },
+  ];
+
+  it('marks each documentation field that differs from the release being viewed', () => {
+    const rows = documentationRows(docs, '3.12');
+    const differing = rows.flatMap((row) =>
+      row.cells.filter((c) => c.differs).map((c) => `${row.field}@${c.version}`),
+    );
+    expect(differing).toEqual(['activity@3.11', 'time_period@3.11', 'description@3.11']);
+    expect(rows.find((r) => r.field === 'sectors')?.cells[0]?.value).toBe('Cement & concrete');
+  });
+
+  it('puts scores side by side with their change from the release being viewed, and charts them', () => {
+    const rows = scoreRows(
+      [gwp],
+      [
+        { version: '3.12', scores: [score(1.1)] },
+        { version: '3.11', scores: [score(1)] },
+        { version: '3.10', scores: undefined },
+      ],
+      '3.12',
+    );
+    expect(
+      rows[0]?.cells.map((c) => [
+        c.version,
+        c.score,
+        c.change === null ? null : Math.round(c.change),
+      ]),
+    ).toEqual([
+      ['3.12', 1.1, null],
+      ['3.11', 1, -9],
+      ['3.10', undefined, null],
+    ]);
+    expect(chartPoints(rows)).toEqual([
+      { version: '3.10' },
+      { version: '3.11', '882': 1 },
+      { version: '3.12', '882': 1.1 },
+    ]);
+  });
+
+  it('states the bill per release, and exports CSV and JSON', () => {
+    expect(historyBill(entries, [882, 964], { datasets: [1], indicators: [882] })).toEqual({
+      releases: [
+        { version: '3.12', id: 1, newDataset: false },
+        { version: '3.11', id: 1, newDataset: false },
+      ],
+      newIndicators: 1,
+    });
+    const rows = scoreRows(
+      [gwp],
+      [
+        { version: '3.12', scores: [score(2)] },
+        { version: '3.11', scores: [score(1)] },
+      ],
+      '3.12',
+    );
+    const csv = historyToCsv({ systemModel: 'cutoff', base: '3.12', entries, rows })
+      .trimEnd()
+      .split('\n');
+    expect(csv[0]).toBe(
+      'version,system_model,dataset_id,matched_by,activity,product,geography,unit,changed_fields,882_score,882_change_percent',
+    );
+    expect(csv[2]).toBe(
+      '3.11,cutoff,1,same ID,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,1,-50',
+    );
+    expect(csv[3]).toBe('3.10,cutoff,,none,,,,,,,');
+    const json = JSON.parse(
+      historyToJson({ systemModel: 'cutoff', base: '3.12', entries, rows }),
+    ) as { releases: { scores: unknown[] }[] };
+    expect(json.releases[1]?.scores).toEqual([
+      { indicator_id: 882, score: 1, change_percent: -50 },
+    ]);
+  });
+});
+
+describe('history components', () => {
+  const history: Extract<DatasetHistory, { status: 'ready' }> = {
+    status: 'ready',
+    id: 1,
+    version: '3.12',
+    system_model: 'cutoff',
+    releases: entries,
+  };
+
+  it('say how the dataset was found in each release, and offer near ones where it was not', () => {
+    renderWithProviders(<ReleaseMatches history={history} />);
+    const [, current, older, oldest] = within(
+      screen.getByRole('table', { name: 'Dataset 1 across releases' }),
+    ).getAllByRole('row');
+    expect(current).toHaveAttribute('aria-current', 'true');
+    expect(within(older as HTMLElement).getByText('same Dataset ID')).toBeInTheDocument();
+    expect(within(older as HTMLElement).getByText('activity, time_period')).toBeInTheDocument();
+    expect(within(oldest as HTMLElement).getByText('not found')).toBeInTheDocument();
+    expect(within(oldest as HTMLElement).getByRole('link', { name: '7' })).toHaveAttribute(
+      'href',
+      '/3.10/cutoff/datasets/7',
+    );
+  });
+
+  it('highlight the documentation that differs, for screen readers too', () => {
+    const rows = documentationRows(
+      [
+        { version: '3.12', dataset: dataset({}) },
+        { version: '3.11', dataset: dataset({ unit: 'm3' }) },
+      ],
+      '3.12',
+    );
+    renderWithProviders(<DocumentationDiff rows={rows} versions={['3.12', '3.11']} />);
+    const unit = screen.getByRole('row', { name: /^Unit/ });
+    expect(within(unit).getByText('(changed)')).toBeInTheDocument();
+    expect(within(unit).getAllByRole('cell')[1]).toHaveAttribute('data-differs', 'true');
+  });
+
+  it('show scores with their change, and a missing score as such', () => {
+    const rows = scoreRows(
+      [gwp],
+      [
+        { version: '3.12', scores: [score(2)] },
+        { version: '3.11', scores: [] },
+      ],
+      '3.12',
+    );
+    renderWithProviders(<ScoreHistory rows={rows} base="3.12" chart={false} />);
+    const row = screen.getByRole('row', { name: /GWP100/ });
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('No score')).toBeInTheDocument();
+  });
+
+  it('chart the scores when there is more than one release', () => {
+    const rows = scoreRows(
+      [gwp],
+      [
+        { version: '3.12', scores: [score(2)] },
+        { version: '3.11', scores: [score(1)] },
+      ],
+      '3.12',
+    );
+    renderWithProviders(<ScoreHistory rows={rows} base="3.12" />);
+    expect(screen.getByText('−50 % from 3.12')).toBeInTheDocument();
+  });
+});

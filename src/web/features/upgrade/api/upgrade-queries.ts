@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ListEntry } from '../../../../shared/api/routes';
+import { textHash } from '../../../../shared/matching/dataset-doc';
+import { callApi } from '../../../lib/api-client';
+import type { ScoreCall } from '../scores';
+
+/** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
+export function listKey(entries: readonly ListEntry[]): string {
+  return textHash(JSON.stringify(entries)).toString(36);
+}
+
+export interface UpgradeCheckInput {
+  version: string;
+  systemModel: string;
+  /** The release the list's IDs come from. */
+  from: string;
+  entries: readonly ListEntry[];
+  /** `listKey(entries)`. */
+  listKey: string;
+}
+
+export const upgradeQueries = {
+  /** The verdicts (free); asked again every second while the proxy reads the two releases. */
+  check: ({ entries, ...input }: UpgradeCheckInput) =>
+    // `listKey` stands for the entries: hashing 10 000 of them on every render is what it saves.
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps
+    queryOptions({
+      queryKey: ['upgrade', 'check', input.version, input.systemModel, input.from, input.listKey],
+      queryFn: ({ signal }) =>
+        callApi('upgradeCheck', {
+          query: { version: input.version, system_model: input.systemModel, from: input.from },
+          body: { entries: [...entries] },
+          signal,
+        }),
+      staleTime: Infinity,
+      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
+    }),
+  /** Scores of up to 100 datasets of one release: charged, so only after the user agrees. */
+  scores: (systemModel: string, call: ScoreCall) =>
+    queryOptions({
+      queryKey: ['upgrade', 'scores', systemModel, call],
+      queryFn: ({ signal }) =>
+        callApi('batch', {
+          query: {
+            version: call.version,
+            system_model: systemModel,
+            limit: call.datasetIds.length,
+          },
+          body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
+          signal,
+        }),
+      staleTime: Infinity,
+    }),
+};

@@ -1,0 +1,142 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { UpgradeCheck, UpgradeResult } from '../../../../shared/api/schemas';
+import { parseDatasetList } from '../../../../shared/dataset-list';
+import { renderWithProviders } from '../../../testing/render';
+import { ListInput } from './list-input';
+import { VerdictTable } from './verdict-table';
+
+describe('ListInput', () => {
+  it('counts the entries and lists the lines left out', () => {
+    const text = '8279\nnope\n8279';
+    renderWithProviders(
+      <ListInput text={text} onTextChange={vi.fn()} parsed={parseDatasetList(text)} />,
+    );
+    expect(screen.getByText('1 entry, 2 lines left out')).toBeInTheDocument();
+    expect(screen.getByText(/Line 2: "nope" is neither/)).toBeInTheDocument();
+    expect(screen.getByText('Line 3: Repeats line 1 (Dataset ID 8279).')).toBeInTheDocument();
+  });
+
+  it('passes on what is typed, and says when the list is too long', async () => {
+    const onTextChange = vi.fn();
+    renderWithProviders(
+      <ListInput
+        text=""
+        onTextChange={onTextChange}
+        parsed={{ ok: false, error: 'The list has 10001 entries.' }}
+      />,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Datasets' }), '1');
+    expect(onTextChange).toHaveBeenCalledWith('1');
+    expect(screen.getByText('The list has 10001 entries.')).toBeInTheDocument();
+  });
+});
+
+const ref = (id: number, geography = 'Switzerland (CH)') => ({
+  id,
+  activity: id === 5 ? null : 'cement production',
+  product: 'cement',
+  geography,
+  unit: 'kg',
+});
+const base: Pick<UpgradeResult, 'relation' | 'fields' | 'candidates'> = {
+  relation: null,
+  fields: [],
+  candidates: [],
+};
+const results: UpgradeResult[] = [
+  { ...base, line: 1, verdict: 'unchanged', source: ref(1), target: ref(1), how: 'same ID' },
+  {
+    ...base,
+    line: 2,
+    verdict: 'documentation changed',
+    source: ref(2),
+    target: ref(2),
+    how: 'same ID',
+    fields: ['time_period', 'description'],
+  },
+  {
+    ...base,
+    line: 3,
+    verdict: 'gone',
+    source: ref(3),
+    target: null,
+    how: 'likely successor',
+    relation: 'same activity and product, other geography',
+    candidates: [
+      {
+        dataset: ref(30, 'Rest-of-World (RoW)'),
+        relation: 'same activity and product, other geography',
+        new_in_target: true,
+      },
+    ],
+  },
+  {
+    ...base,
+    line: 4,
+    verdict: 'new ID',
+    source: ref(5),
+    target: ref(50),
+    how: 'same UUIDs',
+    relation: 'same UUIDs',
+  },
+];
+const check: Extract<UpgradeCheck, { status: 'ready' }> = {
+  status: 'ready',
+  from: '3.10',
+  to: '3.12',
+  system_model: 'cutoff',
+  counts: {
+    unchanged: 1,
+    'documentation changed': 1,
+    'new ID': 1,
+    'several candidates': 0,
+    gone: 1,
+    'not in source': 0,
+    'several in source': 0,
+  },
+  results,
+};
+
+describe('VerdictTable', () => {
+  it('shows each verdict with both sides linked, what changed and how it was matched', () => {
+    renderWithProviders(<VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} />);
+    const table = screen.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(5);
+    expect(
+      within(rows[2] as HTMLElement).getByText('time_period, description'),
+    ).toBeInTheDocument();
+    expect(within(rows[4] as HTMLElement).getByRole('link', { name: '50' })).toHaveAttribute(
+      'href',
+      '/3.12/cutoff/datasets/50',
+    );
+    expect(within(rows[4] as HTMLElement).getByRole('link', { name: '5' })).toHaveAttribute(
+      'href',
+      '/3.10/cutoff/datasets/5',
+    );
+    expect(within(rows[4] as HTMLElement).getByText('Not given')).toBeInTheDocument();
+    expect(
+      within(rows[3] as HTMLElement).getByText(
+        'likely successor: same activity and product, other geography',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the user choose a candidate for a gone dataset', async () => {
+    const onChoose = vi.fn();
+    renderWithProviders(<VerdictTable check={check} chosen={new Map()} onChoose={onChoose} />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Choose the dataset for line 3' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: /^30 · cement production · Rest-of-World/ }),
+    );
+    expect(onChoose).toHaveBeenCalledWith(3, 30);
+  });
+
+  it('filters by verdict', async () => {
+    renderWithProviders(<VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'gone (1)' }));
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,179 @@
+import { Anchor, Chip, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import {
+  UPGRADE_VERDICTS,
+  type DatasetRef,
+  type UpgradeCheck,
+  type UpgradeResult,
+  type UpgradeVerdict,
+} from '../../../../shared/api/schemas';
+import { OrMissing } from '../../../components/data/missing';
+import { paths } from '../../../config/paths';
+import { formatChange } from '../../../lib/change';
+import { formatCount } from '../../../lib/format';
+import type { ScoreMove } from '../scores';
+import { VerdictBadge } from './verdict-badge';
+
+type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
+
+interface VerdictTableProps {
+  check: Ready;
+  /** Candidates the user chose, by line. */
+  chosen: ReadonlyMap<number, number>;
+  onChoose: (line: number, id: number | undefined) => void;
+  /** Loaded scores: the indicators' short names, and each entry's moves. */
+  scores?: { names: readonly string[]; moves: (result: UpgradeResult) => ScoreMove[] } | undefined;
+}
+
+const PAGE = 100;
+
+function Dataset({
+  dataset,
+  version,
+  systemModel,
+}: {
+  dataset: DatasetRef;
+  version: string;
+  systemModel: string;
+}) {
+  return (
+    <Stack gap={0}>
+      <Anchor href={paths.dataset(version, systemModel, dataset.id)} size="sm">
+        {dataset.id}
+      </Anchor>
+      <Text size="xs">
+        <OrMissing value={dataset.activity} /> · <OrMissing value={dataset.product} /> ·{' '}
+        <OrMissing value={dataset.geography} />
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The verdict for every entry of a list, a page of 100 at a time, filtered by verdict. Where
+ * there are several candidates, or the dataset is gone with near ones, the user may pick one:
+ * the mapping then uses it.
+ */
+export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTableProps) {
+  const [shown, setShown] = useState<UpgradeVerdict[]>([]);
+  const [page, setPage] = useState(1);
+  const rows =
+    shown.length === 0 ? check.results : check.results.filter((r) => shown.includes(r.verdict));
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages);
+  const { from, to, system_model: systemModel } = check;
+  return (
+    <Stack gap="sm">
+      <Chip.Group
+        multiple
+        value={shown}
+        onChange={(value) => {
+          setShown(
+            value.filter((v): v is UpgradeVerdict =>
+              (UPGRADE_VERDICTS as readonly string[]).includes(v),
+            ),
+          );
+          setPage(1);
+        }}
+      >
+        <Group gap="xs" aria-label="Show verdicts" role="group">
+          {UPGRADE_VERDICTS.filter((verdict) => check.counts[verdict] > 0).map((verdict) => (
+            <Chip key={verdict} value={verdict} size="xs">
+              {verdict} ({formatCount(check.counts[verdict])})
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped verticalSpacing={4} aria-label={`Verdicts from ${from} to ${to}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Line</Table.Th>
+              <Table.Th>Verdict</Table.Th>
+              <Table.Th>In {from}</Table.Th>
+              <Table.Th>In {to}</Table.Th>
+              <Table.Th>What changed</Table.Th>
+              {scores?.names.map((name) => (
+                <Table.Th key={name}>{name}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.slice((current - 1) * PAGE, current * PAGE).map((result) => {
+              const picked = chosen.get(result.line);
+              const pickable = result.verdict === 'several candidates' || result.verdict === 'gone';
+              return (
+                <Table.Tr key={result.line}>
+                  <Table.Td>{result.line}</Table.Td>
+                  <Table.Td>
+                    <VerdictBadge verdict={result.verdict} />
+                    {result.how && result.how !== 'same ID' && (
+                      <Text size="xs" c="dimmed">
+                        {result.how}
+                        {result.relation && result.relation !== result.how
+                          ? `: ${result.relation}`
+                          : ''}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {result.source ? (
+                      <Dataset dataset={result.source} version={from} systemModel={systemModel} />
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {result.target && (
+                      <Dataset dataset={result.target} version={to} systemModel={systemModel} />
+                    )}
+                    {pickable && result.candidates.length > 0 && (
+                      <Select
+                        aria-label={`Choose the dataset for line ${result.line}`}
+                        placeholder={
+                          result.verdict === 'gone' ? 'Nearest datasets…' : 'Choose one…'
+                        }
+                        size="xs"
+                        clearable
+                        data={result.candidates.map((c) => ({
+                          value: String(c.dataset.id),
+                          label: `${c.dataset.id} · ${c.dataset.activity ?? '?'} · ${c.dataset.geography ?? '?'} (${c.relation}${c.new_in_target ? ', new' : ''})`,
+                        }))}
+                        value={picked === undefined ? null : String(picked)}
+                        onChange={(value) =>
+                          onChoose(result.line, value === null ? undefined : Number(value))
+                        }
+                        comboboxProps={{ width: 480, position: 'bottom-start' }}
+                      />
+                    )}
+                    {!result.target && !pickable && '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{result.fields.join(', ')}</Text>
+                  </Table.Td>
+                  {scores?.moves(result).map((move) => (
+                    <Table.Td
+                      key={move.indicatorId}
+                      title={`${move.before ?? '—'} → ${move.after ?? '—'}`}
+                    >
+                      {formatChange(move.change)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={setPage}
+          size="sm"
+          aria-label="Pages of verdicts"
+        />
+      )}
+    </Stack>
+  );
+}
