@@ -177,8 +177,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async usage(request) {
-      callerOf(request);
-      return { value: { ...ledger.snapshot(), charged: ledger.chargedIds() } };
+      const { userId } = callerOf(request);
+      const charges = ledger.recentCharges().map((charge) => ({
+        at: new Date(charge.at).toISOString(),
+        // The billing ID is already a hash; a prefix tells users apart without naming them.
+        user: charge.user === undefined ? 'unknown' : charge.user.slice(0, 8),
+        mine: charge.user === userId,
+        newUser: charge.newUser,
+        datasets: charge.datasets,
+        indicators: charge.indicators,
+      }));
+      const charged = { ...ledger.chargedIds(), user: ledger.hasUser(userId) };
+      return { value: { ...ledger.snapshot(), charged, charges } };
     },
 
     async indicators(request) {
