@@ -1,5 +1,7 @@
 import type { Indicator } from '../../../shared/api/schemas';
 
+export { filterIndicators, filterTerms } from '../../lib/indicator-filter';
+
 export interface CategoryNode {
   name: string;
   indicators: Indicator[];
@@ -34,40 +36,6 @@ export function buildTree(indicators: readonly Indicator[]): MethodNode[] {
         count: nodes.reduce((sum, node) => sum + node.indicators.length, 0),
       };
     });
-}
-
-/** The filter's words, lower-cased; empty when there is nothing to filter by. */
-export function filterTerms(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
-}
-
-/**
- * Keeps indicators that match every term somewhere in their method, category, indicator name,
- * unit or ID: "recipe H climate" finds ReCiPe (H)'s climate change indicators.
- */
-export function filterIndicators(
-  indicators: readonly Indicator[],
-  terms: readonly string[],
-): Indicator[] {
-  if (terms.length === 0) return [...indicators];
-  return indicators.filter((indicator) => {
-    const words =
-      `${indicator.method} ${indicator.category} ${indicator.indicator} ${indicator.unit} ${indicator.id}`
-        .toLowerCase()
-        .split(/[^a-z0-9.+]+/)
-        .filter(Boolean);
-    return terms.every((term) => words.some((word) => matchesWord(word, term)));
-  });
-}
-
-/**
- * A term matches a word by its start ("clim" → "climate"), but a number or a one- or two-letter
- * term must be the whole word, so "GWP100" is not "GWP1000" and "H" is not every "h".
- */
-function matchesWord(word: string, term: string): boolean {
-  if (/\d$/.test(term)) return word === term || word === `v${term}`;
-  if (term.length <= 2) return word === term;
-  return word.startsWith(term);
 }
 
 export type Row =
