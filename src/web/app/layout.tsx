@@ -4,8 +4,11 @@ import {
   AppShell,
   Box,
   Burger,
+  Button,
+  Divider,
   Group,
-  NavLink,
+  Progress,
+  Stack,
   Text,
   Tooltip,
   useMantineColorScheme,
@@ -13,136 +16,167 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
 import { paths } from '../config/paths';
+import { searches, type Release } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
-import { UserMenu } from '../features/auth/components/user-menu';
+import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ReleaseSwitcher } from '../features/releases/components/release-switcher';
-import { parseReleaseParams } from '../lib/release-params';
-import { parseIndicatorSet } from '../lib/url-state';
+import { rememberRelease, useLastRelease } from '../lib/last-release';
+import classes from './layout.module.css';
 import { LookupBox } from './lookup-box';
+import { Navigation } from './navigation';
+import { RELEASE_ROUTE_ID } from './route-context';
+import type { loader as releaseLoader } from './routes/release-layout';
 
-function ColorSchemeToggle() {
+function useColorSchemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const next = colorScheme === 'dark' ? 'light' : 'dark';
+  return { next, dark: colorScheme === 'dark', toggle: () => setColorScheme(next) };
+}
+
+function ColorSchemeToggle() {
+  const { next, dark, toggle } = useColorSchemeSwitch();
   return (
     <Tooltip label={`Switch to ${next} mode`}>
-      <ActionIcon
-        variant="subtle"
-        aria-label={`Switch to ${next} mode`}
-        onClick={() => setColorScheme(next)}
-      >
-        {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      <ActionIcon variant="subtle" aria-label={`Switch to ${next} mode`} onClick={toggle}>
+        {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
     </Tooltip>
   );
 }
 
+function ColorSchemeButton() {
+  const { next, dark, toggle } = useColorSchemeSwitch();
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={dark ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
+      onClick={toggle}
+    >
+      Switch to {next} mode
+    </Button>
+  );
+}
+
+/**
+ * The release the header and the navigation work in: the page's own, else the one last worked
+ * in (Usage and Releases keep it), else the latest.
+ */
+function useCurrentRelease() {
+  const pageRelease = useRouteLoaderData<typeof releaseLoader>(RELEASE_ROUTE_ID);
+  const location = useLocation();
+  const last = useLastRelease();
+  const versions = useQuery(versionQueries.all());
+  const ind = searches.overview.parse(location.search).ind;
+  const onCompare = location.pathname.endsWith('/compare');
+  useEffect(() => {
+    if (!pageRelease) return;
+    rememberRelease({
+      release: pageRelease,
+      ind,
+      ...(onCompare ? { ds: searches.compare.parse(location.search).ds } : {}),
+    });
+    // `ind` is derived from the location, which is listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageRelease, location.search, onCompare]);
+  const latest = versions.data?.latest;
+  const release: Release | undefined =
+    pageRelease ??
+    last?.release ??
+    (latest ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL } : undefined);
+  const sameAsLast =
+    last?.release.version === release?.version &&
+    last?.release.systemModel === release?.systemModel;
+  return {
+    release,
+    ind: pageRelease ? ind : (last?.ind ?? []),
+    ds: sameAsLast ? (last?.ds ?? []) : [],
+    versions: versions.data?.releases,
+  };
+}
+
 /** The app shell: header with the release switcher, side navigation, and the page. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const ind = parseIndicatorSet(searchParams.get('ind'));
-  const params = parseReleaseParams(useParams());
-  const versions = useQuery(versionQueries.all());
+  const navigation = useNavigation();
   const config = useQuery(configQueries.public());
-  const latest = versions.data?.latest ?? undefined;
-  const current =
-    params && params.version !== 'latest'
-      ? params
-      : latest
-        ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL }
-        : undefined;
+  const { release, ind, ds, versions } = useCurrentRelease();
+  const signedIn = config.data?.auth.mode === 'oidc';
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label="Menu: navigation, release, colour scheme and account"
             />
             <Anchor component={Link} to={paths.home()} underline="never" c="inherit">
-              <Text fw={700} size="lg">
+              <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
                 LCI Explorer
               </Text>
             </Anchor>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {current && (
+          <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+            {release && (
               <Box visibleFrom="md">
-                <LookupBox version={current.version} systemModel={current.systemModel} />
+                <LookupBox release={release} ind={ind} />
               </Box>
             )}
-            {versions.data && current && (
-              <ReleaseSwitcher versions={versions.data.releases} current={current} />
+            {versions && release && (
+              <ReleaseSwitcher versions={versions} current={release} ind={ind} />
             )}
             <ColorSchemeToggle />
-            {config.data?.auth.mode === 'oidc' && <UserMenu />}
+            {signedIn && <UserMenu />}
           </Group>
         </Group>
+        {navigation.state !== 'idle' && (
+          <Progress
+            className={classes.pending}
+            value={100}
+            animated
+            size={3}
+            radius={0}
+            aria-label="Loading the page"
+          />
+        )}
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {[
-          ...(current
-            ? [
-                {
-                  label: 'Overview',
-                  to: paths.release(current.version, current.systemModel),
-                  active: (path: string) => /^\/[^/]+\/[^/]+$/.test(path),
-                },
-                {
-                  label: 'Indicators',
-                  to: paths.indicators(current.version, current.systemModel, { ind }),
-                  active: (path: string) => path.endsWith('/indicators'),
-                },
-                {
-                  label: 'Datasets',
-                  to: paths.datasets(current.version, current.systemModel, { ind }),
-                  active: (path: string) => /\/(datasets|lookup)(\/|$)/.test(path),
-                },
-                {
-                  label: 'Compare',
-                  to: paths.compare(current.version, current.systemModel, { ind }),
-                  active: (path: string) => path.endsWith('/compare'),
-                },
-              ]
-            : []),
-          {
-            label: 'Releases',
-            to: paths.releases(),
-            active: (path: string) => path === paths.releases(),
-          },
-          { label: 'Usage', to: paths.usage(), active: (path: string) => path === paths.usage() },
-        ].map((item) => (
-          <NavLink
-            key={item.label}
-            variant="filled"
-            component={Link}
-            to={item.to}
-            label={item.label}
-            active={item.active(location.pathname)}
-            onClick={close}
-          />
-        ))}
+        <Stack gap="xs" hiddenFrom="sm" mb="sm">
+          {versions && release && (
+            <ReleaseSwitcher versions={versions} current={release} ind={ind} onSwitch={close} />
+          )}
+          {release && <LookupBox release={release} ind={ind} size="md" onLookup={close} />}
+        </Stack>
+        <Navigation release={release} ind={ind} ds={ds} onNavigate={close} />
+        <Stack gap="xs" hiddenFrom="sm" mt="md">
+          <Divider />
+          <ColorSchemeButton />
+          {signedIn && <AccountPanel />}
+        </Stack>
         {config.data?.dataService.emulated && (
           <Text size="xs" c="dimmed" mt="auto" p="xs">
             Demo data from the built-in emulator of the data service.
           </Text>
         )}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

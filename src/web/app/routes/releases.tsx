@@ -1,12 +1,22 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { ErrorPanel } from '../../components/feedback/error-panel';
+import { Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { RouteError } from '../../components/feedback/route-error';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
+import { usePageTitle } from '../../lib/page-title';
+import { queryClientContext, type LoaderContext, ensureQueryData } from '../route-context';
+
+export async function loader({ context }: LoaderContext) {
+  await ensureQueryData(context.get(queryClientContext), versionQueries.all());
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
 
 /** `/releases`: every version × system model, licensed ones open. */
-export function ReleasesRoute() {
-  const versions = useQuery(versionQueries.all());
+export function Component() {
+  const { data: versions } = useSuspenseQuery(versionQueries.all());
+  usePageTitle('Releases');
   return (
     <Stack gap="md">
       <div>
@@ -15,11 +25,7 @@ export function ReleasesRoute() {
           Each release of the database comes in several system models. Pick one to explore it.
         </Text>
       </div>
-      {versions.isPending && <Skeleton h={160} aria-label="Loading releases" />}
-      {versions.isError && (
-        <ErrorPanel error={versions.error} onRetry={() => void versions.refetch()} />
-      )}
-      {versions.data && <ReleaseMatrix versions={versions.data.releases} />}
+      <ReleaseMatrix versions={versions.releases} />
     </Stack>
   );
 }

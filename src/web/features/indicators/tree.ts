@@ -38,9 +38,18 @@ export function buildTree(indicators: readonly Indicator[]): MethodNode[] {
     });
 }
 
+/** A row of the list; a node carries the IDs of the indicators under it, to select them all. */
 export type Row =
-  | { kind: 'method'; key: string; name: string; count: number; open: boolean }
-  | { kind: 'category'; key: string; method: string; name: string; count: number; open: boolean }
+  | { kind: 'method'; key: string; name: string; count: number; open: boolean; ids: number[] }
+  | {
+      kind: 'category';
+      key: string;
+      method: string;
+      name: string;
+      count: number;
+      open: boolean;
+      ids: number[];
+    }
   | { kind: 'indicator'; key: string; indicator: Indicator };
 
 /** The rows on screen, for the virtualised list: open nodes show their children. */
@@ -55,6 +64,7 @@ export function flattenTree(tree: readonly MethodNode[], isOpen: (key: string) =
       name: method.name,
       count: method.count,
       open: methodOpen,
+      ids: method.categories.flatMap((category) => category.indicators.map((i) => i.id)),
     });
     if (!methodOpen) continue;
     for (const category of method.categories) {
@@ -67,6 +77,7 @@ export function flattenTree(tree: readonly MethodNode[], isOpen: (key: string) =
         name: category.name,
         count: category.indicators.length,
         open: categoryOpen,
+        ids: category.indicators.map((indicator) => indicator.id),
       });
       if (!categoryOpen) continue;
       for (const indicator of category.indicators)
