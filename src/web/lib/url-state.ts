@@ -20,9 +20,10 @@ export function useRouteSearch<S extends z.ZodObject>(definition: SearchDefiniti
   const values = useMemo(() => definition.parse(location.search), [definition, location.search]);
   const update = useCallback(
     (changes: SearchValues<z.output<S>>, options: { replace?: boolean } = {}) => {
-      const base = pending?.from === location.key ? pending.search : location.search;
+      const from = `${location.key}${location.search}`;
+      const base = pending?.from === from ? pending.search : location.search;
       const search = definition.format({ ...definition.parse(base), ...changes });
-      pending = { from: location.key, search };
+      pending = { from, search };
       void navigate({ pathname: location.pathname, search }, { replace: options.replace ?? false });
     },
     [definition, navigate, location.key, location.pathname, location.search],

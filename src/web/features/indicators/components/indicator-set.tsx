@@ -56,7 +56,9 @@ export function IndicatorSet(props: {
               placeholder="Open a saved set"
               size="xs"
               data={saved.map((set) => set.name)}
-              value={current ? current.name : null}
+              // An action, not a state: any set may be opened again, the current one too.
+              value={null}
+              allowDeselect={false}
               onChange={(name) => {
                 const set = saved.find((candidate) => candidate.name === name);
                 if (!set) return;
@@ -81,7 +83,12 @@ export function IndicatorSet(props: {
                     key={id}
                     role="listitem"
                     withRemoveButton
-                    removeButtonProps={{ 'aria-label': `Remove ${label} from the set` }}
+                    removeButtonProps={{
+                      // Mantine hides it from the keyboard (it expects a PillsInput's Backspace).
+                      'aria-hidden': false,
+                      tabIndex: 0,
+                      'aria-label': `Remove ${label} from the set`,
+                    }}
                     onRemove={() => onChange(selected.filter((other) => other !== id))}
                   >
                     {label}
