@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   Tooltip,
+  useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -32,10 +33,12 @@ import { Navigation } from './navigation';
 import { RELEASE_ROUTE_ID } from './route-context';
 import type { loader as releaseLoader } from './routes/release-layout';
 
+/** The scheme shown (the system's, until the user picks one) and the way to the other. */
 function useColorSchemeSwitch() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const next = colorScheme === 'dark' ? 'light' : 'dark';
-  return { next, dark: colorScheme === 'dark', toggle: () => setColorScheme(next) };
+  const { setColorScheme } = useMantineColorScheme();
+  const shown = useComputedColorScheme('light');
+  const next = shown === 'dark' ? 'light' : 'dark';
+  return { next, dark: shown === 'dark', toggle: () => setColorScheme(next) };
 }
 
 function ColorSchemeToggle() {
@@ -94,6 +97,7 @@ function useCurrentRelease() {
     last?.release.systemModel === release?.systemModel;
   return {
     release,
+    inRelease: pageRelease !== undefined,
     ind: pageRelease ? ind : (last?.ind ?? []),
     ds: sameAsLast ? (last?.ds ?? []) : [],
     versions: versions.data?.releases,
@@ -105,7 +109,7 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
   const config = useQuery(configQueries.public());
-  const { release, ind, ds, versions } = useCurrentRelease();
+  const { release, inRelease, ind, ds, versions } = useCurrentRelease();
   const signedIn = config.data?.auth.mode === 'oidc';
 
   return (
@@ -164,7 +168,7 @@ export function AppLayout() {
           )}
           {release && <LookupBox release={release} ind={ind} size="md" onLookup={close} />}
         </Stack>
-        <Navigation release={release} ind={ind} ds={ds} onNavigate={close} />
+        <Navigation release={release} ind={ind} ds={ds} inRelease={inRelease} onNavigate={close} />
         <Stack gap="xs" hiddenFrom="sm" mt="md">
           <Divider />
           <ColorSchemeButton />

@@ -11,9 +11,11 @@ export function Navigation(props: {
   release: Release | undefined;
   ind: readonly number[];
   ds: readonly number[];
+  /** Whether the page is one of that release's (not Usage, nor a release that is not there). */
+  inRelease: boolean;
   onNavigate: () => void;
 }) {
-  const { release, ind, ds } = props;
+  const { release, ind, ds, inRelease } = props;
   const location = useLocation();
   const items = [
     ...(release
@@ -21,22 +23,22 @@ export function Navigation(props: {
           {
             label: 'Overview',
             to: paths.release(release, { ind }),
-            active: (path: string) => /^\/[^/]+\/[^/]+$/.test(path),
+            active: (path: string) => inRelease && /^\/[^/]+\/[^/]+$/.test(path),
           },
           {
             label: 'Indicators',
             to: paths.indicators(release, { ind }),
-            active: (path: string) => path.endsWith('/indicators'),
+            active: (path: string) => inRelease && path.endsWith('/indicators'),
           },
           {
             label: 'Datasets',
             to: paths.datasets(release, { ind }),
-            active: (path: string) => /\/(datasets|lookup)(\/|$)/.test(path),
+            active: (path: string) => inRelease && /\/(datasets|lookup)(\/|$)/.test(path),
           },
           {
             label: 'Compare',
             to: paths.compare(release, { ind, ds }),
-            active: (path: string) => path.endsWith('/compare'),
+            active: (path: string) => inRelease && path.endsWith('/compare'),
           },
         ]
       : []),

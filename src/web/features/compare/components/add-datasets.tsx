@@ -38,7 +38,8 @@ export function AddDatasets(props: { current: readonly number[]; onAdd: (ids: nu
           placeholder="8279, 2989"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          w={{ base: '100%', xs: 180 }}
+          flex={1}
+          maw={220}
           error={note ? true : undefined}
           aria-describedby={note ? 'add-datasets-note' : undefined}
         />

@@ -1,10 +1,10 @@
 import {
+  Box,
   Button,
   CopyButton,
   Group,
   Paper,
   Pill,
-  ScrollArea,
   Select,
   Stack,
   Text,
@@ -71,7 +71,7 @@ export function IndicatorSet(props: {
           )}
         </Group>
         {selected.length > 0 && (
-          <ScrollArea.Autosize mah={120} type="auto">
+          <Box mah={140} style={{ overflowY: 'auto' }}>
             <Group gap={6} aria-label="Your set" role="list">
               {selected.map((id) => {
                 const indicator = byId.get(id);
@@ -82,6 +82,11 @@ export function IndicatorSet(props: {
                   <Pill
                     key={id}
                     role="listitem"
+                    // Whole names, wrapped on a narrow screen: GWP20 and GWP100 differ at the end.
+                    styles={{
+                      root: { height: 'auto', flex: '0 1 auto' },
+                      label: { whiteSpace: 'normal', lineHeight: 1.3, paddingBlock: 2 },
+                    }}
                     withRemoveButton
                     removeButtonProps={{
                       // Mantine hides it from the keyboard (it expects a PillsInput's Backspace).
@@ -96,7 +101,7 @@ export function IndicatorSet(props: {
                 );
               })}
             </Group>
-          </ScrollArea.Autosize>
+          </Box>
         )}
         <form onSubmit={submit} aria-label="Save the set">
           <Group gap="xs" align="end">
