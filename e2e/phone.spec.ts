@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
@@ -8,15 +8,18 @@ test.use({ viewport: { width: 390, height: 844 } });
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** Every pixel of the element is on the screen. */
-async function onScreen(
-  page: Page,
-  name: string,
-  box: { x: number; y: number; width: number; height: number } | null,
-) {
-  expect(box, name).not.toBeNull();
-  const viewport = page.viewportSize();
-  expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width, name).toBe(true);
+/** Every pixel of the element is on the screen (once the menu has slid in). */
+async function onScreen(page: Page, control: Locator) {
+  const width = page.viewportSize()?.width ?? 0;
+  await expect
+    .poll(
+      async () => {
+        const box = await control.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= width;
+      },
+      { message: String(control) },
+    )
+    .toBe(true);
 }
 
 test('on a phone, every page fits the screen and every control is within reach', async ({
@@ -39,7 +42,7 @@ test('on a phone, every page fits the screen and every control is within reach',
     nav.getByRole('link', { name: 'Compare' }),
   ]) {
     await expect(control).toBeVisible();
-    await onScreen(page, String(control), await control.boundingBox());
+    await onScreen(page, control);
   }
   await nav.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expect(nav.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();

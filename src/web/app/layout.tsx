@@ -17,9 +17,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
+import { PageSkeleton } from '../components/feedback/page-skeleton';
 import { paths } from '../config/paths';
 import { searches, type Release } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
@@ -108,6 +109,7 @@ function useCurrentRelease() {
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
+  const location = useLocation();
   const config = useQuery(configQueries.public());
   const { release, inRelease, ind, ds, versions } = useCurrentRelease();
   const signedIn = config.data?.auth.mode === 'oidc';
@@ -181,7 +183,11 @@ export function AppLayout() {
         )}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A page shows its skeleton until the data its loader started is in; a new page gets
+            a boundary of its own, so the last one does not linger while the next one loads. */}
+        <Suspense key={location.pathname} fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,12 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterContextProvider, type RouteObject } from 'react-router';
-import { FullPageLoader } from '../components/feedback/full-page-loader';
+import { PageSkeleton } from '../components/feedback/page-skeleton';
 import { RouteError } from '../components/feedback/route-error';
 import { patterns } from '../config/routes';
 import { AppLayout } from './layout';
 import { queryClientContext, RELEASE_ROUTE_ID } from './route-context';
 import * as releaseRoute from './routes/release-layout';
 import * as rootRedirect from './routes/root-redirect';
+
+/**
+ * While the first page's module and data load, the shell is already there and the page's place
+ * holds a skeleton: the fallback sits on each route below the shell, not on the shell itself.
+ */
+const firstLoad = { HydrateFallback: PageSkeleton };
 
 /**
  * The route table. Each page is a module loaded when first visited, with its loader (which
@@ -16,14 +22,14 @@ import * as rootRedirect from './routes/root-redirect';
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
-    HydrateFallback: () => <FullPageLoader label="Loading the explorer…" />,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, ...rootRedirect },
-      { path: patterns.callback, loader: rootRedirect.loader },
-      { path: patterns.usage, lazy: () => import('./routes/usage') },
-      { path: patterns.releases, lazy: () => import('./routes/releases') },
+      { index: true, ...firstLoad, ...rootRedirect },
+      { path: patterns.callback, ...firstLoad, loader: rootRedirect.loader },
+      { path: patterns.usage, ...firstLoad, lazy: () => import('./routes/usage') },
+      { path: patterns.releases, ...firstLoad, lazy: () => import('./routes/releases') },
       {
+        ...firstLoad,
         id: RELEASE_ROUTE_ID,
         path: patterns.release,
         middleware: [releaseRoute.releaseMiddleware],
@@ -39,7 +45,7 @@ export const appRoutes: RouteObject[] = [
           { path: patterns.lookup, lazy: () => import('./routes/lookup') },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { path: '*', ...firstLoad, lazy: () => import('./routes/not-found') },
     ],
   },
 ];

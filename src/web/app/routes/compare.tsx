@@ -39,22 +39,18 @@ import {
   releaseContext,
   searchOf,
   type LoaderContext,
-  ensureQueryData,
   startQuery,
 } from '../route-context';
 
 /** The catalogue and the datasets' documentation (free); never a score, which needs a yes. */
-export async function loader({ context, request }: LoaderContext) {
+export function loader({ context, request }: LoaderContext) {
   const queryClient = context.get(queryClientContext);
   const { version, systemModel } = context.get(releaseContext);
   const shown = searches.compare.parse(searchOf(request)).ds.slice(0, MAX_COMPARED);
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  for (const query of compareQueries.documentation(version, systemModel, shown))
+    startQuery(queryClient, query);
   startQuery(queryClient, usageQueries.current());
-  await Promise.all([
-    ensureQueryData(queryClient, indicatorQueries.list(version, systemModel)),
-    ...compareQueries
-      .documentation(version, systemModel, shown)
-      .map((query) => ensureQueryData(queryClient, query)),
-  ]);
   return null;
 }
 

@@ -26,7 +26,6 @@ import {
   queryClientContext,
   releaseContext,
   type LoaderContext,
-  ensureQueryData,
   startQuery,
 } from '../route-context';
 
@@ -39,14 +38,13 @@ function datasetId(params: Record<string, string | undefined>): number {
   return parsed.data;
 }
 
-/** The documentation, before the page shows; the catalogue and the usage start alongside. */
-export async function loader({ context, params }: LoaderContext) {
+/** The documentation, with the catalogue and the usage alongside; never the scores. */
+export function loader({ context, params }: LoaderContext) {
   const queryClient = context.get(queryClientContext);
   const { version, systemModel } = context.get(releaseContext);
-  const id = datasetId(params);
+  startQuery(queryClient, datasetQueries.detail(version, systemModel, datasetId(params)));
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
   startQuery(queryClient, usageQueries.current());
-  await ensureQueryData(queryClient, datasetQueries.detail(version, systemModel, id));
   return null;
 }
 

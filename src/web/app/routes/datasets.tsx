@@ -36,7 +36,7 @@ import {
   releaseContext,
   searchOf,
   type LoaderContext,
-  ensureQueryData,
+  startQuery,
 } from '../route-context';
 
 const TYPE_LABELS: Record<ActivityTypeFilter, string> = {
@@ -65,7 +65,7 @@ const searchQuery = (release: Release, search: Search) =>
  * display name the data service filters by; then the page's results, or, when it filters by
  * sector, the release's sector index (which the first such visit starts building).
  */
-export async function loader({ context, request }: LoaderContext) {
+export function loader({ context, request }: LoaderContext) {
   const queryClient = context.get(queryClientContext);
   const release = context.get(releaseContext);
   const search = searches.datasets.parse(searchOf(request));
@@ -73,11 +73,8 @@ export async function loader({ context, request }: LoaderContext) {
   if (geography !== search.geography)
     throw replace(paths.datasets(release, { ...search, geography }));
   if (search.sector || search.isic)
-    await ensureQueryData(
-      queryClient,
-      datasetQueries.sectors(release.version, release.systemModel),
-    );
-  else await ensureQueryData(queryClient, searchQuery(release, search));
+    startQuery(queryClient, datasetQueries.sectors(release.version, release.systemModel));
+  else startQuery(queryClient, searchQuery(release, search));
   return null;
 }
 

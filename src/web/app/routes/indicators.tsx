@@ -17,18 +17,17 @@ import {
   releaseContext,
   searchOf,
   type LoaderContext,
-  ensureQueryData,
   startQuery,
 } from '../route-context';
 
 /** The catalogue, and the dataset the set is being chosen for (its name, for the way back). */
-export async function loader({ context, request }: LoaderContext) {
+export function loader({ context, request }: LoaderContext) {
   const queryClient = context.get(queryClientContext);
   const { version, systemModel } = context.get(releaseContext);
   const { dataset } = searches.indicators.parse(searchOf(request));
   if (dataset !== undefined)
     startQuery(queryClient, datasetQueries.detail(version, systemModel, dataset));
-  await ensureQueryData(queryClient, indicatorQueries.list(version, systemModel));
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
   return null;
 }
 

@@ -4,10 +4,10 @@ import { RouteError } from '../../components/feedback/route-error';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
 import { usePageTitle } from '../../lib/page-title';
-import { queryClientContext, type LoaderContext, ensureQueryData } from '../route-context';
+import { queryClientContext, type LoaderContext, startQuery } from '../route-context';
 
-export async function loader({ context }: LoaderContext) {
-  await ensureQueryData(context.get(queryClientContext), versionQueries.all());
+export function loader({ context }: LoaderContext) {
+  startQuery(context.get(queryClientContext), versionQueries.all());
   return null;
 }
 

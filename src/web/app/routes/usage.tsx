@@ -6,11 +6,11 @@ import { RouteError } from '../../components/feedback/route-error';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { formatCount, plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { queryClientContext, type LoaderContext } from '../route-context';
+import { queryClientContext, startQuery, type LoaderContext } from '../route-context';
 
-/** The usage as fresh as its query allows (10 s): it changes with every charge. */
-export async function loader({ context }: LoaderContext) {
-  await context.get(queryClientContext).query(usageQueries.current());
+/** The usage, as fresh as its query allows (10 s): it changes with every charge. */
+export function loader({ context }: LoaderContext) {
+  startQuery(context.get(queryClientContext), usageQueries.current());
   return null;
 }
 
