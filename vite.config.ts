@@ -19,17 +19,16 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg)$/.test(file)) continue;
         const full = path.join(outDir, file);
         const content = readFileSync(full);
-        if (content.length < 1024) continue;
-        writeFileSync(
-          `${full}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-        writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+        const br = brotliCompressSync(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gz = gzipSync(content, { level: 9 });
+        // A tiny chunk may not shrink; it is then sent as it is.
+        if (br.length < content.length) writeFileSync(`${full}.br`, br);
+        if (gz.length < content.length) writeFileSync(`${full}.gz`, gz);
       }
     },
   };

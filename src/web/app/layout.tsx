@@ -1,26 +1,10 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Tooltip,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { Anchor, AppShell, Burger, Divider, Group, Progress, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import type { Release as Licensed } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
-import { PageSkeleton } from '../components/feedback/page-skeleton';
 import { paths } from '../config/paths';
 import { searches, type Release } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
@@ -28,90 +12,139 @@ import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ReleaseSwitcher } from '../features/releases/components/release-switcher';
 import { rememberRelease, useLastRelease } from '../lib/last-release';
+import { ColorSchemeButton, ColorSchemeToggle } from './color-scheme';
 import classes from './layout.module.css';
 import { LookupBox } from './lookup-box';
 import { Navigation } from './navigation';
 import { RELEASE_ROUTE_ID } from './route-context';
 import type { loader as releaseLoader } from './routes/release-layout';
 
-/** The scheme shown (the system's, until the user picks one) and the way to the other. */
-function useColorSchemeSwitch() {
-  const { setColorScheme } = useMantineColorScheme();
-  const shown = useComputedColorScheme('light');
-  const next = shown === 'dark' ? 'light' : 'dark';
-  return { next, dark: shown === 'dark', toggle: () => setColorScheme(next) };
-}
-
-function ColorSchemeToggle() {
-  const { next, dark, toggle } = useColorSchemeSwitch();
-  return (
-    <Tooltip label={`Switch to ${next} mode`}>
-      <ActionIcon variant="subtle" aria-label={`Switch to ${next} mode`} onClick={toggle}>
-        {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
-function ColorSchemeButton() {
-  const { next, dark, toggle } = useColorSchemeSwitch();
-  return (
-    <Button
-      variant="default"
-      size="xs"
-      leftSection={dark ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
-      onClick={toggle}
-    >
-      Switch to {next} mode
-    </Button>
-  );
+/** The same list for as long as it holds the same IDs, so what it is passed to need not redraw. */
+function useIds(ids: readonly number[]): readonly number[] {
+  const key = ids.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => ids, [key]);
 }
 
 /**
  * The release the header and the navigation work in: the page's own, else the one last worked
- * in (Usage and Releases keep it), else the latest.
+ * in (Usage and Releases keep it), else the latest; and the set and comparison that go with it.
  */
 function useCurrentRelease() {
   const pageRelease = useRouteLoaderData<typeof releaseLoader>(RELEASE_ROUTE_ID);
   const location = useLocation();
-  const last = useLastRelease();
+  // Read only off a release's pages, so remembering on them redraws nothing.
+  const last = useLastRelease(pageRelease === undefined);
   const versions = useQuery(versionQueries.all());
-  const ind = searches.overview.parse(location.search).ind;
+  const pageInd = useIds(searches.overview.parse(location.search).ind);
   const onCompare = location.pathname.endsWith('/compare');
   useEffect(() => {
     if (!pageRelease) return;
     rememberRelease({
       release: pageRelease,
-      ind,
+      ind: pageInd,
       ...(onCompare ? { ds: searches.compare.parse(location.search).ds } : {}),
     });
-    // `ind` is derived from the location, which is listed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pageRelease, location.search, onCompare]);
+  }, [pageRelease, pageInd, onCompare, location.search]);
   const latest = versions.data?.latest;
-  const release: Release | undefined =
-    pageRelease ??
-    last?.release ??
-    (latest ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL } : undefined);
-  const sameAsLast =
-    last?.release.version === release?.version &&
-    last?.release.systemModel === release?.systemModel;
+  const fallback =
+    last?.release ?? (latest ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL } : undefined);
+  const version = pageRelease?.version ?? fallback?.version;
+  const systemModel = pageRelease?.systemModel ?? fallback?.systemModel;
+  const release = useMemo(
+    () => (version && systemModel ? { version, systemModel } : undefined),
+    [version, systemModel],
+  );
+  const sameAsLast = last?.release.version === version && last?.release.systemModel === systemModel;
   return {
     release,
     inRelease: pageRelease !== undefined,
-    ind: pageRelease ? ind : (last?.ind ?? []),
-    ds: sameAsLast ? (last?.ds ?? []) : [],
+    ind: useIds(pageRelease ? pageInd : (last?.ind ?? [])),
+    ds: useIds(sameAsLast ? (last?.ds ?? []) : []),
     versions: versions.data?.releases,
   };
 }
 
-/** The app shell: header with the release switcher, side navigation, and the page. */
+interface Controls {
+  release: Release | undefined;
+  ind: readonly number[];
+  versions: readonly Licensed[] | undefined;
+  signedIn: boolean;
+}
+
+/** Lookup, release switcher, colour scheme and account, in the header of a wide screen. */
+const HeaderControls = memo(function HeaderControls(props: Controls) {
+  const { release, ind, versions } = props;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {release && (
+        <div className={classes.wideOnly}>
+          <LookupBox release={release} ind={ind} />
+        </div>
+      )}
+      {versions && release && <ReleaseSwitcher versions={versions} current={release} ind={ind} />}
+      <ColorSchemeToggle />
+      {props.signedIn && <UserMenu />}
+    </Group>
+  );
+});
+
+/** The navigation, and on a narrow screen everything the header has no room for. */
+const NavbarContent = memo(function NavbarContent(
+  props: Controls & {
+    narrow: boolean;
+    ds: readonly number[];
+    inRelease: boolean;
+    emulated: boolean;
+    close: () => void;
+  },
+) {
+  const { release, ind, versions, narrow, close } = props;
+  return (
+    <>
+      {narrow && (
+        <Stack gap="xs" mb="sm">
+          {versions && release && (
+            <ReleaseSwitcher versions={versions} current={release} ind={ind} onSwitch={close} />
+          )}
+          {release && <LookupBox release={release} ind={ind} size="md" onLookup={close} />}
+        </Stack>
+      )}
+      <Navigation
+        release={release}
+        ind={ind}
+        ds={props.ds}
+        inRelease={props.inRelease}
+        onNavigate={close}
+      />
+      {narrow && (
+        <Stack gap="xs" mt="md">
+          <Divider />
+          <ColorSchemeButton />
+          {props.signedIn && <AccountPanel />}
+        </Stack>
+      )}
+      {props.emulated && (
+        <Text size="xs" c="dimmed" mt="auto" p="xs">
+          Demo data from the built-in emulator of the data service.
+        </Text>
+      )}
+    </>
+  );
+});
+
+/**
+ * The app shell: header with the release switcher, side navigation, and the page. Each control
+ * is drawn once, in the header on a wide screen or in the menu on a narrow one, and neither
+ * redraws when only the page changes.
+ */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
-  const location = useLocation();
   const config = useQuery(configQueries.public());
   const { release, inRelease, ind, ds, versions } = useCurrentRelease();
+  // Mantine's `sm` breakpoint, read at once rather than after a first drawing for a phone.
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const signedIn = config.data?.auth.mode === 'oidc';
 
   return (
@@ -139,18 +172,9 @@ export function AppLayout() {
               </Text>
             </Anchor>
           </Group>
-          <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-            {release && (
-              <Box visibleFrom="md">
-                <LookupBox release={release} ind={ind} />
-              </Box>
-            )}
-            {versions && release && (
-              <ReleaseSwitcher versions={versions} current={release} ind={ind} />
-            )}
-            <ColorSchemeToggle />
-            {signedIn && <UserMenu />}
-          </Group>
+          {!narrow && (
+            <HeaderControls release={release} ind={ind} versions={versions} signedIn={signedIn} />
+          )}
         </Group>
         {navigation.state !== 'idle' && (
           <Progress
@@ -164,30 +188,20 @@ export function AppLayout() {
         )}
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <Stack gap="xs" hiddenFrom="sm" mb="sm">
-          {versions && release && (
-            <ReleaseSwitcher versions={versions} current={release} ind={ind} onSwitch={close} />
-          )}
-          {release && <LookupBox release={release} ind={ind} size="md" onLookup={close} />}
-        </Stack>
-        <Navigation release={release} ind={ind} ds={ds} inRelease={inRelease} onNavigate={close} />
-        <Stack gap="xs" hiddenFrom="sm" mt="md">
-          <Divider />
-          <ColorSchemeButton />
-          {signedIn && <AccountPanel />}
-        </Stack>
-        {config.data?.dataService.emulated && (
-          <Text size="xs" c="dimmed" mt="auto" p="xs">
-            Demo data from the built-in emulator of the data service.
-          </Text>
-        )}
+        <NavbarContent
+          release={release}
+          ind={ind}
+          ds={ds}
+          versions={versions}
+          signedIn={signedIn}
+          narrow={narrow}
+          inRelease={inRelease}
+          emulated={config.data?.dataService.emulated ?? false}
+          close={close}
+        />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        {/* A page shows its skeleton until the data its loader started is in; a new page gets
-            a boundary of its own, so the last one does not linger while the next one loads. */}
-        <Suspense key={location.pathname} fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../lib/api-client';
 import { renderApp } from '../testing/render-app';
@@ -106,5 +107,16 @@ describe('each page’s loader', () => {
       app.unmount();
     }
     expect(live.scored()).toEqual([]);
+  });
+});
+
+describe('a page whose data fails', () => {
+  it('shows what failed, and “Try again” asks again and shows the page', async () => {
+    live.drop('/api/versions');
+    await renderApp('/releases');
+    expect(await screen.findByText('No connection')).toBeVisible();
+    live.restore('/api/versions');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Releases and system models' })).toBeVisible();
   });
 });

@@ -77,6 +77,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export function useLastRelease(): LastRelease | undefined {
-  return useSyncExternalStore(subscribe, read);
+/** The last context, or undefined while `wanted` is false (so its changes redraw nothing). */
+export function useLastRelease(wanted = true): LastRelease | undefined {
+  return useSyncExternalStore(subscribe, () => (wanted ? read() : undefined));
 }

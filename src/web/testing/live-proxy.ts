@@ -36,12 +36,15 @@ export function liveProxy() {
   };
   const nodeFetch = globalThis.fetch;
   let origin = stack.proxyOrigin;
+  /** Paths whose calls fail as a dropped connection does, until restored. */
+  const dropped = new Set<string>();
 
   beforeAll(() => {
     // Pages wait for a real proxy and emulator, on a machine other tests keep busy too.
     configure({ asyncUtilTimeout: 8_000 });
     vi.stubGlobal('fetch', (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), origin);
+      if (dropped.has(url.pathname)) return Promise.reject(new TypeError('Failed to fetch'));
       sent.push({
         method: init.method ?? 'GET',
         path: url.pathname,
@@ -71,6 +74,7 @@ export function liveProxy() {
     auth.token = stack.tokens.demo;
     auth.renewTo = undefined;
     origin = stack.proxyOrigin;
+    dropped.clear();
     forgetApprovals();
   });
   afterAll(() => {
@@ -84,6 +88,13 @@ export function liveProxy() {
     signIn: (token: string | undefined, renewTo?: string) => {
       auth.token = token;
       auth.renewTo = renewTo;
+    },
+    /** Calls to this path fail as a dropped connection does, until `restore`. */
+    drop: (path: string) => {
+      dropped.add(path);
+    },
+    restore: (path: string) => {
+      dropped.delete(path);
     },
     /** Sends the next calls to another server (one that is not there, say). */
     pointAt: (elsewhere: string) => {

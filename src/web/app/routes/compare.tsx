@@ -9,11 +9,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
 import { CostPrompt } from '../../components/feedback/cost-prompt';
 import { ErrorPanel } from '../../components/feedback/error-panel';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
 import { MAX_COMPARED, searches } from '../../config/routes';
@@ -30,6 +31,7 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { chargedSoFar } from '../../lib/charges';
 import { download } from '../../lib/files';
 import { plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
 import { useScoreConsent } from '../../lib/score-consent';
@@ -66,9 +68,9 @@ export function Component() {
   const [search, update] = useRouteSearch(searches.compare);
   const shownIds = search.ds.slice(0, MAX_COMPARED);
   const hiddenIds = search.ds.slice(MAX_COMPARED);
-  const { data: catalogue } = useSuspenseQuery(indicatorQueries.list(version, systemModel));
+  const catalogue = usePageData(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
-  const all = catalogue.indicators;
+  const all = catalogue?.indicators ?? [];
   // Across methods: a theme, or one indicator by name (every method's GWP100, say).
   const groups = groupByIndicator(all.filter((indicator) => !/ no LT$/.test(indicator.method)));
   const named = groups.find((group) => group.name === search.indicator);
@@ -98,6 +100,7 @@ export function Component() {
   };
   const base = `comparison-${version}-${systemModel}`;
   const loading = comparison.scoreCalls > 0 && !comparison.scoresReady;
+  if (!catalogue) return <PageSkeleton />;
 
   return (
     <Stack gap="md">

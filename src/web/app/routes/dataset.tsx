@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
 import { Anchor, Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams, useRouteError } from 'react-router';
 import { z } from 'zod';
 import { DatasetIdSchema } from '../../../shared/api/routes';
 import { OrMissing } from '../../components/data/missing';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
 import { searches, type Release } from '../../config/routes';
@@ -19,6 +20,7 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { ApiError } from '../../lib/api-client';
 import { chargedSoFar } from '../../lib/charges';
+import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
 import { useRouteSearch } from '../../lib/url-state';
@@ -118,12 +120,13 @@ export function Component() {
   const { version, systemModel } = release;
   const id = datasetId(useParams());
   const [search] = useRouteSearch(searches.dataset);
-  const { data: dataset } = useSuspenseQuery(datasetQueries.detail(version, systemModel, id));
+  const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
-  usePageTitle(dataset.activity ?? `Dataset ${id}`, dataset.geography, version);
+  usePageTitle(dataset?.activity ?? `Dataset ${id}`, dataset?.geography, version);
 
   useEffect(() => {
+    if (!dataset) return;
     rememberDataset({
       id,
       activity: dataset.activity ?? `Dataset ${id}`,
@@ -133,6 +136,7 @@ export function Component() {
     });
   }, [dataset, id, version, systemModel]);
 
+  if (!dataset) return <PageSkeleton />;
   const usable = indicators.data ? chooseIndicators(search.ind, indicators.data.indicators) : [];
 
   return (

@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
 import { searches, type Release } from '../../config/routes';
@@ -9,6 +10,7 @@ import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
 import { useIndicatorSelection } from '../../features/indicators/use-indicator-selection';
 import { plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
 import { useRouteSearch } from '../../lib/url-state';
@@ -58,10 +60,11 @@ function BackToDataset(props: { release: Release; id: number; selected: readonly
 export function Component() {
   const release = useRelease();
   const { version, systemModel } = release;
-  const { data } = useSuspenseQuery(indicatorQueries.list(version, systemModel));
+  const data = usePageData(indicatorQueries.list(version, systemModel));
   const [search] = useRouteSearch(searches.indicators);
   const { selected } = useIndicatorSelection();
   usePageTitle('Indicators', version);
+  if (!data) return <PageSkeleton />;
   return (
     <Stack gap="md">
       <div>

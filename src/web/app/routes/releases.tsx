@@ -1,8 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
+import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { queryClientContext, type LoaderContext, startQuery } from '../route-context';
 
@@ -15,8 +16,9 @@ export const ErrorBoundary = RouteError;
 
 /** `/releases`: every version × system model, licensed ones open. */
 export function Component() {
-  const { data: versions } = useSuspenseQuery(versionQueries.all());
+  const versions = usePageData(versionQueries.all());
   usePageTitle('Releases');
+  if (!versions) return <PageSkeleton />;
   return (
     <Stack gap="md">
       <div>

@@ -1,10 +1,11 @@
 import { Progress, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Charge } from '../../../shared/api/schemas';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { formatCount, plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { queryClientContext, startQuery, type LoaderContext } from '../route-context';
 
@@ -66,9 +67,10 @@ function ChargeRow({ charge }: { charge: Charge }) {
 
 /** `/usage`: what this licence period has been charged for, as the proxy counted it, call by call. */
 export function Component() {
-  const { data: usage } = useSuspenseQuery(usageQueries.current());
+  const usage = usePageData(usageQueries.current());
   const [onlyMine, setOnlyMine] = useState(false);
   usePageTitle('Usage');
+  if (!usage) return <PageSkeleton />;
   const mine = usage.charges.filter((charge) => charge.mine);
   const charges = onlyMine ? mine : usage.charges;
   const myDatasets = new Set(mine.flatMap((charge) => charge.datasets)).size;

@@ -1,6 +1,7 @@
-import { Badge, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { Indicator } from '../../../../shared/api/schemas';
+import { RowCheckbox } from './row-checkbox';
 
 /** A method, category or indicator-name node: open it, or select everything under it. */
 export function NodeRow(props: {
@@ -17,12 +18,11 @@ export function NodeRow(props: {
   const all = props.selected === props.count;
   return (
     <Group gap={6} wrap="nowrap" h="100%" pl={props.level === 0 ? 4 : 28}>
-      <Checkbox
-        size="xs"
+      <RowCheckbox
         checked={all}
         indeterminate={props.selected > 0 && !all}
-        onChange={(event) => props.onSelect(event.currentTarget.checked)}
-        aria-label={`Select all ${props.count} of ${props.name}`}
+        onChange={props.onSelect}
+        label={`Select all ${props.count} of ${props.name}`}
       />
       <UnstyledButton
         onClick={props.onToggle}
@@ -69,11 +69,10 @@ export function IndicatorRow(props: {
   );
   return (
     <Group gap="xs" wrap="nowrap" pl={props.indent} h="100%">
-      <Checkbox
-        size="xs"
+      <RowCheckbox
         checked={props.checked}
-        onChange={(event) => props.onChange(event.currentTarget.checked)}
-        aria-label={`Select ${indicator.method} › ${indicator.category} › ${indicator.indicator}`}
+        onChange={props.onChange}
+        label={`Select ${indicator.method} › ${indicator.category} › ${indicator.indicator}`}
       />
       {props.narrow ? (
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>

@@ -42,6 +42,14 @@ export function IndicatorSet(props: {
     saveSet(draft, selected);
     props.onName(draft.trim());
   };
+  if (selected.length === 0 && saved.length === 0 && props.name === '') {
+    return (
+      <Text size="sm" c="dimmed">
+        Tick indicators, or a method’s or category’s box for all of it, to build a set; it can then
+        be saved under a name and shared as a link.
+      </Text>
+    );
+  }
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
