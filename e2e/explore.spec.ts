@@ -110,8 +110,16 @@ test('look up a dataset by Dataset ID, by activity UUID and by ecoSpold file nam
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/datasets\/8279$/);
 
+  // A product made in hundreds of places: the service sends 100, and the page says so.
   await page.goto(`/3.12/cutoff/lookup/${productUuid}`);
-  await expect(page.getByRole('heading', { level: 1, name: /datasets match/ })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: /^\d+ datasets match$/ });
+  await expect(heading).toBeVisible();
+  expect(Number((await heading.textContent())?.split(' ')[0])).toBeGreaterThan(100);
+  await expect(page.getByText(/^Showing 100 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Matching datasets' }).getByRole('row')).toHaveCount(
+    101,
+  );
+  await expect(page.getByRole('link', { name: /^Search for “.+”$/ })).toBeVisible();
 
   await page.goto('/3.12/cutoff/lookup/not-a-key');
   await expect(

@@ -110,6 +110,17 @@ describe('each page’s loader', () => {
   });
 });
 
+describe('compare', () => {
+  it('with datasets but no indicators, says so and offers the headline set', async () => {
+    const app = await renderApp(`/3.12/cutoff/compare?ds=${ids.slice(0, 2).join(',')}`);
+    expect(await screen.findByText('No indicators chosen')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Use the headline indicators' }));
+    await waitFor(() => expect(app.location()).toMatch(/&ind=\d+(,\d+)+$/));
+    expect(await screen.findByRole('table', { name: 'Comparison' })).toBeVisible();
+    expect(live.scored()).toEqual([]);
+  });
+});
+
 describe('a page whose data fails', () => {
   it('shows what failed, and “Try again” asks again and shows the page', async () => {
     live.drop('/api/versions');
