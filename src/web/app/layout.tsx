@@ -22,6 +22,7 @@ import type { loader as releaseLoader } from './routes/release-layout';
 /** The same list for as long as it holds the same IDs, so what it is passed to need not redraw. */
 function useIds(ids: readonly number[]): readonly number[] {
   const key = ids.join(',');
+  // The key is the list's contents: a new array of the same IDs keeps the one already given.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => ids, [key]);
 }
