@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -13,9 +13,11 @@ function precompress(): Plugin {
   return {
     name: 'lci-precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
+    // After the bundle is written, so files copied from public/ are compressed as well.
+    writeBundle(options) {
       const outDir = options.dir ?? 'dist';
-      for (const file of Object.keys(bundle)) {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
         if (!/\.(js|css|svg)$/.test(file)) continue;
         const full = path.join(outDir, file);
         const content = readFileSync(full);
