@@ -35,7 +35,20 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: ['src/web/**/*.live.test.{ts,tsx}'],
           setupFiles: ['src/web/testing/setup.ts'],
+        },
+      },
+      {
+        // The SPA's data layer and pages against a real proxy and emulator, started once.
+        plugins: [react()],
+        test: {
+          name: 'web-live',
+          environment: 'jsdom',
+          include: ['src/web/**/*.live.test.{ts,tsx}'],
+          setupFiles: ['src/web/testing/setup.ts'],
+          globalSetup: ['src/launcher/testing/web-stack.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

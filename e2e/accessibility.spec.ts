@@ -3,54 +3,105 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
-/** Each page, and what shows it has finished loading. */
-const PAGES: [string, string, (page: Page) => ReturnType<Page['getByRole']>][] = [
+type Shown = (page: Page) => ReturnType<Page['getByRole']>;
+
+/** Each page, what shows it has finished loading, and its tab title. */
+const PAGES: [string, string, Shown, string][] = [
   [
     'overview',
     '/3.12/cutoff',
     (page) => page.getByRole('table', { name: 'Releases and system models' }),
+    'Release 3.12 · cutoff · LCI Explorer',
   ],
   [
     'indicators',
-    '/3.12/cutoff/indicators?q=acidification',
-    (page) => page.getByRole('list', { name: 'Indicators' }),
+    '/3.12/cutoff/indicators?q=acidification&ind=964',
+    (page) => page.getByRole('list', { name: 'Indicators', exact: true }),
+    'Indicators · 3.12 · LCI Explorer',
   ],
   [
     'dataset search',
     '/3.12/cutoff/datasets?q=cement',
     (page) => page.getByRole('table', { name: 'Search results' }),
+    '“cement” · 3.12 · LCI Explorer',
   ],
   [
     'dataset',
     '/3.12/cutoff/datasets/8279',
-    (page) => page.getByRole('table', { name: 'Dataset documentation' }),
+    (page) => page.getByRole('button', { name: 'Load scores' }),
+    'market for electricity, low voltage · Mexico (MX) · 3.12 · LCI Explorer',
+  ],
+  [
+    'compare',
+    '/3.12/cutoff/compare?ds=8279,2989&ind=882&view=relative',
+    (page) => page.getByRole('table', { name: 'Comparison' }),
+    'Compare · 3.12 · LCI Explorer',
   ],
   [
     'releases',
     '/releases',
     (page) => page.getByRole('table', { name: 'Releases and system models' }),
+    'Releases · LCI Explorer',
   ],
-  ['usage', '/usage', (page) => page.getByRole('heading', { name: 'Usage', level: 1 })],
+  [
+    'usage',
+    '/usage',
+    (page) => page.getByRole('heading', { name: 'Usage', level: 1 }),
+    'Usage · LCI Explorer',
+  ],
 ];
 
-test('no page has serious or critical accessibility violations', async ({ page }) => {
-  // Six pages, each loaded and scanned by axe (2–4 s a page on a quiet machine).
+async function seriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${name}: ${violation.id} ${violation.help}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+test('no page has serious or critical accessibility violations, in light or dark', async ({
+  page,
+}) => {
+  // Seven pages in light and four in dark, each loaded and scanned by axe (2–4 s a page on a
+  // quiet machine).
   test.slow();
+  const encodings = new Set<string>();
+  page.on('response', (response) => {
+    if (/\/assets\/.*\.js$/.test(new URL(response.url()).pathname))
+      encodings.add(response.headers()['content-encoding'] ?? 'none');
+  });
   await page.goto('/3.12/cutoff');
   await signInAsDemoUser(page);
-  for (const [name, path, loaded] of PAGES) {
+  // The explorer's scripts come compressed.
+  expect([...encodings]).toEqual(['br']);
+
+  // The first Tab reaches a link past the header and navigation to the page itself.
+  await expect(page.getByRole('table', { name: 'Releases and system models' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  for (const [name, path, shown, title] of PAGES) {
     await page.goto(path);
-    await expect(loaded(page)).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${name}: ${violation.id} ${violation.help}: ${violation.nodes
-            .slice(0, 3)
-            .map((node) => node.target.join(' '))
-            .join(' | ')}`,
-      );
+    await expect(shown(page)).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    const serious = await seriousViolations(page, name);
+    expect(serious, serious.join('\n')).toEqual([]);
+  }
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const [name, path, shown] of PAGES.filter(([name]) =>
+    ['overview', 'indicators', 'dataset', 'compare'].includes(name),
+  )) {
+    await page.goto(path);
+    await expect(shown(page)).toBeVisible();
+    const serious = await seriousViolations(page, `${name} (dark)`);
     expect(serious, serious.join('\n')).toEqual([]);
   }
 });

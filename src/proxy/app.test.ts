@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,12 @@ beforeAll(async () => {
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(staticDir, 'assets', 'app-abc123.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
+  writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js.map'), '{"sources":["secret.ts"]}');
   emulator = await startTestEmulator({
     DATA_API_CLIENT_ID: 'explorer-proxy',
     DATA_API_CLIENT_SECRET: CANARY,
@@ -304,6 +311,27 @@ describe('serving the SPA', () => {
     const response = await call(proxy, '/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends assets compressed as the build wrote them, to browsers that take it', async () => {
+    const br = await call(proxy, '/assets/app-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await call(proxy, '/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await call(proxy, '/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('keeps source maps and missing assets to itself: 404, never the page', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/gone-123.js']) {
+      const response = await call(proxy, url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('secret.ts');
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
   });
 
   it('never answers an API path with the SPA', async () => {

@@ -126,8 +126,22 @@ describe('forwarding allow-listed routes', () => {
       datasets: 1,
       indicators: 2,
       users: 2,
-      charged: { datasets: [8279], indicators: [882, 964] },
+      charged: { datasets: [8279], indicators: [882, 964], user: true },
     });
+    // Itemised, newest first: Bob's call added only Bob; Alice's added the dataset and indicators.
+    expect(
+      usage.charges.map(({ mine, newUser, datasets, indicators }) => ({
+        mine,
+        newUser,
+        datasets,
+        indicators,
+      })),
+    ).toEqual([
+      { mine: false, newUser: true, datasets: [], indicators: [] },
+      { mine: true, newUser: true, datasets: [8279], indicators: [882, 964] },
+    ]);
+    expect(usage.charges[0]?.user).toMatch(/^[\w-]{8}$/);
+    expect(usage.charges[0]?.user).not.toBe(usage.charges[1]?.user);
     const ledger = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
       users: number;
       datasets: number;

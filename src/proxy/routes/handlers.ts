@@ -197,8 +197,23 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async usage(request) {
-      callerOf(request);
-      return { value: { ...(await ledger.snapshot()), charged: await ledger.chargedIds() } };
+      const { userId } = callerOf(request);
+      const [snapshot, ids, recent, known] = await Promise.all([
+        ledger.snapshot(),
+        ledger.chargedIds(),
+        ledger.recentCharges(),
+        ledger.hasUser(userId),
+      ]);
+      const charges = recent.map((charge) => ({
+        at: new Date(charge.at).toISOString(),
+        // The billing ID is already a hash; a prefix tells users apart without naming them.
+        user: charge.user === undefined ? 'unknown' : charge.user.slice(0, 8),
+        mine: charge.user === userId,
+        newUser: charge.newUser,
+        datasets: charge.datasets,
+        indicators: charge.indicators,
+      }));
+      return { value: { ...snapshot, charged: { ...ids, user: known }, charges } };
     },
 
     async indicators(request) {

@@ -4,9 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ProxyError } from '../errors';
 
+/** Source maps stay on the server: they would publish the SPA's sources (megabytes of them). */
+const isSourceMap = (pathname: string) => pathname.endsWith('.map');
+
 /**
- * Serves the built SPA: hashed assets cached for a year, `index.html` revalidated every time,
- * and the SPA fallback for any other GET outside `/api`.
+ * Serves the built SPA: hashed assets cached for a year and sent as the build compressed them
+ * (`.br`, `.gz`) to browsers that take it, `index.html` revalidated every time, and the SPA
+ * fallback for any other GET outside `/api` and `/assets`.
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string) {
   const root = path.resolve(staticDir);
@@ -17,6 +21,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
       root,
       wildcard: true,
       index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
         res.header(
@@ -44,7 +50,13 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       throw new ProxyError(404, 'not_found', { detail: `There is no API route ${pathname}.` });
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // A missing asset (an old chunk, a source map) is a 404: a page in its place would reach the
+    // browser as a script of the wrong type.
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      pathname.startsWith('/assets/') ||
+      isSourceMap(pathname)
+    ) {
       throw new ProxyError(404, 'not_found');
     }
     return sendIndex(reply);

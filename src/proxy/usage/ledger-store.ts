@@ -1,4 +1,4 @@
-import type { UsageLedger, UsageSnapshot } from './ledger';
+import type { Charge, UsageLedger, UsageSnapshot } from './ledger';
 
 /**
  * A scored call's hold on the budget, as the routes see it, whichever store keeps the ledger.
@@ -22,6 +22,10 @@ export interface LedgerStore {
   ): Promise<StoredReservation | undefined>;
   snapshot(): Promise<UsageSnapshot>;
   chargedIds(): Promise<{ datasets: number[]; indicators: number[] }>;
+  /** This period's charges, newest first, for the itemised usage. */
+  recentCharges(): Promise<Charge[]>;
+  /** Whether this user already counts as one of the period's users. */
+  hasUser(user: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export function inProcessLedger(ledger: UsageLedger): LedgerStore {
     },
     snapshot: async () => ledger.snapshot(),
     chargedIds: async () => ledger.chargedIds(),
+    recentCharges: async () => ledger.recentCharges(),
+    hasUser: async (user) => ledger.hasUser(user),
     close: async () => ledger.close(),
   };
 }

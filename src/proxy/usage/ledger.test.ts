@@ -55,6 +55,26 @@ describe('the usage ledger', () => {
     expect(again.snapshot().users).toBe(1);
   });
 
+  it('itemises what each call newly charged, by whom and when, also after a restart', () => {
+    const file = tempFile();
+    const first = ledgerAt(file);
+    charge(first, 'a', [1, 2], [882]);
+    charge(first, 'b', [2], [882]);
+    charge(first, 'a', [2, 3], [882, 964]);
+    first.close();
+    const at = Date.parse('2026-06-01T00:00:00Z');
+    const items = [
+      { at, user: 'a', newUser: false, datasets: [3], indicators: [964] },
+      { at, user: 'b', newUser: true, datasets: [], indicators: [] },
+      { at, user: 'a', newUser: true, datasets: [1, 2], indicators: [882] },
+    ];
+    expect(first.recentCharges()).toEqual(items);
+    const again = ledgerAt(file);
+    expect(again.recentCharges()).toEqual(items);
+    expect(again.hasUser('b')).toBe(true);
+    expect(again.hasUser('c')).toBe(false);
+  });
+
   it('ignores a line torn by a crash, and the charges of earlier periods', () => {
     const file = tempFile();
     appendFileSync(

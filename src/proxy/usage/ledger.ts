@@ -20,6 +20,20 @@ export interface UsageSnapshot {
   budget: { datasets: number | null; indicators: number | null };
 }
 
+/** One scored call's new charges this period: when, by whom, and what it added to the bill. */
+export interface Charge {
+  at: number;
+  /** The user's billing ID (a hash), or undefined in a ledger written before it was kept. */
+  user: string | undefined;
+  /** Whether the call made its user count as one of the period's users. */
+  newUser: boolean;
+  datasets: number[];
+  indicators: number[];
+}
+
+/** Charges kept in memory for `/api/usage`, newest last; the totals count every one. */
+const MAX_CHARGES = 500;
+
 /**
  * One line of the ledger file. A line without `intent` is charged. An `intent` line is a scored
  * call about to go out, with every charge it could bring; the `settle` line of the same id says
@@ -38,6 +52,9 @@ interface Line {
    */
   maybe?: number[];
   slots?: number;
+  /** Who made the call (on intents and on what they charged) and when it was settled. */
+  by?: string;
+  at?: number;
 }
 
 /** A scored call's hold on the budget, from before it is sent until its outcome is known. */
@@ -97,6 +114,7 @@ export class UsageLedger {
   /** Datasets of pages whose outcome is unknown, and how many of them may have been charged. */
   private readonly maybe = new Set<number>();
   private maybeSlots = 0;
+  private charges: Charge[] = [];
   private readonly prefix = randomBytes(4).toString('hex');
   private sequence = 0;
   private period: string;
@@ -153,12 +171,12 @@ export class UsageLedger {
   /** An intent left open by a crash: the call may have been charged, so it is, and said so. */
   private recover(id: string, intent: Line) {
     const charges = this.unknownOutcome({
-      user: intent.user,
+      user: intent.by ?? intent.user,
       datasets: intent.datasets ?? [],
       indicators: intent.indicators ?? [],
       slots: intent.slots,
     });
-    this.append({ ...charges, settle: id });
+    this.append({ ...charges, settle: id, ...this.stamp(intent.by ?? intent.user) });
     this.recovered.calls++;
     this.recovered.datasets += charges.datasets?.length ?? charges.slots ?? 0;
     this.recovered.indicators += charges.indicators?.length ?? 0;
@@ -183,6 +201,22 @@ export class UsageLedger {
     for (const id of line.indicators ?? []) this.indicators.add(id);
     for (const id of line.maybe ?? []) this.maybe.add(id);
     this.maybeSlots += line.slots ?? 0;
+    const datasets = [...(line.datasets ?? []), ...(line.maybe ?? [])];
+    if (line.user !== undefined || datasets.length > 0 || line.indicators?.length) {
+      this.charges.push({
+        at: line.at ?? 0,
+        user: line.by ?? line.user,
+        newUser: line.user !== undefined,
+        datasets,
+        indicators: line.indicators ?? [],
+      });
+      if (this.charges.length > MAX_CHARGES * 2) this.charges = this.charges.slice(-MAX_CHARGES);
+    }
+  }
+
+  /** Who and when, written on every line that may charge, for the itemised usage. */
+  private stamp(user: string | undefined): Pick<Line, 'by' | 'at'> {
+    return { ...(user === undefined ? {} : { by: user }), at: this.options.now() };
   }
 
   /** The charges among these that are new this period, as a line's fields. */
@@ -218,6 +252,7 @@ export class UsageLedger {
       this.users.clear();
       this.maybe.clear();
       this.maybeSlots = 0;
+      this.charges = [];
     }
   }
 
@@ -262,15 +297,22 @@ export class UsageLedger {
     const held: Hold = { user, datasets, slots, indicators };
     const id = `${this.prefix}-${++this.sequence}`;
     const open = candidates.user !== undefined || datasets.length > 0 || indicators.length > 0;
-    if (open) this.append({ ...candidates, intent: id, ...(slots === undefined ? {} : { slots }) });
+    if (open)
+      this.append({
+        ...candidates,
+        intent: id,
+        ...(slots === undefined ? {} : { slots }),
+        ...this.stamp(user),
+      });
     this.take(held, 1);
     let done = false;
     const finish = (charged: Line | undefined) => {
       if (done) return;
       done = true;
       this.take(held, -1);
-      if (open) this.append({ ...(charged ?? { period: this.period }), settle: id });
-      else if (charged) this.append(charged);
+      const stamped = charged && { ...charged, ...this.stamp(user) };
+      if (open) this.append({ ...(stamped ?? { period: this.period }), settle: id });
+      else if (stamped) this.append(stamped);
     };
     return {
       settle: (chargedDatasets, chargedIndicators) =>
@@ -311,6 +353,18 @@ export class UsageLedger {
       datasets: this.chargedDatasets(),
       indicators: [...this.indicators].sort((a, b) => a - b),
     };
+  }
+
+  /** Whether this user already counts as one of the period's users. */
+  hasUser(user: string): boolean {
+    this.rollPeriod();
+    return this.users.has(user);
+  }
+
+  /** This period's charges, newest first, at most `limit`. */
+  recentCharges(limit = MAX_CHARGES): Charge[] {
+    this.rollPeriod();
+    return this.charges.slice(-limit).reverse();
   }
 
   /** Charged datasets, with those that may have been: the ledger is never below the service. */

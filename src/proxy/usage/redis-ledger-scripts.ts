@@ -14,7 +14,11 @@ export const PERIOD_KEYS = [
   'held-slots', // STRING: datasets held by pages of longer lists
   'intents', // HASH: intent id → JSON {user, datasets, indicators, slots, instance}
   'deadlines', // ZSET: intent id → when it counts as charged in full, whatever its instance
+  'charges', // LIST: JSON {at, user, newUser, datasets, indicators} of each call's new charges, newest first
 ] as const;
+
+/** Charges kept for the itemised usage (/api/usage); the totals count every one. */
+export const MAX_CHARGES = 500;
 
 /** Shared by the scripts: lets go of an intent's holds and applies what it charged. */
 const FINISH = `
@@ -37,22 +41,37 @@ local function finish(id, mode, chargedDatasets, chargedIndicators)
   unhold(KEYS[7], intent.indicators)
   redis.call('HDEL', KEYS[9], id)
   redis.call('ZREM', KEYS[10], id)
+  -- What this call added to the period's bill, for the itemised usage.
+  local newUser, addedDatasets, addedIndicators = false, {}, {}
+  local function charge(key, id, added)
+    if redis.call('SADD', key, id) == 1 then added[#added + 1] = id end
+  end
   if mode == 'settle' then
     if #chargedDatasets > 0 and #chargedIndicators > 0 then
-      redis.call('SADD', KEYS[3], intent.user)
-      for _, d in ipairs(chargedDatasets) do redis.call('SADD', KEYS[1], d) end
-      for _, i in ipairs(chargedIndicators) do redis.call('SADD', KEYS[2], i) end
+      newUser = redis.call('SADD', KEYS[3], intent.user) == 1
+      for _, d in ipairs(chargedDatasets) do charge(KEYS[1], d, addedDatasets) end
+      for _, i in ipairs(chargedIndicators) do charge(KEYS[2], i, addedIndicators) end
     end
   elseif mode == 'unknown' then
-    redis.call('SADD', KEYS[3], intent.user)
-    for _, i in ipairs(intent.indicators) do redis.call('SADD', KEYS[2], i) end
+    newUser = redis.call('SADD', KEYS[3], intent.user) == 1
+    for _, i in ipairs(intent.indicators) do charge(KEYS[2], i, addedIndicators) end
     if intent.slots < 0 then
-      for _, d in ipairs(intent.datasets) do redis.call('SADD', KEYS[1], d) end
+      for _, d in ipairs(intent.datasets) do charge(KEYS[1], d, addedDatasets) end
     elseif #intent.datasets > 0 then
       -- Which of a page's datasets were charged is not known: all listed, a page counted.
-      for _, d in ipairs(intent.datasets) do redis.call('SADD', KEYS[4], d) end
+      for _, d in ipairs(intent.datasets) do charge(KEYS[4], d, addedDatasets) end
       redis.call('INCRBY', KEYS[5], intent.slots)
     end
+  end
+  if newUser or #addedDatasets > 0 or #addedIndicators > 0 then
+    local now = redis.call('TIME')
+    local entry = { at = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000),
+      user = intent.user, newUser = newUser,
+      datasets = addedDatasets, indicators = addedIndicators }
+    -- An empty Lua table would encode as {}, not []: lists are written as such.
+    local text = cjson.encode(entry):gsub('"datasets":{}', '"datasets":[]'):gsub('"indicators":{}', '"indicators":[]')
+    redis.call('LPUSH', KEYS[11], text)
+    redis.call('LTRIM', KEYS[11], 0, ${MAX_CHARGES - 1})
   end
   return 1
 end

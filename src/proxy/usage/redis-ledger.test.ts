@@ -51,6 +51,33 @@ afterAll(async () => {
 });
 
 describe('the usage ledger in Redis', () => {
+  it('itemises each call’s new charges for every instance, and knows who already counts', async () => {
+    const a = await instance();
+    const b = await instance();
+    const first = await a.ledger.reserve('alice', [1, 2], [882]);
+    await first?.settle([1, 2], [882]);
+    // Bob's call charges one dataset already charged and one new; an unknown outcome all of it.
+    const second = await b.ledger.reserve('bob', [2, 3], [882, 964]);
+    await second?.settleUnknown();
+    const charges = await a.ledger.recentCharges();
+    expect(
+      charges.map(({ user, newUser, datasets, indicators }) => ({
+        user,
+        newUser,
+        datasets,
+        indicators,
+      })),
+    ).toEqual([
+      { user: 'bob', newUser: true, datasets: [3], indicators: [964] },
+      { user: 'alice', newUser: true, datasets: [1, 2], indicators: [882] },
+    ]);
+    expect(charges[0]?.at).toBeGreaterThan(0);
+    expect([await b.ledger.hasUser('alice'), await b.ledger.hasUser('carol')]).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it('never lets any schedule of calls on two instances charge past the budget, nor record less than was charged', async () => {
     const a = await instance({ datasets: 5, indicators: 3 });
     const b = await instance({ datasets: 5, indicators: 3 });

@@ -1,8 +1,8 @@
 import { ProxyError } from '../errors';
 import { KEY_PREFIX, type Log, type SharedStore } from '../redis/connection';
-import type { Recovered, UsageSnapshot } from './ledger';
+import type { Charge, Recovered, UsageSnapshot } from './ledger';
 import type { LedgerStore, StoredReservation } from './ledger-store';
-import { PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
+import { MAX_CHARGES, PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
 import type { Result } from 'ioredis';
 
 type PeriodKey = (typeof PERIOD_KEYS)[number];
@@ -228,6 +228,19 @@ export class RedisLedger implements LedgerStore {
       const sorted = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
       return { datasets: sorted(datasets), indicators: sorted(indicators) };
     });
+  }
+  async recentCharges(): Promise<Charge[]> {
+    const key = this.key(this.period(), 'charges');
+    return this.read(async () =>
+      (await this.store.redis.lrange(key, 0, MAX_CHARGES - 1)).map(
+        (text) => JSON.parse(text) as Charge,
+      ),
+    );
+  }
+
+  async hasUser(user: string): Promise<boolean> {
+    const key = this.key(this.period(), 'users');
+    return this.read(async () => (await this.store.redis.sismember(key, user)) === 1);
   }
 
   private async read<T>(query: () => Promise<T>): Promise<T> {

@@ -112,6 +112,20 @@ export const DatasetPageSchema = z.object({
 });
 export type DatasetPage = z.infer<typeof DatasetPageSchema>;
 
+/** One scored call's new charges: when, by whom, and which datasets and indicators it added. */
+export const ChargeSchema = z.object({
+  at: z.iso.datetime(),
+  /** A short, not personally revealing label of the user (from the billing ID's hash). */
+  user: z.string(),
+  /** Whether the caller made it. */
+  mine: z.boolean(),
+  /** Whether it made its user count as one of the period's users. */
+  newUser: z.boolean(),
+  datasets: z.array(z.number().int()),
+  indicators: z.array(z.number().int()),
+});
+export type Charge = z.infer<typeof ChargeSchema>;
+
 /** `GET /api/usage`: this licence period's charges as the proxy counted them. */
 export const UsageSchema = z.object({
   period: z.string(),
@@ -122,7 +136,14 @@ export const UsageSchema = z.object({
     datasets: z.number().int().nullable(),
     indicators: z.number().int().nullable(),
   }),
-  charged: z.object({ datasets: z.array(z.number().int()), indicators: z.array(z.number().int()) }),
+  charged: z.object({
+    datasets: z.array(z.number().int()),
+    indicators: z.array(z.number().int()),
+    /** Whether the caller already counts as one of the period's users (a new one is billed). */
+    user: z.boolean(),
+  }),
+  /** The period's scored calls that charged something, newest first (at most 500). */
+  charges: z.array(ChargeSchema),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import { Center, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ErrorPanel } from '../components/feedback/error-panel';
@@ -11,9 +11,13 @@ import type { Boot as SignedIn } from '../features/auth/sign-in-first';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 
-/** Created only once the user is signed in, so the router starts from the cleaned-up URL. */
+/**
+ * Created only once the user is signed in, so the router starts from the cleaned-up URL and its
+ * first loaders' calls carry the token.
+ */
 function AppRouter() {
-  const [router] = useState(createAppRouter);
+  const queryClient = useQueryClient();
+  const [router] = useState(() => createAppRouter(queryClient));
   return <RouterProvider router={router} />;
 }
 

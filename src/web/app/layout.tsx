@@ -1,148 +1,207 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Group,
-  NavLink,
-  Text,
-  Tooltip,
-  useMantineColorScheme,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { Anchor, AppShell, Burger, Divider, Group, Progress, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router';
+import { memo, useEffect, useMemo } from 'react';
+import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import type { Release as Licensed } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
 import { paths } from '../config/paths';
+import { searches, type Release } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
-import { UserMenu } from '../features/auth/components/user-menu';
+import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ReleaseSwitcher } from '../features/releases/components/release-switcher';
-import { parseReleaseParams } from '../lib/release-params';
-import { parseIndicatorSet } from '../lib/url-state';
+import { rememberRelease, useLastRelease } from '../lib/last-release';
+import { ColorSchemeButton, ColorSchemeToggle } from './color-scheme';
+import classes from './layout.module.css';
 import { LookupBox } from './lookup-box';
+import { Navigation } from './navigation';
+import { RELEASE_ROUTE_ID } from './route-context';
+import type { loader as releaseLoader } from './routes/release-layout';
 
-function ColorSchemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const next = colorScheme === 'dark' ? 'light' : 'dark';
-  return (
-    <Tooltip label={`Switch to ${next} mode`}>
-      <ActionIcon
-        variant="subtle"
-        aria-label={`Switch to ${next} mode`}
-        onClick={() => setColorScheme(next)}
-      >
-        {colorScheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
-  );
+/** The same list for as long as it holds the same IDs, so what it is passed to need not redraw. */
+function useIds(ids: readonly number[]): readonly number[] {
+  const key = ids.join(',');
+  // The key is the list's contents: a new array of the same IDs keeps the one already given.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => ids, [key]);
 }
 
-/** The app shell: header with the release switcher, side navigation, and the page. */
+/**
+ * The release the header and the navigation work in: the page's own, else the one last worked
+ * in (Usage and Releases keep it), else the latest; and the set and comparison that go with it.
+ */
+function useCurrentRelease() {
+  const pageRelease = useRouteLoaderData<typeof releaseLoader>(RELEASE_ROUTE_ID);
+  const location = useLocation();
+  // Read only off a release's pages, so remembering on them redraws nothing.
+  const last = useLastRelease(pageRelease === undefined);
+  const versions = useQuery(versionQueries.all());
+  const pageInd = useIds(searches.overview.parse(location.search).ind);
+  const onCompare = location.pathname.endsWith('/compare');
+  useEffect(() => {
+    if (!pageRelease) return;
+    rememberRelease({
+      release: pageRelease,
+      ind: pageInd,
+      ...(onCompare ? { ds: searches.compare.parse(location.search).ds } : {}),
+    });
+  }, [pageRelease, pageInd, onCompare, location.search]);
+  const latest = versions.data?.latest;
+  const fallback =
+    last?.release ?? (latest ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL } : undefined);
+  const version = pageRelease?.version ?? fallback?.version;
+  const systemModel = pageRelease?.systemModel ?? fallback?.systemModel;
+  const release = useMemo(
+    () => (version && systemModel ? { version, systemModel } : undefined),
+    [version, systemModel],
+  );
+  const sameAsLast = last?.release.version === version && last?.release.systemModel === systemModel;
+  return {
+    release,
+    inRelease: pageRelease !== undefined,
+    ind: useIds(pageRelease ? pageInd : (last?.ind ?? [])),
+    ds: useIds(sameAsLast ? (last?.ds ?? []) : []),
+    versions: versions.data?.releases,
+  };
+}
+
+interface Controls {
+  release: Release | undefined;
+  ind: readonly number[];
+  versions: readonly Licensed[] | undefined;
+  signedIn: boolean;
+}
+
+/** Lookup, release switcher, colour scheme and account, in the header of a wide screen. */
+const HeaderControls = memo(function HeaderControls(props: Controls) {
+  const { release, ind, versions } = props;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {release && (
+        <div className={classes.wideOnly}>
+          <LookupBox release={release} ind={ind} />
+        </div>
+      )}
+      {versions && release && <ReleaseSwitcher versions={versions} current={release} ind={ind} />}
+      <ColorSchemeToggle />
+      {props.signedIn && <UserMenu />}
+    </Group>
+  );
+});
+
+/** The navigation, and on a narrow screen everything the header has no room for. */
+const NavbarContent = memo(function NavbarContent(
+  props: Controls & {
+    narrow: boolean;
+    ds: readonly number[];
+    inRelease: boolean;
+    emulated: boolean;
+    close: () => void;
+  },
+) {
+  const { release, ind, versions, narrow, close } = props;
+  return (
+    <>
+      {narrow && (
+        <Stack gap="xs" mb="sm">
+          {versions && release && (
+            <ReleaseSwitcher versions={versions} current={release} ind={ind} onSwitch={close} />
+          )}
+          {release && <LookupBox release={release} ind={ind} size="md" onLookup={close} />}
+        </Stack>
+      )}
+      <Navigation
+        release={release}
+        ind={ind}
+        ds={props.ds}
+        inRelease={props.inRelease}
+        onNavigate={close}
+      />
+      {narrow && (
+        <Stack gap="xs" mt="md">
+          <Divider />
+          <ColorSchemeButton />
+          {props.signedIn && <AccountPanel />}
+        </Stack>
+      )}
+      {props.emulated && (
+        <Text size="xs" c="dimmed" mt="auto" p="xs">
+          Demo data from the built-in emulator of the data service.
+        </Text>
+      )}
+    </>
+  );
+});
+
+/**
+ * The app shell: header with the release switcher, side navigation, and the page. Each control
+ * is drawn once, in the header on a wide screen or in the menu on a narrow one, and neither
+ * redraws when only the page changes.
+ */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const ind = parseIndicatorSet(searchParams.get('ind'));
-  const params = parseReleaseParams(useParams());
-  const versions = useQuery(versionQueries.all());
+  const navigation = useNavigation();
   const config = useQuery(configQueries.public());
-  const latest = versions.data?.latest ?? undefined;
-  const current =
-    params && params.version !== 'latest'
-      ? params
-      : latest
-        ? { version: latest, systemModel: DEFAULT_SYSTEM_MODEL }
-        : undefined;
+  const { release, inRelease, ind, ds, versions } = useCurrentRelease();
+  // Mantine's `sm` breakpoint, read at once rather than after a first drawing for a phone.
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const signedIn = config.data?.auth.mode === 'oidc';
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label="Menu: navigation, release, colour scheme and account"
             />
             <Anchor component={Link} to={paths.home()} underline="never" c="inherit">
-              <Text fw={700} size="lg">
+              <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
                 LCI Explorer
               </Text>
             </Anchor>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {current && (
-              <Box visibleFrom="md">
-                <LookupBox version={current.version} systemModel={current.systemModel} />
-              </Box>
-            )}
-            {versions.data && current && (
-              <ReleaseSwitcher versions={versions.data.releases} current={current} />
-            )}
-            <ColorSchemeToggle />
-            {config.data?.auth.mode === 'oidc' && <UserMenu />}
-          </Group>
+          {!narrow && (
+            <HeaderControls release={release} ind={ind} versions={versions} signedIn={signedIn} />
+          )}
         </Group>
+        {navigation.state !== 'idle' && (
+          <Progress
+            className={classes.pending}
+            value={100}
+            animated
+            size={3}
+            radius={0}
+            aria-label="Loading the page"
+          />
+        )}
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {[
-          ...(current
-            ? [
-                {
-                  label: 'Overview',
-                  to: paths.release(current.version, current.systemModel),
-                  active: (path: string) => /^\/[^/]+\/[^/]+$/.test(path),
-                },
-                {
-                  label: 'Indicators',
-                  to: paths.indicators(current.version, current.systemModel, { ind }),
-                  active: (path: string) => path.endsWith('/indicators'),
-                },
-                {
-                  label: 'Datasets',
-                  to: paths.datasets(current.version, current.systemModel, { ind }),
-                  active: (path: string) => /\/(datasets|lookup)(\/|$)/.test(path),
-                },
-                {
-                  label: 'Compare',
-                  to: paths.compare(current.version, current.systemModel, { ind }),
-                  active: (path: string) => path.endsWith('/compare'),
-                },
-              ]
-            : []),
-          {
-            label: 'Releases',
-            to: paths.releases(),
-            active: (path: string) => path === paths.releases(),
-          },
-          { label: 'Usage', to: paths.usage(), active: (path: string) => path === paths.usage() },
-        ].map((item) => (
-          <NavLink
-            key={item.label}
-            variant="filled"
-            component={Link}
-            to={item.to}
-            label={item.label}
-            active={item.active(location.pathname)}
-            onClick={close}
-          />
-        ))}
-        {config.data?.dataService.emulated && (
-          <Text size="xs" c="dimmed" mt="auto" p="xs">
-            Demo data from the built-in emulator of the data service.
-          </Text>
-        )}
+        <NavbarContent
+          release={release}
+          ind={ind}
+          ds={ds}
+          versions={versions}
+          signedIn={signedIn}
+          narrow={narrow}
+          inRelease={inRelease}
+          emulated={config.data?.dataService.emulated ?? false}
+          close={close}
+        />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -3,13 +3,18 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
+import type { Release } from '../config/routes';
 
-/** Looks up a Dataset ID, Spold UUID or ecoSpold file name from anywhere; `/` puts the cursor here. */
+/**
+ * Looks up a Dataset ID, Spold UUID or ecoSpold file name from anywhere, keeping the indicator
+ * set; `/` puts the cursor here.
+ */
 export function LookupBox(props: {
-  version: string;
-  systemModel: string;
+  release: Release;
+  ind: readonly number[];
   size?: 'xs' | 'md';
   autoFocus?: boolean;
+  onLookup?: () => void;
 }) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
@@ -19,11 +24,13 @@ export function LookupBox(props: {
       const target = event.target as HTMLElement | null;
       const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
       if (event.key !== '/' || typing || event.ctrlKey || event.metaKey || event.altKey) return;
-      // Several boxes may be on screen; the first visible one takes the shortcut.
-      const first = document.querySelector<HTMLInputElement>('[data-lookup-box]');
+      // Several boxes may be in the page; the first one on screen takes the shortcut.
+      const first = [...document.querySelectorAll<HTMLInputElement>('[data-lookup-box]')].find(
+        (box) => box.offsetParent !== null,
+      );
       if (first !== input.current) return;
       event.preventDefault();
-      input.current?.focus();
+      first.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -33,7 +40,8 @@ export function LookupBox(props: {
     const key = value.trim();
     if (!key) return;
     setValue('');
-    void navigate(paths.lookup(props.version, props.systemModel, key));
+    props.onLookup?.();
+    void navigate(paths.lookup(props.release, key, { ind: props.ind }));
   };
   return (
     <form onSubmit={submit} role="search" aria-label="Look up a dataset">

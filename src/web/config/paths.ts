@@ -1,63 +1,26 @@
-/** Href builders: every link in the explorer is made here, so routes change in one place. */
-type Search = Record<string, string | number | readonly number[] | undefined>;
+import { patterns, releasePath, searches, type Release, type SearchInput } from './routes';
 
-function withSearch(path: string, search: Search = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
-    if (value === undefined || value === '') continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
-    if (text !== '') params.set(key, text);
-  }
-  const query = params.toString().replace(/%2C/g, ',');
-  return query ? `${path}?${query}` : path;
-}
+export { switchRelease } from './routes';
 
-const release = (version: string, systemModel: string) =>
-  `/${encodeURIComponent(version)}/${encodeURIComponent(systemModel)}`;
-
+/**
+ * Href builders: every link in the explorer is made here, each writing its route's search with
+ * the schema that route reads it with (routes.ts), so a link and its page cannot disagree.
+ */
 export const paths = {
   home: () => '/',
-  callback: () => '/callback',
-  releases: () => '/releases',
-  usage: () => '/usage',
-  release,
-  indicators: (
-    version: string,
-    systemModel: string,
-    search?: { q?: string; ind?: readonly number[]; view?: string },
-  ) => withSearch(`${release(version, systemModel)}/indicators`, search),
-  datasets: (
-    version: string,
-    systemModel: string,
-    search?: {
-      q?: string;
-      geography?: string;
-      type?: string;
-      sector?: string;
-      isic?: string;
-      page?: number;
-      size?: number;
-      ind?: readonly number[];
-    },
-  ) => withSearch(`${release(version, systemModel)}/datasets`, search),
-  dataset: (
-    version: string,
-    systemModel: string,
-    id: number,
-    search?: { ind?: readonly number[] },
-  ) => withSearch(`${release(version, systemModel)}/datasets/${id}`, search),
-  compare: (
-    version: string,
-    systemModel: string,
-    search?: { ds?: readonly number[]; ind?: readonly number[]; mode?: string; theme?: string },
-  ) => withSearch(`${release(version, systemModel)}/compare`, search),
-  lookup: (version: string, systemModel: string, key: string) =>
-    `${release(version, systemModel)}/lookup/${encodeURIComponent(key)}`,
+  callback: () => `/${patterns.callback}`,
+  releases: () => `/${patterns.releases}`,
+  usage: () => `/${patterns.usage}`,
+  release: (release: Release, search: SearchInput<'overview'> = {}) =>
+    `${releasePath(release)}${searches.overview.format(search)}`,
+  indicators: (release: Release, search: SearchInput<'indicators'> = {}) =>
+    `${releasePath(release)}/${patterns.indicators}${searches.indicators.format(search)}`,
+  datasets: (release: Release, search: SearchInput<'datasets'> = {}) =>
+    `${releasePath(release)}/${patterns.datasets}${searches.datasets.format(search)}`,
+  dataset: (release: Release, id: number, search: SearchInput<'dataset'> = {}) =>
+    `${releasePath(release)}/datasets/${id}${searches.dataset.format(search)}`,
+  compare: (release: Release, search: SearchInput<'compare'> = {}) =>
+    `${releasePath(release)}/${patterns.compare}${searches.compare.format(search)}`,
+  lookup: (release: Release, key: string, search: SearchInput<'lookup'> = {}) =>
+    `${releasePath(release)}/lookup/${encodeURIComponent(key)}${searches.lookup.format(search)}`,
 } as const;
-
-/** The same page in another release: `/3.11/cutoff/x` → `/3.12/apos/x`. */
-export function switchRelease(pathname: string, version: string, systemModel: string): string {
-  const [, , , ...rest] = pathname.split('/');
-  const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
-  return `${release(version, systemModel)}${tail}`;
-}

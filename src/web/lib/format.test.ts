@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactScore, formatCount, formatScore } from './format';
+import { exactScore, formatCount, formatScore, plural, rowFormatter } from './format';
 
 describe('number formatting', () => {
   it.each([
@@ -13,6 +13,20 @@ describe('number formatting', () => {
     [2.5e7, '2.5 × 10⁷'],
   ])('shows %d as %s', (value, shown) => {
     expect(formatScore(value)).toBe(shown);
+  });
+
+  it('writes a row of values in one notation', () => {
+    const mixed = rowFormatter([0.002621, 0.0009018, undefined]);
+    expect([0.002621, 0.0009018].map(mixed)).toEqual(['2.621 × 10⁻³', '9.018 × 10⁻⁴']);
+    const plainRow = rowFormatter([0.5, 12.25]);
+    expect([0.5, 12.25].map(plainRow)).toEqual(['0.5', '12.25']);
+  });
+
+  it('says counts with their noun agreeing', () => {
+    expect(plural(1, 'activity')).toBe('1 activity');
+    expect(plural(2, 'activity')).toBe('2 activities');
+    expect(plural(1, 'indicator')).toBe('1 indicator');
+    expect(plural(21922, 'dataset')).toBe('21,922 datasets');
   });
 
   it('keeps the exact value for tooltips and exports', () => {

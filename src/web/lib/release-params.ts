@@ -1,24 +1,12 @@
-import { useParams } from 'react-router';
-import { z } from 'zod';
-import { ReleaseSegmentSchema } from '../../shared/versions';
+import { createContext, useContext } from 'react';
+import type { Release } from '../config/routes';
 
-export const ReleaseParamsSchema = z.object({
-  version: ReleaseSegmentSchema,
-  systemModel: ReleaseSegmentSchema,
-});
-export type ReleaseParams = z.infer<typeof ReleaseParamsSchema>;
+/** The release of the page being shown, provided by the release route from its loader. */
+export const ReleaseContext = createContext<Release | undefined>(undefined);
 
-/** Route params parsed, never cast: undefined when they are not a release. */
-export function parseReleaseParams(
-  params: Record<string, string | undefined>,
-): ReleaseParams | undefined {
-  const parsed = ReleaseParamsSchema.safeParse(params);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** The release of the current page; route modules under `/:version/:systemModel` always have one. */
-export function useRelease(): ReleaseParams {
-  const params = parseReleaseParams(useParams());
-  if (!params) throw new Error('useRelease is only for pages under /:version/:systemModel');
-  return params;
+/** The release of the current page; pages under `/:version/:systemModel` always have one. */
+export function useRelease(): Release {
+  const release = useContext(ReleaseContext);
+  if (!release) throw new Error('useRelease is only for pages under /:version/:systemModel');
+  return release;
 }

@@ -1,58 +1,32 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
-
-/** `?ind=882,990`: the chosen indicator set, deduplicated, at most 100, never a cast. */
-export function parseIndicatorSet(param: string | null): number[] {
-  if (!param) return [];
-  const ids = param
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^\d{1,10}$/.test(part))
-    .map(Number)
-    .filter((id) => id > 0);
-  return [...new Set(ids)].slice(0, MAX_INDICATORS_PER_CALL);
-}
-
-export function formatIndicatorSet(ids: readonly number[]): string {
-  return ids.join(',');
-}
-
-/** A whole number from the URL within bounds, or the fallback. */
-export function parseIntParam(
-  param: string | null,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (param === null || !/^\d{1,7}$/.test(param)) return fallback;
-  return Math.min(max, Math.max(min, Number(param)));
-}
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { SearchDefinition, SearchValues } from './search-params';
 
 /**
- * Applies changes to the current URL's search params. It starts from the live location, not a
- * render's copy, so two quick updates (a debounced filter and a click) never undo each other.
+ * The search last written, and the location it was written from. A second change made before
+ * the router has moved on (a debounced filter and a click in the same moment) starts from it, so
+ * neither undoes the other, whichever component makes it.
  */
-export function nextSearch(changes: Record<string, string | undefined>): string {
-  const next = new URLSearchParams(window.location.search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '') next.delete(key);
-    else next.set(key, value);
-  }
-  // Commas stay readable in shared links: ?ind=882,990.
-  return `?${next.toString().replace(/%2C/gi, ',')}`;
-}
+let pending: { from: string; search: string } | undefined;
 
-/** Writes changes into the URL's search part (commas kept readable); the page stays the same. */
-export function useUpdateSearch() {
+/**
+ * A route's search parameters, read with its schema, and a way to change some of them; the URL
+ * is written by the same schema, defaults left out.
+ */
+export function useRouteSearch<S extends z.ZodObject>(definition: SearchDefinition<S>) {
+  const location = useLocation();
   const navigate = useNavigate();
-  return useCallback(
-    (changes: Record<string, string | undefined>, options: { replace?: boolean } = {}) => {
-      void navigate(
-        { pathname: window.location.pathname, search: nextSearch(changes) },
-        { replace: options.replace ?? false },
-      );
+  const values = useMemo(() => definition.parse(location.search), [definition, location.search]);
+  const update = useCallback(
+    (changes: SearchValues<z.output<S>>, options: { replace?: boolean } = {}) => {
+      const from = `${location.key}${location.search}`;
+      const base = pending?.from === from ? pending.search : location.search;
+      const search = definition.format({ ...definition.parse(base), ...changes });
+      pending = { from, search };
+      void navigate({ pathname: location.pathname, search }, { replace: options.replace ?? false });
     },
-    [navigate],
+    [definition, navigate, location.key, location.pathname, location.search],
   );
+  return [values, update] as const;
 }

@@ -24,3 +24,5 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Mantine's comboboxes scroll the chosen option into view, which jsdom cannot do.
+Element.prototype.scrollIntoView = () => undefined;

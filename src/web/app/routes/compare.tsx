@@ -3,103 +3,94 @@ import {
   Anchor,
   Button,
   Group,
-  MultiSelect,
   Progress,
-  SegmentedControl,
-  Select,
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
+import { CostPrompt } from '../../components/feedback/cost-prompt';
 import { ErrorPanel } from '../../components/feedback/error-panel';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { useComparison } from '../../features/compare/api/use-comparison';
+import { MAX_COMPARED, searches } from '../../config/routes';
+import { compareQueries, useComparison } from '../../features/compare/api/use-comparison';
+import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareTable } from '../../features/compare/components/compare-table';
+import { ReferenceNote } from '../../features/compare/components/reference-note';
 import { comparisonToCsv, comparisonToJson } from '../../features/compare/export';
-import { indicatorsForTheme, THEME_NAMES, type Theme } from '../../features/compare/themes';
-import { download } from '../../lib/files';
+import { indicatorsForTheme, themeOrDefault } from '../../features/compare/themes';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { defaultIndicatorSet } from '../../features/indicators/defaults';
 import { groupByIndicator } from '../../features/indicators/tree';
 import { usageQueries } from '../../features/usage/api/get-usage';
+import { chargedSoFar } from '../../lib/charges';
+import { download } from '../../lib/files';
+import { plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
-import { formatIndicatorSet, parseIndicatorSet, useUpdateSearch } from '../../lib/url-state';
+import { useScoreConsent } from '../../lib/score-consent';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  queryClientContext,
+  releaseContext,
+  searchOf,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
 
-const MAX_DATASETS = 20;
+/** The catalogue and the datasets' documentation (free); never a score, which needs a yes. */
+export function loader({ context, request }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const { version, systemModel } = context.get(releaseContext);
+  const shown = searches.compare.parse(searchOf(request)).ds.slice(0, MAX_COMPARED);
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  for (const query of compareQueries.documentation(version, systemModel, shown))
+    startQuery(queryClient, query);
+  startQuery(queryClient, usageQueries.current());
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
 
 /**
  * `/:v/:m/compare?ds=…&ind=…`: datasets side by side on the chosen indicators, or
  * (`mode=methods&theme=…`) every method's indicators for one theme.
  */
-export function CompareRoute() {
-  const { version, systemModel } = useRelease();
-  const [searchParams] = useSearchParams();
-  const updateSearch = useUpdateSearch();
-  const datasetIds = parseIndicatorSet(searchParams.get('ds')).slice(0, MAX_DATASETS);
-  const chosen = parseIndicatorSet(searchParams.get('ind'));
-  const mode = searchParams.get('mode') === 'methods' ? 'methods' : 'datasets';
-  const theme = (THEME_NAMES as string[]).includes(searchParams.get('theme') ?? '')
-    ? (searchParams.get('theme') as Theme)
-    : 'climate change';
-  const view = searchParams.get('view') === 'relative' ? 'relative' : 'absolute';
-  const sortParam = Number(searchParams.get('sort'));
-  const sortBy = datasetIds.includes(sortParam) ? sortParam : undefined;
-  const [asked, setAsked] = useState(false);
-  const [toAdd, setToAdd] = useState('');
-
-  const catalogue = useQuery(indicatorQueries.list(version, systemModel));
+export function Component() {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const [search, update] = useRouteSearch(searches.compare);
+  const shownIds = search.ds.slice(0, MAX_COMPARED);
+  const hiddenIds = search.ds.slice(MAX_COMPARED);
+  const catalogue = usePageData(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
-  const all = catalogue.data?.indicators ?? [];
+  const all = catalogue?.indicators ?? [];
   // Across methods: a theme, or one indicator by name (every method's GWP100, say).
   const groups = groupByIndicator(all.filter((indicator) => !/ no LT$/.test(indicator.method)));
-  const byName = searchParams.get('indicator') ?? '';
-  const named = groups.find((group) => group.name === byName);
-  const indicators =
-    mode === 'methods'
-      ? named
-        ? named.indicators.slice(0, 100)
-        : indicatorsForTheme(all, theme)
-      : all.filter((indicator) => chosen.includes(indicator.id));
+  const named = groups.find((group) => group.name === search.indicator);
+  const theme = themeOrDefault(search.theme);
+  const wanted =
+    search.mode === 'methods'
+      ? (named?.indicators ?? indicatorsForTheme(all, theme))
+      : all.filter((indicator) => search.ind.includes(indicator.id));
+  const indicators = wanted.slice(0, MAX_INDICATORS_PER_CALL);
   const indicatorIds = indicators.map((indicator) => indicator.id);
+  usePageTitle('Compare', version);
 
-  const charged = usage.data?.charged;
-  const newDatasets = charged
-    ? datasetIds.filter((id) => !charged.datasets.includes(id)).length
-    : datasetIds.length;
-  const newIndicators = charged
-    ? indicatorIds.filter((id) => !charged.indicators.includes(id)).length
-    : indicatorIds.length;
-  const free = charged !== undefined && newDatasets === 0 && newIndicators === 0;
-  const comparison = useComparison({
-    version,
-    systemModel,
-    datasetIds,
-    indicatorIds,
-    withScores: asked || free,
-  });
-
-  const datasets = datasetIds.flatMap((id) => {
+  const charged = chargedSoFar(usage.data);
+  const request = { version, systemModel, datasetIds: shownIds, indicatorIds };
+  const consent = useScoreConsent(request, charged);
+  const comparison = useComparison({ ...request, charged, allowed: consent.allowed });
+  const datasets = shownIds.flatMap((id) => {
     const dataset = comparison.merged.datasets.get(id);
     return dataset ? [dataset] : [];
   });
-  const setDatasets = (ids: readonly number[]) =>
-    updateSearch({ ds: ids.length ? formatIndicatorSet(ids) : undefined, sort: undefined });
-  const add = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const id = Number(toAdd.trim());
-    if (
-      Number.isInteger(id) &&
-      id > 0 &&
-      !datasetIds.includes(id) &&
-      datasetIds.length < MAX_DATASETS
-    )
-      setDatasets([...datasetIds, id]);
-    setToAdd('');
-  };
   const exportData = {
     version,
     systemModel,
@@ -108,114 +99,76 @@ export function CompareRoute() {
     scores: comparison.merged.scores,
   };
   const base = `comparison-${version}-${systemModel}`;
+  const loading = comparison.scoreCalls > 0 && !comparison.scoresReady;
+  if (!catalogue) return <PageSkeleton />;
 
   return (
     <Stack gap="md">
       <div>
         <Title order={1}>Compare</Title>
         <Text c="dimmed">
-          Up to {MAX_DATASETS} datasets side by side on up to 100 indicators, or one theme as every
-          method rates it.
+          Up to {MAX_COMPARED} datasets side by side on up to {MAX_INDICATORS_PER_CALL} indicators,
+          or one theme as every method rates it.
         </Text>
       </div>
-      <Group align="end" gap="sm">
-        <SegmentedControl
-          aria-label="Compare by"
-          value={mode}
-          onChange={(value) =>
-            updateSearch({ mode: value === 'methods' ? 'methods' : undefined }, { replace: true })
-          }
-          data={[
-            { label: 'Chosen indicators', value: 'datasets' },
-            { label: 'Across methods', value: 'methods' },
-          ]}
-        />
-        {mode === 'methods' ? (
-          <>
-            <Select
-              label="Theme"
-              data={THEME_NAMES}
-              value={named ? null : theme}
-              placeholder="—"
-              onChange={(value) =>
-                updateSearch({ theme: value ?? undefined, indicator: undefined })
-              }
-              w={200}
-            />
-            <Select
-              label="or one indicator"
-              placeholder="e.g. global warming potential (GWP100)"
-              searchable
-              clearable
-              data={groups
-                .filter((group) => group.indicators.length > 1)
-                .map((group) => group.name)}
-              value={named ? named.name : null}
-              onChange={(value) => updateSearch({ indicator: value ?? undefined })}
-              w={320}
-            />
-          </>
-        ) : (
-          <MultiSelect
-            label="Indicators"
-            placeholder={chosen.length ? 'Add more' : 'Pick indicators'}
-            searchable
-            limit={50}
-            maxValues={100}
-            filter={({ options, search }) => {
-              // Every word typed must appear, as in the catalogue: "CML acidification".
-              const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-              return options.filter(
-                (option) =>
-                  'label' in option &&
-                  words.every((word) => option.label.toLowerCase().includes(word)),
-              );
-            }}
-            data={all.map((indicator) => ({
-              value: String(indicator.id),
-              label: `${indicator.method} › ${indicator.category} › ${indicator.indicator} (${indicator.id})`,
-            }))}
-            value={chosen.map(String)}
-            onChange={(values) =>
-              updateSearch({ ind: values.length ? values.join(',') : undefined })
-            }
-            w={420}
-            maxDropdownHeight={300}
-          />
-        )}
-        <SegmentedControl
-          aria-label="Values"
-          value={view}
-          onChange={(value) =>
-            updateSearch({ view: value === 'relative' ? 'relative' : undefined }, { replace: true })
-          }
-          data={[
-            { label: 'Absolute', value: 'absolute' },
-            { label: 'Relative', value: 'relative' },
-          ]}
-        />
-        <form onSubmit={add} aria-label="Add a dataset">
-          <Group gap={4} align="end">
-            <TextInput
-              label="Add dataset by ID"
-              value={toAdd}
-              onChange={(event) => setToAdd(event.currentTarget.value)}
-              w={160}
-            />
-            <Button type="submit" variant="default" disabled={datasetIds.length >= MAX_DATASETS}>
-              Add
-            </Button>
-          </Group>
-        </form>
-      </Group>
-
-      {datasetIds.length === 0 && (
+      <CompareControls
+        search={search}
+        update={update}
+        indicators={all}
+        sharedNames={groups.filter((group) => group.indicators.length > 1).map((g) => g.name)}
+        theme={theme}
+        named={named?.name}
+        datasets={datasets}
+        shownIds={shownIds}
+      />
+      {hiddenIds.length > 0 && (
+        <Alert color="yellow" title={`${plural(hiddenIds.length, 'dataset')} not shown`}>
+          <Text size="sm">
+            This link names {search.ds.length} datasets; a comparison shows {MAX_COMPARED} at a
+            time. Not shown: {hiddenIds.join(', ')}.
+          </Text>
+          <Button
+            mt="xs"
+            size="xs"
+            variant="light"
+            onClick={() => update({ ds: [...hiddenIds, ...shownIds] })}
+          >
+            Show {hiddenIds.length > MAX_COMPARED ? `the next ${MAX_COMPARED}` : 'those'} first
+          </Button>
+        </Alert>
+      )}
+      {wanted.length > indicators.length && (
+        <Alert color="yellow" title="Not every indicator is shown">
+          {wanted.length} indicators match; a comparison takes {MAX_INDICATORS_PER_CALL}. Choose a
+          narrower theme or one indicator.
+        </Alert>
+      )}
+      {shownIds.length === 0 && (
         <Text>
           No datasets yet. Add one by ID, or use “Compare” on a dataset page or a search result.{' '}
-          <Anchor component={Link} to={paths.datasets(version, systemModel)}>
+          <Anchor component={Link} to={paths.datasets(release, { ind: search.ind })}>
             Search datasets
           </Anchor>
         </Text>
+      )}
+      {shownIds.length > 0 && indicatorIds.length === 0 && (
+        <Alert color="blue" title="No indicators chosen">
+          <Text size="sm">
+            Pick indicators above, choose them in the{' '}
+            <Anchor component={Link} to={paths.indicators(release)}>
+              catalogue
+            </Anchor>
+            , or start from the headline set.
+          </Text>
+          <Button
+            mt="xs"
+            size="xs"
+            variant="light"
+            onClick={() => update({ mode: 'datasets', ind: defaultIndicatorSet(all) })}
+          >
+            Use the headline indicators
+          </Button>
+        </Alert>
       )}
       {comparison.error !== undefined && (
         <ErrorPanel error={comparison.error} onRetry={comparison.retry} />
@@ -226,70 +179,77 @@ export function CompareRoute() {
           {comparison.merged.missing.length === 1 ? 'is' : 'are'} not in {version} ({systemModel}).
         </Alert>
       )}
-      {datasetIds.length > 0 &&
-        indicatorIds.length > 0 &&
-        !comparison.scoresReady &&
-        (comparison.scoreCalls > 0 ? (
-          <Stack gap={4} role="status">
-            <Text size="sm">
-              Loading scores: {comparison.scoreCallsDone} of {comparison.scoreCalls} request
-              {comparison.scoreCalls === 1 ? '' : 's'}
-            </Text>
-            <Progress
-              value={(comparison.scoreCallsDone / comparison.scoreCalls) * 100}
-              aria-label="Loading scores"
-            />
-          </Stack>
-        ) : (
-          <Alert
-            color="blue"
-            title={`Scores for ${datasetIds.length} datasets × ${indicatorIds.length} indicators`}
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {newDatasets + newIndicators > 0
-                  ? `Loading them adds ${newDatasets} new dataset${newDatasets === 1 ? '' : 's'} and ${newIndicators} new indicator${newIndicators === 1 ? '' : 's'} to this period’s licence bill; the rest is already paid for.`
-                  : 'Already charged this period: loading them costs nothing more.'}
-              </Text>
-              <Button onClick={() => setAsked(true)}>Load scores</Button>
-            </Stack>
-          </Alert>
-        ))}
-      {comparison.docsPending && datasetIds.length > 0 && (
+      <ReferenceNote datasets={datasets} />
+      {loading && (
+        <Stack gap={4} role="status">
+          <Text size="sm">
+            Loading scores: {comparison.scoreCallsDone} of{' '}
+            {plural(comparison.scoreCalls, 'request')}
+          </Text>
+          <Progress
+            value={(comparison.scoreCallsDone / comparison.scoreCalls) * 100}
+            aria-label="Loading scores"
+          />
+        </Stack>
+      )}
+      {shownIds.length > 0 && indicatorIds.length > 0 && !consent.allowed && (
+        <CostPrompt
+          title={`Scores for ${plural(shownIds.length, 'dataset')} × ${plural(indicatorIds.length, 'indicator')}`}
+          charges={consent.charges}
+          partShown={comparison.scoresReady}
+          onLoad={consent.approve}
+        />
+      )}
+      {comparison.docsPending && shownIds.length > 0 && (
         <Skeleton h={240} aria-label="Loading datasets" />
       )}
       {datasets.length > 0 && indicators.length > 0 && (
         <>
-          <Group justify="flex-end" gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!comparison.scoresReady}
-              onClick={() => download(`${base}.csv`, comparisonToCsv(exportData), 'text/csv')}
-            >
-              Export CSV
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!comparison.scoresReady}
-              onClick={() =>
-                download(`${base}.json`, comparisonToJson(exportData), 'application/json')
-              }
-            >
-              Export JSON
-            </Button>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {search.view === 'relative'
+                ? search.base !== undefined && datasets.some((d) => d.id === search.base)
+                  ? `Relative: each value as a percentage of dataset ${search.base} in its row (100 %).`
+                  : 'Relative: each value as a percentage of the largest absolute value in its row (100 %).'
+                : 'Press an indicator to rank the datasets by it.'}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                disabled={!comparison.complete}
+                onClick={() => download(`${base}.csv`, comparisonToCsv(exportData), 'text/csv')}
+              >
+                Export CSV
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={!comparison.complete}
+                onClick={() =>
+                  download(`${base}.json`, comparisonToJson(exportData), 'application/json')
+                }
+              >
+                Export JSON
+              </Button>
+            </Group>
           </Group>
           <CompareTable
             datasets={datasets}
             indicators={indicators}
-            scores={comparison.scoresReady ? comparison.merged.scores : undefined}
-            view={view}
-            sortBy={sortBy}
-            onSort={(id) =>
-              updateSearch({ sort: id === undefined ? undefined : String(id) }, { replace: true })
+            scores={comparison.merged.scores}
+            loaded={comparison.loaded}
+            view={search.view}
+            baseline={search.base}
+            rank={
+              search.sort === undefined
+                ? undefined
+                : { indicatorId: search.sort, direction: search.dir }
             }
-            onRemove={(id) => setDatasets(datasetIds.filter((other) => other !== id))}
+            onRank={(rank) =>
+              update({ sort: rank?.indicatorId, dir: rank?.direction ?? 'desc' }, { replace: true })
+            }
+            onRemove={(id) => update({ ds: search.ds.filter((other) => other !== id) })}
           />
         </>
       )}

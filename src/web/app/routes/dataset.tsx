@@ -2,39 +2,56 @@ import '@mantine/charts/styles.css';
 import { Anchor, Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useRouteError } from 'react-router';
 import { z } from 'zod';
+import { DatasetIdSchema } from '../../../shared/api/routes';
 import { OrMissing } from '../../components/data/missing';
-import { ErrorPanel } from '../../components/feedback/error-panel';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
+import { searches, type Release } from '../../config/routes';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { DatasetDocumentation } from '../../features/datasets/components/dataset-documentation';
 import { ScoresPanel } from '../../features/datasets/components/scores-panel';
 import { rememberDataset } from '../../features/datasets/recent';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
-import { defaultIndicatorSet } from '../../features/indicators/defaults';
-import { rememberedIndicatorSet } from '../../features/indicators/use-indicator-selection';
+import { chooseIndicators } from '../../features/indicators/defaults';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { ApiError } from '../../lib/api-client';
+import { chargedSoFar } from '../../lib/charges';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
-import { parseIndicatorSet } from '../../lib/url-state';
-import { NotFoundRoute } from './not-found';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  queryClientContext,
+  releaseContext,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
 
-const IdSchema = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const IdSchema = z.coerce.number().pipe(DatasetIdSchema);
+
+/** The dataset ID in the path; anything else is a page that does not exist. */
+function datasetId(params: Record<string, string | undefined>): number {
+  const parsed = IdSchema.safeParse(params.id);
+  if (!parsed.success) throw new Response(null, { status: 404 });
+  return parsed.data;
+}
+
+/** The documentation, with the catalogue and the usage alongside; never the scores. */
+export function loader({ context, params }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const { version, systemModel } = context.get(releaseContext);
+  startQuery(queryClient, datasetQueries.detail(version, systemModel, datasetId(params)));
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  startQuery(queryClient, usageQueries.current());
+  return null;
+}
 
 /** When a dataset is missing from this release: which other releases in the licence have it. */
-function ElsewhereList({
-  id,
-  here,
-}: {
-  id: number;
-  here: { version: string; systemModel: string };
-}) {
+function ElsewhereList({ id, here }: { id: number; here: Release }) {
   const versions = useQuery(versionQueries.all());
   const others = (versions.data?.releases ?? []).flatMap((entry) =>
     entry.system_models
@@ -63,7 +80,7 @@ function ElsewhereList({
           <Anchor
             key={`${other.version}/${other.systemModel}`}
             component={Link}
-            to={paths.dataset(other.version, other.systemModel, id)}
+            to={paths.dataset(other, id)}
           >
             {other.version} · {other.systemModel}
           </Anchor>
@@ -73,73 +90,63 @@ function ElsewhereList({
   );
 }
 
+/** A Dataset ID this release lacks: say so, and offer the releases that have it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const release = useRelease();
+  const id = Number(useParams().id);
+  usePageTitle(`Dataset ${id} not in ${release.version}`);
+  if (!(error instanceof ApiError && error.status === 404)) return <RouteError />;
+  return (
+    <Stack maw={720}>
+      <Title order={1}>
+        Dataset {id} is not in {release.version} · {release.systemModel}
+      </Title>
+      <Text>
+        Dataset IDs are stable between releases, but a dataset can be deleted, merged into another
+        or moved to a new ID.
+      </Text>
+      <ElsewhereList id={id} here={release} />
+      <Anchor component={Link} to={paths.datasets(release)}>
+        Search this release instead
+      </Anchor>
+    </Stack>
+  );
+}
+
 /** `/:v/:m/datasets/:id`: documentation first, scores for the chosen indicators when asked. */
-export function DatasetRoute() {
-  const { version, systemModel } = useRelease();
-  const idParse = IdSchema.safeParse(useParams().id);
-  const [searchParams] = useSearchParams();
-  const id = idParse.success ? idParse.data : 0;
-  const dataset = useQuery({
-    ...datasetQueries.detail(version, systemModel, id),
-    enabled: idParse.success,
-  });
+export function Component() {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const id = datasetId(useParams());
+  const [search] = useRouteSearch(searches.dataset);
+  const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
+  usePageTitle(dataset?.activity ?? `Dataset ${id}`, dataset?.geography, version);
 
   useEffect(() => {
-    if (dataset.data) {
-      rememberDataset({
-        id,
-        activity: dataset.data.activity ?? `Dataset ${id}`,
-        geography: dataset.data.geography ?? '',
-        version,
-        systemModel,
-      });
-    }
-  }, [dataset.data, id, version, systemModel]);
+    if (!dataset) return;
+    rememberDataset({
+      id,
+      activity: dataset.activity ?? `Dataset ${id}`,
+      geography: dataset.geography ?? '',
+      version,
+      systemModel,
+    });
+  }, [dataset, id, version, systemModel]);
 
-  if (!idParse.success) return <NotFoundRoute />;
-  if (dataset.isPending) return <Skeleton h={400} aria-label="Loading dataset" />;
-  if (dataset.isError) {
-    if (dataset.error instanceof ApiError && dataset.error.status === 404) {
-      return (
-        <Stack maw={720}>
-          <Title order={1}>
-            Dataset {id} is not in {version} · {systemModel}
-          </Title>
-          <Text>
-            Dataset IDs are stable between releases, but a dataset can be deleted, merged into
-            another or moved to a new ID.
-          </Text>
-          <ElsewhereList id={id} here={{ version, systemModel }} />
-          <Anchor component={Link} to={paths.datasets(version, systemModel)}>
-            Search this release instead
-          </Anchor>
-        </Stack>
-      );
-    }
-    return <ErrorPanel error={dataset.error} onRetry={() => void dataset.refetch()} />;
-  }
-
-  const known = new Set(indicators.data?.indicators.map((indicator) => indicator.id));
-  const fromUrl = parseIndicatorSet(searchParams.get('ind'));
-  const fallback = rememberedIndicatorSet().filter((indicatorId) => known.has(indicatorId));
-  const chosen =
-    fromUrl.length > 0
-      ? fromUrl
-      : fallback.length > 0
-        ? fallback
-        : defaultIndicatorSet(indicators.data?.indicators ?? []);
-  const usable = indicators.data ? chosen.filter((indicatorId) => known.has(indicatorId)) : [];
+  if (!dataset) return <PageSkeleton />;
+  const usable = indicators.data ? chooseIndicators(search.ind, indicators.data.indicators) : [];
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{dataset.data.activity ?? `Dataset ${dataset.data.id}`}</Title>
+        <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
         <Text c="dimmed">
-          <OrMissing value={dataset.data.geography} what="no geography" /> ·{' '}
-          <OrMissing value={dataset.data.product} what="no product name" /> · release {version} (
-          {systemModel}) · Dataset ID {dataset.data.id}
+          <OrMissing value={dataset.geography} what="no geography" /> ·{' '}
+          <OrMissing value={dataset.product} what="no product name" /> · release {version} (
+          {systemModel}) · Dataset ID {dataset.id}
         </Text>
         <Group gap="xs" mt={4}>
           <CopyButton value={window.location.href}>
@@ -153,7 +160,7 @@ export function DatasetRoute() {
             size="xs"
             variant="default"
             component={Link}
-            to={paths.indicators(version, systemModel, { ind: usable })}
+            to={paths.indicators(release, { ind: usable, dataset: id })}
           >
             Change indicators
           </Button>
@@ -161,15 +168,15 @@ export function DatasetRoute() {
             size="xs"
             variant="default"
             component={Link}
-            to={paths.compare(version, systemModel, { ds: [id], ind: usable })}
+            to={paths.compare(release, { ds: [id], ind: usable })}
           >
             Compare
           </Button>
         </Group>
       </Stack>
       <DatasetDocumentation
-        dataset={dataset.data}
-        searchHref={(filter) => paths.datasets(version, systemModel, filter)}
+        dataset={dataset}
+        searchHref={(filter) => paths.datasets(release, { ...filter, ind: search.ind })}
       />
       <Stack gap="sm">
         <Title order={2} size="h3">
@@ -183,7 +190,7 @@ export function DatasetRoute() {
             systemModel={systemModel}
             datasetId={id}
             indicatorIds={usable}
-            charged={usage.data?.charged}
+            charged={chargedSoFar(usage.data)}
           />
         )}
       </Stack>

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Group,
   Pagination,
@@ -11,19 +12,32 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, replace } from 'react-router';
 import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/api/schemas';
 import { ErrorPanel } from '../../components/feedback/error-panel';
+import { RouteError } from '../../components/feedback/route-error';
+import { paths } from '../../config/paths';
+import { searches, type Release, type SearchOf } from '../../config/routes';
 import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
+import { GeographyInput } from '../../features/datasets/components/geography-input';
 import { SearchResults } from '../../features/datasets/components/search-results';
 import {
   SectorFilters,
   SectorIndexProgress,
 } from '../../features/datasets/components/sector-filters';
-import { formatCount } from '../../lib/format';
+import { resolveGeography } from '../../features/datasets/geographies';
+import { plural } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
-import { parseIndicatorSet, parseIntParam, useUpdateSearch } from '../../lib/url-state';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  queryClientContext,
+  releaseContext,
+  searchOf,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
 
 const TYPE_LABELS: Record<ActivityTypeFilter, string> = {
   MARKET_ACTIVITY: 'Market activity',
@@ -32,62 +46,93 @@ const TYPE_LABELS: Record<ActivityTypeFilter, string> = {
 };
 const SIZES = ['10', '20', '50', '100'];
 
+type Search = SearchOf<'datasets'>;
+
+const searchQuery = (release: Release, search: Search) =>
+  datasetQueries.search({
+    ...release,
+    query: search.q,
+    geography: search.geography || undefined,
+    activityType: search.type,
+    sector: search.sector || undefined,
+    isicSection: search.isic || undefined,
+    page: search.page,
+    size: search.size,
+  });
+
+/**
+ * A geography given by code or in another case (an old link's `geography=MX`) becomes the
+ * display name the data service filters by; then the page's results, or, when it filters by
+ * sector, the release's sector index (which the first such visit starts building).
+ */
+export function loader({ context, request }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const release = context.get(releaseContext);
+  const search = searches.datasets.parse(searchOf(request));
+  const geography = resolveGeography(search.geography);
+  if (geography !== search.geography)
+    throw replace(paths.datasets(release, { ...search, geography }));
+  if (search.sector || search.isic)
+    startQuery(queryClient, datasetQueries.sectors(release.version, release.systemModel));
+  else startQuery(queryClient, searchQuery(release, search));
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
+
+/** What the results are, in words: "1 activity matches “cement” in Germany (DE). Page 1 of 1." */
+function describe(search: Search, total: number, pages: number) {
+  if (total === 0) return 'No activity matches.';
+  const filters = [
+    search.q && ` “${search.q}”`,
+    search.geography && ` in ${search.geography}`,
+    search.sector && `, sector ${search.sector}`,
+    search.isic && `, ISIC ${search.isic}`,
+  ].join('');
+  return `${plural(total, 'activity')} ${total === 1 ? 'matches' : 'match'}${filters}. Page ${Math.min(search.page, pages)} of ${pages}.`;
+}
+
 /**
  * `/:v/:m/datasets`: search, with query, geography, activity type, sector, ISIC section, page and
  * page size in the URL.
  */
-export function DatasetsRoute() {
-  const { version, systemModel } = useRelease();
-  const [searchParams] = useSearchParams();
-  const updateSearch = useUpdateSearch();
-  const query = searchParams.get('q') ?? '';
-  const geography = searchParams.get('geography') ?? '';
-  const typeParam = searchParams.get('type');
-  const activityType = ACTIVITY_TYPE_FILTERS.find((type) => type === typeParam);
-  const sector = searchParams.get('sector') || undefined;
-  const isicSection = searchParams.get('isic') || undefined;
-  const bySector = sector !== undefined || isicSection !== undefined;
-  const size = parseIntParam(searchParams.get('size'), 20, 10, 100);
-  const page = parseIntParam(searchParams.get('page'), 1, 1, 10_000);
-  const indicatorIds = parseIndicatorSet(searchParams.get('ind'));
-  const [draft, setDraft] = useState({ query, geography });
+export function Component() {
+  const release = useRelease();
+  const [search, update] = useRouteSearch(searches.datasets);
+  const bySector = search.sector !== '' || search.isic !== '';
+  const [draft, setDraft] = useState({ query: search.q, geography: search.geography });
   const config = useQuery(configQueries.public());
   // Off when the operator turned the sector index off (SECTOR_INDEX=off).
   const sectorFilters = config.data?.dataService.sectorIndex !== false;
+  usePageTitle(search.q ? `“${search.q}”` : 'Datasets', release.version);
 
   // Asked for only when someone filters by sector (or opens a picker to): indexing a release
   // costs the data service a few hundred calls, which a plain search should not set off.
   const [sectorsWanted, setSectorsWanted] = useState(false);
   const sectors = useQuery({
-    ...datasetQueries.sectors(version, systemModel),
+    ...datasetQueries.sectors(release.version, release.systemModel),
     enabled: bySector || sectorsWanted,
   });
   const indexReady = sectors.data?.status === 'ready';
-  const search = useQuery({
-    ...datasetQueries.search({
-      version,
-      systemModel,
-      query,
-      geography: geography || undefined,
-      activityType,
-      sector,
-      isicSection,
-      page,
-      size,
-    }),
+  const results = useQuery({
+    ...searchQuery(release, search),
     enabled: !bySector || indexReady,
     placeholderData: keepPreviousData,
   });
   const waitingForIndex = bySector && !indexReady;
-
-  const update = (changes: Record<string, string | undefined>) => updateSearch(changes);
+  const seen = (results.data?.results ?? []).flatMap((hit) =>
+    hit.products.flatMap((product) => product.datasets.map((dataset) => dataset.geography)),
+  );
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    update({ q: draft.query.trim(), geography: draft.geography.trim(), page: undefined });
+    const geography = resolveGeography(draft.geography, seen);
+    setDraft({ query: draft.query.trim(), geography });
+    update({ q: draft.query.trim(), geography, page: 1 });
   };
 
-  const pages = search.data ? Math.max(1, Math.ceil(search.data.total / size)) : 1;
+  const total = results.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / search.size));
   return (
     <Stack gap="md">
       <Title order={1}>Datasets</Title>
@@ -100,37 +145,37 @@ export function DatasetsRoute() {
             onChange={(event) => setDraft({ ...draft, query: event.currentTarget.value })}
             style={{ flex: 2, minWidth: 220 }}
           />
-          <TextInput
-            label="Geography"
-            description="Exact name, e.g. Mexico (MX)"
+          <GeographyInput
             value={draft.geography}
-            onChange={(event) => setDraft({ ...draft, geography: event.currentTarget.value })}
-            style={{ flex: 1, minWidth: 160 }}
+            onChange={(geography) => setDraft({ ...draft, geography })}
+            seen={seen}
           />
           <Select
             label="Activity type"
             placeholder="Any"
             clearable
             data={ACTIVITY_TYPE_FILTERS.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
-            value={activityType ?? null}
-            onChange={(value) => update({ type: value ?? undefined, page: undefined })}
-            w={200}
+            value={search.type ?? null}
+            onChange={(value) =>
+              update({ type: ACTIVITY_TYPE_FILTERS.find((type) => type === value), page: 1 })
+            }
+            w={{ base: '100%', xs: 200 }}
           />
           {sectorFilters && (
             <SectorFilters
               sectors={sectors.data}
-              sector={sector}
-              isicSection={isicSection}
-              onChange={(changes) => update({ ...changes, page: undefined })}
+              sector={search.sector || undefined}
+              isicSection={search.isic || undefined}
+              onChange={(changes) => update({ ...changes, page: 1 })}
               onOpen={() => setSectorsWanted(true)}
             />
           )}
           <Select
             label="Per page"
             data={SIZES}
-            value={String(size)}
+            value={String(search.size)}
             allowDeselect={false}
-            onChange={(value) => update({ size: value ?? undefined, page: undefined })}
+            onChange={(value) => update({ size: Number(value ?? 20), page: 1 })}
             w={100}
           />
           <Button type="submit">Search</Button>
@@ -140,35 +185,41 @@ export function DatasetsRoute() {
         <ErrorPanel error={sectors.error} onRetry={() => void sectors.refetch()} />
       )}
       {waitingForIndex && !sectors.isError && <SectorIndexProgress sectors={sectors.data} />}
-      {!waitingForIndex && search.isPending && <Skeleton h={300} aria-label="Searching" />}
-      {search.isError && <ErrorPanel error={search.error} onRetry={() => void search.refetch()} />}
-      {search.data && !waitingForIndex && (
+      {!waitingForIndex && results.isPending && <Skeleton h={300} aria-label="Searching" />}
+      {results.isError && (
+        <ErrorPanel error={results.error} onRetry={() => void results.refetch()} />
+      )}
+      {results.data && !waitingForIndex && (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {search.data.total === 0
-              ? 'No activity matches.'
-              : `${formatCount(search.data.total)} activities match${query ? ` “${query}”` : ''}${geography ? ` in ${geography}` : ''}${sector ? `, sector ${sector}` : ''}${isicSection ? `, ISIC ${isicSection}` : ''}. Page ${page} of ${pages}.`}
+            {describe(search, total, pages)}
           </Text>
-          {search.data.total === 0 && (
+          {total === 0 && (
             <Text>
-              {/^[A-Za-z]{2,3}$/.test(geography)
-                ? `Geographies are matched by their full name, such as “Mexico (MX)”, not by a code like “${geography}”.`
-                : `Try fewer or shorter words, another activity type${bySector ? ', another sector' : ''}, or no geography.`}
+              Try fewer or shorter words, another activity type
+              {bySector ? ', another sector' : ''}, or no geography.
             </Text>
           )}
-          {search.data.total > 0 && (
+          {total > 0 && search.page > pages && (
+            <Text role="alert">
+              There is no page {search.page}: the results end on page {pages}.{' '}
+              <Anchor component={Link} to={paths.datasets(release, { ...search, page: pages })}>
+                Go to page {pages}
+              </Anchor>
+            </Text>
+          )}
+          {total > 0 && search.page <= pages && (
             <SearchResults
-              results={search.data.results}
-              version={version}
-              systemModel={systemModel}
-              indicatorIds={indicatorIds}
+              results={results.data.results}
+              release={release}
+              indicatorIds={search.ind}
             />
           )}
           {pages > 1 && (
             <Pagination
               total={pages}
-              value={page}
-              onChange={(next) => update({ page: String(next) })}
+              value={Math.min(search.page, pages)}
+              onChange={(page) => update({ page })}
               aria-label="Result pages"
               getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
               getControlProps={(control) => ({

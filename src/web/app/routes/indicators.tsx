@@ -1,18 +1,70 @@
-import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ErrorPanel } from '../../components/feedback/error-panel';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
+import { searches, type Release } from '../../config/routes';
+import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
 import { useIndicatorSelection } from '../../features/indicators/use-indicator-selection';
+import { plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  queryClientContext,
+  releaseContext,
+  searchOf,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
+
+/** The catalogue, and the dataset the set is being chosen for (its name, for the way back). */
+export function loader({ context, request }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const { version, systemModel } = context.get(releaseContext);
+  const { dataset } = searches.indicators.parse(searchOf(request));
+  if (dataset !== undefined)
+    startQuery(queryClient, datasetQueries.detail(version, systemModel, dataset));
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
+
+/** Came from a dataset's "Change indicators": the way back, with the set as it is now. */
+function BackToDataset(props: { release: Release; id: number; selected: readonly number[] }) {
+  const { release, id, selected } = props;
+  const dataset = useQuery({
+    ...datasetQueries.detail(release.version, release.systemModel, id),
+    retry: false,
+  });
+  const name = dataset.data?.activity ?? `dataset ${id}`;
+  return (
+    <Button
+      component={Link}
+      to={paths.dataset(release, id, { ind: selected })}
+      variant="light"
+      w="fit-content"
+    >
+      Back to {name}
+      {selected.length > 0 ? ` with these ${plural(selected.length, 'indicator')}` : ''}
+    </Button>
+  );
+}
 
 /** `/:v/:m/indicators`: the catalogue of LCIA indicators, and the set chosen from it. */
-export function IndicatorsRoute() {
-  const { version, systemModel } = useRelease();
-  const indicators = useQuery(indicatorQueries.list(version, systemModel));
+export function Component() {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const data = usePageData(indicatorQueries.list(version, systemModel));
+  const [search] = useRouteSearch(searches.indicators);
   const { selected } = useIndicatorSelection();
+  usePageTitle('Indicators', version);
+  if (!data) return <PageSkeleton />;
   return (
     <Stack gap="md">
       <div>
@@ -23,22 +75,26 @@ export function IndicatorsRoute() {
           {selected.length > 0 && (
             <>
               {' '}
-              <Anchor component={Link} to={paths.datasets(version, systemModel, { ind: selected })}>
+              <Anchor component={Link} to={paths.datasets(release, { ind: selected })}>
                 Find a dataset to score with these {selected.length}
               </Anchor>{' '}
               or{' '}
-              <Anchor component={Link} to={paths.compare(version, systemModel, { ind: selected })}>
+              <Anchor component={Link} to={paths.compare(release, { ind: selected })}>
                 compare datasets on them
               </Anchor>
             </>
           )}
         </Text>
       </div>
-      {indicators.isPending && <Skeleton h={400} aria-label="Loading indicators" />}
-      {indicators.isError && (
-        <ErrorPanel error={indicators.error} onRetry={() => void indicators.refetch()} />
+      {search.dataset !== undefined && (
+        <BackToDataset release={release} id={search.dataset} selected={selected} />
       )}
-      {indicators.data && <IndicatorCatalogue indicators={indicators.data.indicators} />}
+      <IndicatorCatalogue
+        indicators={data.indicators}
+        setLink={(ind, set) =>
+          `${window.location.origin}${paths.indicators(release, { ind, set })}`
+        }
+      />
     </Stack>
   );
 }

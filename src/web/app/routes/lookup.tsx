@@ -1,22 +1,79 @@
-import { Anchor, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
-import { parseLookupKey } from '../../../shared/lookup';
+import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, replace, useParams } from 'react-router';
+import { parseLookupKey, type LookupKey } from '../../../shared/lookup';
 import type { Dataset } from '../../../shared/api/schemas';
 import { OrMissing } from '../../components/data/missing';
 import { ErrorPanel } from '../../components/feedback/error-panel';
+import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
+import { searches, type Release } from '../../config/routes';
 import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { ApiError } from '../../lib/api-client';
+import { plural } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  queryClientContext,
+  releaseContext,
+  searchOf,
+  type LoaderContext,
+  ensureQueryData,
+} from '../route-context';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 const noLookup = (error: unknown) =>
   error instanceof ApiError && error.code === 'spold_lookup_unavailable';
 
+/** A UUID is tried as an activity, product and geography UUID; a file name as both of its own. */
+function lookupQueries(release: Release, key: LookupKey) {
+  const uuids =
+    key.kind === 'uuid'
+      ? [{ activity: key.uuid }, { product: key.uuid }, { geography: key.uuid }]
+      : key.kind === 'spold-file'
+        ? [{ activity: key.activityUuid, product: key.productUuid }]
+        : [];
+  return uuids.map((ids) => ({
+    ...datasetQueries.spold(release.version, release.systemModel, ids),
+    // A 404 is the answer "no match", already known from the loader.
+    retryOnMount: false,
+  }));
+}
+
+async function spoldLookup(queryClient: QueryClient) {
+  const config = await ensureQueryData(queryClient, configQueries.public());
+  return config.dataService.spoldLookup;
+}
+
+/** One match opens its dataset (the indicator set kept); anything else is shown by the page. */
+export async function loader({ context, params, request }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const release = context.get(releaseContext);
+  const { ind } = searches.lookup.parse(searchOf(request));
+  const key = parseLookupKey(params.key ?? '');
+  if (key.kind === 'dataset-id') throw replace(paths.dataset(release, key.id, { ind }));
+  if (!(await spoldLookup(queryClient))) return null;
+  const answers = await Promise.allSettled(
+    lookupQueries(release, key).map((query) => ensureQueryData(queryClient, query)),
+  );
+  const ids = new Set(
+    answers.flatMap((answer) =>
+      answer.status === 'fulfilled' ? answer.value.datasets.map((dataset) => dataset.id) : [],
+    ),
+  );
+  const failed = answers.some((answer) => answer.status === 'rejected' && !notFound(answer.reason));
+  const [only] = ids;
+  if (ids.size === 1 && only !== undefined && !failed)
+    throw replace(paths.dataset(release, only, { ind }));
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
+
 /** The data service has no lookup by Spold UUID: say so, and offer what still works. */
-function NoSpoldLookup({ version, systemModel }: { version: string; systemModel: string }) {
+function NoSpoldLookup({ release }: { release: Release }) {
   return (
     <Stack maw={640}>
       <Title order={1}>UUIDs cannot be looked up here</Title>
@@ -25,7 +82,7 @@ function NoSpoldLookup({ version, systemModel }: { version: string; systemModel:
         geography UUIDs and ecoSpold file names cannot be resolved. A Dataset ID still opens its
         dataset.
       </Text>
-      <Anchor component={Link} to={paths.datasets(version, systemModel)}>
+      <Anchor component={Link} to={paths.datasets(release)}>
         Search datasets by name instead
       </Anchor>
     </Stack>
@@ -35,43 +92,32 @@ function NoSpoldLookup({ version, systemModel }: { version: string; systemModel:
 /**
  * `/:v/:m/lookup/:key`: a Dataset ID opens the dataset; a UUID is tried as an activity, product
  * and geography UUID; an ecoSpold file name as its activity and product. One match opens it,
- * several are listed, none is explained.
+ * several are listed (saying when the service sent only some), none is explained.
  */
-export function LookupRoute() {
-  const { version, systemModel } = useRelease();
+export function Component() {
+  const release = useRelease();
+  const [{ ind }] = useRouteSearch(searches.lookup);
   const key = parseLookupKey(useParams().key ?? '');
-  const uuidQueries =
-    key.kind === 'uuid'
-      ? [{ activity: key.uuid }, { product: key.uuid }, { geography: key.uuid }]
-      : key.kind === 'spold-file'
-        ? [{ activity: key.activityUuid, product: key.productUuid }]
-        : [];
   const config = useQuery(configQueries.public());
-  const spoldLookup = config.data?.dataService.spoldLookup !== false;
+  const spold = config.data?.dataService.spoldLookup !== false;
   const lookups = useQueries({
-    queries: uuidQueries.map((uuids) => ({
-      ...datasetQueries.spold(version, systemModel, uuids),
-      enabled: spoldLookup,
-    })),
+    queries: lookupQueries(release, key).map((query) => ({ ...query, enabled: spold })),
   });
+  usePageTitle('Look up', release.version);
 
-  if (key.kind === 'dataset-id')
-    return <Navigate to={paths.dataset(version, systemModel, key.id)} replace />;
-  if (key.kind === 'invalid') {
+  if (key.kind === 'invalid' || key.kind === 'dataset-id') {
     return (
       <Stack maw={640}>
         <Title order={1}>Nothing to look up</Title>
-        <Text>{key.reason}</Text>
-        <Anchor component={Link} to={paths.datasets(version, systemModel)}>
+        <Text>{key.kind === 'invalid' ? key.reason : ''}</Text>
+        <Anchor component={Link} to={paths.datasets(release, { ind })}>
           Search datasets by name
         </Anchor>
       </Stack>
     );
   }
-  if (!spoldLookup || lookups.some((lookup) => noLookup(lookup.error)))
-    return <NoSpoldLookup version={version} systemModel={systemModel} />;
-  if (lookups.some((lookup) => lookup.isPending))
-    return <Skeleton h={200} aria-label="Looking up" />;
+  if (!spold || lookups.some((lookup) => noLookup(lookup.error)))
+    return <NoSpoldLookup release={release} />;
   const failed = lookups.find((lookup) => lookup.isError && !notFound(lookup.error));
   if (failed) return <ErrorPanel error={failed.error} onRetry={() => void failed.refetch()} />;
 
@@ -79,15 +125,14 @@ export function LookupRoute() {
   for (const lookup of lookups)
     for (const dataset of lookup.data?.datasets ?? []) matches.set(dataset.id, dataset);
   const found = [...matches.values()];
-  const only = found[0];
-  if (found.length === 1 && only)
-    return <Navigate to={paths.dataset(version, systemModel, only.id)} replace />;
+  // The service sends at most a page of matches with their total: a larger total was cut.
+  const total = Math.max(found.length, ...lookups.map((lookup) => lookup.data?.total ?? 0));
   if (found.length === 0) {
     return (
       <Stack maw={640}>
         <Title order={1}>No dataset found</Title>
         <Text>
-          No dataset in {version} ({systemModel}) has{' '}
+          No dataset in {release.version} ({release.systemModel}) has{' '}
           {key.kind === 'spold-file'
             ? 'this activity and product UUID together'
             : 'this UUID as its activity, product or geography UUID'}
@@ -99,10 +144,27 @@ export function LookupRoute() {
       </Stack>
     );
   }
+  const product = found[0]?.product;
   return (
     <Stack>
-      <Title order={1}>{found.length} datasets match</Title>
-      <Table.ScrollContainer minWidth={560}>
+      <Title order={1}>
+        {plural(total, 'dataset')} {total === 1 ? 'matches' : 'match'}
+      </Title>
+      {total > found.length && (
+        <Alert color="yellow" title={`Showing ${found.length} of ${total}`}>
+          The data service sends at most {found.length} matches of a lookup.
+          {product && (
+            <>
+              {' '}
+              <Anchor component={Link} to={paths.datasets(release, { q: product, ind })}>
+                Search for “{product}”
+              </Anchor>{' '}
+              to page through all of them.
+            </>
+          )}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={560} type="native">
         <Table aria-label="Matching datasets" withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -116,7 +178,7 @@ export function LookupRoute() {
             {found.map((dataset) => (
               <Table.Tr key={dataset.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={paths.dataset(version, systemModel, dataset.id)}>
+                  <Anchor component={Link} to={paths.dataset(release, dataset.id, { ind })}>
                     {dataset.activity ?? `Dataset ${dataset.id}`}
                   </Anchor>
                 </Table.Td>

@@ -9,8 +9,32 @@ import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
 import { formatCount } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../../lib/release-params';
+import { useRouteSearch } from '../../lib/url-state';
+import { searches } from '../../config/routes';
+import { RouteError } from '../../components/feedback/route-error';
 import { LookupBox } from '../lookup-box';
+import {
+  queryClientContext,
+  releaseContext,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
+
+const overviewSearch = (version: string, systemModel: string) =>
+  datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 });
+
+/** Starts the counts; the page shows at once, each count as it arrives. */
+export function loader({ context }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const { version, systemModel } = context.get(releaseContext);
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  startQuery(queryClient, overviewSearch(version, systemModel));
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
 
 function Stat({ label, value, to }: { label: string; value: number | undefined; to: string }) {
   return (
@@ -30,13 +54,14 @@ function Stat({ label, value, to }: { label: string; value: number | undefined; 
 }
 
 /** `/:version/:systemModel`: what this release holds, a way in, and the others a click away. */
-export function ReleaseOverviewRoute() {
-  const { version, systemModel } = useRelease();
+export function Component() {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const [{ ind }] = useRouteSearch(searches.overview);
   const versions = useQuery(versionQueries.all());
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
-  const activities = useQuery(
-    datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 }),
-  );
+  const activities = useQuery(overviewSearch(version, systemModel));
+  usePageTitle(`Release ${version} · ${systemModel}`);
   const entry = versions.data?.releases.find((candidate) => candidate.version === version);
   const methods = indicators.data
     ? new Set(indicators.data.indicators.map((indicator) => indicator.method)).size
@@ -59,20 +84,20 @@ export function ReleaseOverviewRoute() {
         <Stat
           label="Activities"
           value={activities.data?.total}
-          to={paths.datasets(version, systemModel)}
+          to={paths.datasets(release, { ind })}
         />
-        <Stat label="LCIA methods" value={methods} to={paths.indicators(version, systemModel)} />
+        <Stat label="LCIA methods" value={methods} to={paths.indicators(release, { ind })} />
         <Stat
           label="Indicators"
           value={indicators.data?.indicators.length}
-          to={paths.indicators(version, systemModel)}
+          to={paths.indicators(release, { ind })}
         />
       </SimpleGrid>
       <Stack gap={4} maw={560}>
         <Title order={2} size="h4">
           Look up a dataset
         </Title>
-        <LookupBox version={version} systemModel={systemModel} size="md" />
+        <LookupBox release={release} ind={ind} size="md" />
       </Stack>
       {recent.length > 0 && (
         <Stack gap={4}>
@@ -84,7 +109,7 @@ export function ReleaseOverviewRoute() {
               <Anchor
                 key={item.id}
                 component={Link}
-                to={paths.dataset(version, systemModel, item.id)}
+                to={paths.dataset(release, item.id, { ind })}
                 size="sm"
               >
                 {item.activity} · {item.geography}
@@ -98,7 +123,7 @@ export function ReleaseOverviewRoute() {
           Releases in your licence
         </Title>
         {versions.data ? (
-          <ReleaseMatrix versions={versions.data.releases} current={{ version, systemModel }} />
+          <ReleaseMatrix versions={versions.data.releases} current={release} />
         ) : (
           <Skeleton h={160} />
         )}

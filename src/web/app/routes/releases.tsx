@@ -1,12 +1,24 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { ErrorPanel } from '../../components/feedback/error-panel';
+import { Stack, Text, Title } from '@mantine/core';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { RouteError } from '../../components/feedback/route-error';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
+import { queryClientContext, type LoaderContext, startQuery } from '../route-context';
+
+export function loader({ context }: LoaderContext) {
+  startQuery(context.get(queryClientContext), versionQueries.all());
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
 
 /** `/releases`: every version × system model, licensed ones open. */
-export function ReleasesRoute() {
-  const versions = useQuery(versionQueries.all());
+export function Component() {
+  const versions = usePageData(versionQueries.all());
+  usePageTitle('Releases');
+  if (!versions) return <PageSkeleton />;
   return (
     <Stack gap="md">
       <div>
@@ -15,11 +27,7 @@ export function ReleasesRoute() {
           Each release of the database comes in several system models. Pick one to explore it.
         </Text>
       </div>
-      {versions.isPending && <Skeleton h={160} aria-label="Loading releases" />}
-      {versions.isError && (
-        <ErrorPanel error={versions.error} onRetry={() => void versions.refetch()} />
-      )}
-      {versions.data && <ReleaseMatrix versions={versions.data.releases} />}
+      <ReleaseMatrix versions={versions.releases} />
     </Stack>
   );
 }

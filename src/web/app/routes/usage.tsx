@@ -1,8 +1,21 @@
-import { Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { ErrorPanel } from '../../components/feedback/error-panel';
+import { Progress, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Charge } from '../../../shared/api/schemas';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { RouteError } from '../../components/feedback/route-error';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { formatCount } from '../../lib/format';
+import { formatCount, plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
+import { queryClientContext, startQuery, type LoaderContext } from '../route-context';
+
+/** The usage, as fresh as its query allows (10 s): it changes with every charge. */
+export function loader({ context }: LoaderContext) {
+  startQuery(context.get(queryClientContext), usageQueries.current());
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
 
 function Meter({ label, used, budget }: { label: string; used: number; budget: number | null }) {
   return (
@@ -28,9 +41,40 @@ function Meter({ label, used, budget }: { label: string; used: number; budget: n
   );
 }
 
-/** `/usage`: what this licence period has been charged for, as the proxy counted it. */
-export function UsageRoute() {
-  const usage = useQuery(usageQueries.current());
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "2 datasets (8279, 2989)": a count, and the IDs when there are few enough to read. */
+function ids(count: number, noun: string, list: readonly number[]) {
+  if (count === 0) return undefined;
+  const shown = list.slice(0, 12).join(', ');
+  return `${plural(count, noun)} (${shown}${list.length > 12 ? ', …' : ''})`;
+}
+
+function ChargeRow({ charge }: { charge: Charge }) {
+  const added = [
+    ids(charge.datasets.length, 'dataset', charge.datasets),
+    ids(charge.indicators.length, 'indicator', charge.indicators),
+    charge.newUser && (charge.mine ? 'you as a user' : 'a new user'),
+  ].filter(Boolean);
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(charge.at))}</Table.Td>
+      <Table.Td>{charge.mine ? 'You' : `User ${charge.user}`}</Table.Td>
+      <Table.Td>{added.join('; ')}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** `/usage`: what this licence period has been charged for, as the proxy counted it, call by call. */
+export function Component() {
+  const usage = usePageData(usageQueries.current());
+  const [onlyMine, setOnlyMine] = useState(false);
+  usePageTitle('Usage');
+  if (!usage) return <PageSkeleton />;
+  const mine = usage.charges.filter((charge) => charge.mine);
+  const charges = onlyMine ? mine : usage.charges;
+  const myDatasets = new Set(mine.flatMap((charge) => charge.datasets)).size;
+  const myIndicators = new Set(mine.flatMap((charge) => charge.indicators)).size;
   return (
     <Stack gap="md">
       <div>
@@ -40,26 +84,48 @@ export function UsageRoute() {
           scores, and by unique users. Documentation and search are free.
         </Text>
       </div>
-      {usage.isPending && <Skeleton h={120} />}
-      {usage.isError && <ErrorPanel error={usage.error} onRetry={() => void usage.refetch()} />}
-      {usage.data && (
-        <>
-          <Text>Period {usage.data.period}</Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Meter
-              label="Datasets with scores"
-              used={usage.data.datasets}
-              budget={usage.data.budget.datasets}
-            />
-            <Meter
-              label="Indicators"
-              used={usage.data.indicators}
-              budget={usage.data.budget.indicators}
-            />
-            <Meter label="Users" used={usage.data.users} budget={null} />
-          </SimpleGrid>
-        </>
-      )}
+      <Text>Period {usage.period}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Meter label="Datasets with scores" used={usage.datasets} budget={usage.budget.datasets} />
+        <Meter label="Indicators" used={usage.indicators} budget={usage.budget.indicators} />
+        <Meter label="Users" used={usage.users} budget={null} />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          What each request added
+        </Title>
+        <Text size="sm">
+          {mine.length === 0
+            ? 'Your requests have added nothing to this period’s bill.'
+            : `Your requests added ${plural(myDatasets, 'dataset')} and ${plural(myIndicators, 'indicator')} to this period’s bill.`}{' '}
+          Users other than you are shown by the start of their anonymous billing ID.
+        </Text>
+        <Switch
+          label="Only my requests"
+          checked={onlyMine}
+          onChange={(event) => setOnlyMine(event.currentTarget.checked)}
+        />
+        {charges.length === 0 ? (
+          <Text c="dimmed">Nothing charged yet this period.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560} type="native">
+            <Table aria-label="Charges this period" striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">When</Table.Th>
+                  <Table.Th scope="col">Who</Table.Th>
+                  <Table.Th scope="col">Added to the bill</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {charges.map((charge, index) => (
+                  <ChargeRow key={`${charge.at}-${index}`} charge={charge} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
     </Stack>
   );
 }

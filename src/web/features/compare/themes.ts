@@ -61,6 +61,11 @@ export const THEMES = {
 export type Theme = keyof typeof THEMES;
 export const THEME_NAMES = Object.keys(THEMES) as Theme[];
 
+/** A theme named in a URL, or climate change for anything else. */
+export function themeOrDefault(name: string): Theme {
+  return THEME_NAMES.find((theme) => theme === name) ?? 'climate change';
+}
+
 export function inTheme(theme: Theme, category: string): boolean {
   const name = category.replace(/ no LT$/, '').toLowerCase();
   return THEMES[theme].some((entry) => {
@@ -69,14 +74,13 @@ export function inTheme(theme: Theme, category: string): boolean {
   });
 }
 
-/** Every method's indicators for the theme, at most `limit` (the API takes 100 per call). */
+/** Every method's indicators for the theme (without "no LT" twins unless asked for). */
 export function indicatorsForTheme(
   indicators: readonly Indicator[],
   theme: Theme,
-  options: { withoutLongTerm?: boolean; limit?: number } = {},
+  options: { withoutLongTerm?: boolean } = {},
 ): Indicator[] {
   return indicators
     .filter((indicator) => inTheme(theme, indicator.category))
-    .filter((indicator) => options.withoutLongTerm || !/ no LT$/.test(indicator.method))
-    .slice(0, options.limit ?? 100);
+    .filter((indicator) => options.withoutLongTerm || !/ no LT$/.test(indicator.method));
 }

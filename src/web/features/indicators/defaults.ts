@@ -1,4 +1,5 @@
 import type { Indicator } from '../../../shared/api/schemas';
+import { rememberedIndicatorSet } from './use-indicator-selection';
 
 /** Headline indicators for a first visit: climate change in EF v3.1 and IPCC 2021, and a few more EF v3.1 ones. */
 const HEADLINES: readonly [method: string, category: string][] = [
@@ -23,4 +24,19 @@ export function defaultIndicatorSet(indicators: readonly Indicator[]): number[] 
     if (found) ids.push(found.id);
   }
   return ids;
+}
+
+/**
+ * The indicators a page scores with: the set in its URL, else the one this browser last chose,
+ * else the headline set; only those the release has.
+ */
+export function chooseIndicators(
+  fromUrl: readonly number[],
+  indicators: readonly Indicator[],
+): number[] {
+  const known = new Set(indicators.map((indicator) => indicator.id));
+  const usable = (ids: readonly number[]) => ids.filter((id) => known.has(id));
+  if (fromUrl.length > 0) return usable(fromUrl);
+  const remembered = usable(rememberedIndicatorSet());
+  return remembered.length > 0 ? remembered : defaultIndicatorSet(indicators);
 }

@@ -46,6 +46,17 @@ const indicators = [
   },
 ];
 
+const fossil = [
+  ...indicators,
+  {
+    id: 1660,
+    method: 'EF v3.1',
+    category: 'climate change: fossil',
+    indicator: 'global warming potential (GWP100)',
+    unit: 'kg CO2-Eq',
+  },
+];
+
 describe('the indicator tree', () => {
   it('groups by method and category with counts', () => {
     const tree = buildTree(indicators);
@@ -71,6 +82,16 @@ describe('the indicator tree', () => {
     ).toEqual([882, 1421, 1443, 1500]);
     expect(filterIndicators(indicators, filterTerms('964')).map((i) => i.id)).toEqual([964]);
     expect(filterIndicators(indicators, filterTerms('SO2')).map((i) => i.id)).toEqual([964]);
+  });
+
+  it('is not defeated by punctuation pasted from a method, unit or category name', () => {
+    const ids = (query: string) => filterIndicators(fossil, filterTerms(query)).map((i) => i.id);
+    expect(ids('ReCiPe 2016 v1.03, midpoint (H)')).toEqual([1421]);
+    expect(ids('(H)')).toEqual([1421]);
+    expect(ids('kg CO2-Eq')).toEqual([882, 1421, 883, 1443, 1500, 1660]);
+    expect(ids('kg SO2-Eq.')).toEqual([964]);
+    expect(ids('climate change: fossil')).toEqual([1660]);
+    expect(ids('"EF v3.1"')).toEqual([1443, 1500, 1660]);
   });
 
   it('keeps everything for an empty filter and nothing for an impossible one', () => {

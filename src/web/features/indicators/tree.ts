@@ -1,5 +1,7 @@
 import type { Indicator } from '../../../shared/api/schemas';
 
+export { filterIndicators, filterTerms } from '../../lib/indicator-filter';
+
 export interface CategoryNode {
   name: string;
   indicators: Indicator[];
@@ -36,43 +38,18 @@ export function buildTree(indicators: readonly Indicator[]): MethodNode[] {
     });
 }
 
-/** The filter's words, lower-cased; empty when there is nothing to filter by. */
-export function filterTerms(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
-}
-
-/**
- * Keeps indicators that match every term somewhere in their method, category, indicator name,
- * unit or ID: "recipe H climate" finds ReCiPe (H)'s climate change indicators.
- */
-export function filterIndicators(
-  indicators: readonly Indicator[],
-  terms: readonly string[],
-): Indicator[] {
-  if (terms.length === 0) return [...indicators];
-  return indicators.filter((indicator) => {
-    const words =
-      `${indicator.method} ${indicator.category} ${indicator.indicator} ${indicator.unit} ${indicator.id}`
-        .toLowerCase()
-        .split(/[^a-z0-9.+]+/)
-        .filter(Boolean);
-    return terms.every((term) => words.some((word) => matchesWord(word, term)));
-  });
-}
-
-/**
- * A term matches a word by its start ("clim" → "climate"), but a number or a one- or two-letter
- * term must be the whole word, so "GWP100" is not "GWP1000" and "H" is not every "h".
- */
-function matchesWord(word: string, term: string): boolean {
-  if (/\d$/.test(term)) return word === term || word === `v${term}`;
-  if (term.length <= 2) return word === term;
-  return word.startsWith(term);
-}
-
+/** A row of the list; a node carries the IDs of the indicators under it, to select them all. */
 export type Row =
-  | { kind: 'method'; key: string; name: string; count: number; open: boolean }
-  | { kind: 'category'; key: string; method: string; name: string; count: number; open: boolean }
+  | { kind: 'method'; key: string; name: string; count: number; open: boolean; ids: number[] }
+  | {
+      kind: 'category';
+      key: string;
+      method: string;
+      name: string;
+      count: number;
+      open: boolean;
+      ids: number[];
+    }
   | { kind: 'indicator'; key: string; indicator: Indicator };
 
 /** The rows on screen, for the virtualised list: open nodes show their children. */
@@ -87,6 +64,7 @@ export function flattenTree(tree: readonly MethodNode[], isOpen: (key: string) =
       name: method.name,
       count: method.count,
       open: methodOpen,
+      ids: method.categories.flatMap((category) => category.indicators.map((i) => i.id)),
     });
     if (!methodOpen) continue;
     for (const category of method.categories) {
@@ -99,6 +77,7 @@ export function flattenTree(tree: readonly MethodNode[], isOpen: (key: string) =
         name: category.name,
         count: category.indicators.length,
         open: categoryOpen,
+        ids: category.indicators.map((indicator) => indicator.id),
       });
       if (!categoryOpen) continue;
       for (const indicator of category.indicators)

@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useAuth } from 'react-oidc-context';
 
 function initials(name: string) {
@@ -10,11 +10,16 @@ function initials(name: string) {
     .toUpperCase();
 }
 
-/** The signed-in user's name and the way out. Absent when sign-in is off (AUTH_MODE=none). */
-export function UserMenu() {
+function useAccount() {
   const auth = useAuth();
   const profile = auth.user?.profile;
   const name = profile?.name ?? profile?.preferred_username ?? profile?.sub ?? 'Signed in';
+  return { name, signOut: () => void auth.signoutRedirect() };
+}
+
+/** The signed-in user's name and the way out. Absent when sign-in is off (AUTH_MODE=none). */
+export function UserMenu() {
+  const { name, signOut } = useAccount();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -26,8 +31,23 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{name}</Menu.Label>
-        <Menu.Item onClick={() => void auth.signoutRedirect()}>Sign out</Menu.Item>
+        <Menu.Item onClick={signOut}>Sign out</Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The same, laid out for the navigation drawer on a narrow screen. */
+export function AccountPanel() {
+  const { name, signOut } = useAccount();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text size="sm" truncate>
+        Signed in as {name}
+      </Text>
+      <Button size="xs" variant="default" onClick={signOut}>
+        Sign out
+      </Button>
+    </Group>
   );
 }

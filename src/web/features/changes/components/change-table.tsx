@@ -20,7 +20,7 @@ function Side({
   if (!dataset) return <Text c="dimmed">—</Text>;
   return (
     <Stack gap={0}>
-      <Anchor href={paths.dataset(version, systemModel, dataset.id)} size="sm">
+      <Anchor href={paths.dataset({ version: version, systemModel }, dataset.id)} size="sm">
         <OrMissing value={dataset.activity} />
       </Anchor>
       <Text size="xs">
@@ -77,7 +77,10 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
                       {row.candidates.map((c, i) => (
                         <span key={c.dataset.id}>
                           {i > 0 && ', '}
-                          <Anchor href={paths.dataset(to, systemModel, c.dataset.id)} size="xs">
+                          <Anchor
+                            href={paths.dataset({ version: to, systemModel }, c.dataset.id)}
+                            size="xs"
+                          >
                             {c.dataset.id}
                           </Anchor>{' '}
                           ({c.relation}

@@ -72,6 +72,7 @@ export const datasetQueries = {
           signal,
         }),
       staleTime: Infinity,
+      meta: { charges: true },
     }),
   spold: (
     version: string,

@@ -1,9 +1,13 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CostPrompt } from '../../../components/feedback/cost-prompt';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
-import { datasetQueries } from '../api/dataset-queries';
+import { alreadyCharged, type ChargedSoFar } from '../../../lib/charges';
 import { download } from '../../../lib/files';
+import { plural } from '../../../lib/format';
+import { useScoreConsent } from '../../../lib/score-consent';
+import { datasetQueries } from '../api/dataset-queries';
 import { scoresToCsv } from '../export';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
@@ -13,12 +17,12 @@ export interface ScoresPanelProps {
   datasetId: number;
   indicatorIds: readonly number[];
   /** What this licence period has already been charged for (from /api/usage). */
-  charged: { datasets: readonly number[]; indicators: readonly number[] } | undefined;
+  charged: ChargedSoFar | undefined;
 }
 
 /**
- * Scores cost money, so they load only when the user asks, or when loading them charges nothing
- * new; before that, the panel says what the request would add to this period's bill.
+ * Scores cost money: what is already charged this period loads by itself, anything more only
+ * when the user says yes to exactly that, after the panel has said what it adds to the bill.
  */
 export function ScoresPanel({
   version,
@@ -27,52 +31,51 @@ export function ScoresPanel({
   indicatorIds,
   charged,
 }: ScoresPanelProps) {
-  const [asked, setAsked] = useState(false);
   const [view, setView] = useState('table');
-  const newDataset = charged ? !charged.datasets.includes(datasetId) : true;
-  const newIndicators = charged
-    ? indicatorIds.filter((id) => !charged.indicators.includes(id)).length
-    : indicatorIds.length;
-  const free = charged !== undefined && !newDataset && newIndicators === 0;
-  const scores = useQuery({
+  const consent = useScoreConsent(
+    { version, systemModel, datasetIds: [datasetId], indicatorIds },
+    charged,
+  );
+  const paid = alreadyCharged(charged, [datasetId], indicatorIds);
+  const paidIds = paid.datasetIds.length > 0 ? paid.indicatorIds : [];
+  const all = useQuery({
     ...datasetQueries.scores(version, systemModel, datasetId, indicatorIds),
-    enabled: indicatorIds.length > 0 && (asked || free),
+    enabled: indicatorIds.length > 0 && consent.allowed,
+  });
+  const part = useQuery({
+    ...datasetQueries.scores(version, systemModel, datasetId, paidIds),
+    enabled: !consent.allowed && paidIds.length > 0,
   });
 
   if (indicatorIds.length === 0) {
     return <Text c="dimmed">Choose indicators in the catalogue to see this dataset’s scores.</Text>;
   }
-  if (scores.isError)
-    return <ErrorPanel error={scores.error} onRetry={() => void scores.refetch()} />;
-  if (!scores.data) {
-    if (scores.isFetching) {
-      return (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text>Loading scores…</Text>
-        </Group>
-      );
-    }
-    const bill =
-      newDataset || newIndicators > 0
-        ? `Loading them adds ${newDataset ? 'this dataset' : 'no new dataset'} and ${newIndicators} new indicator${newIndicators === 1 ? '' : 's'} to this period’s licence bill.`
-        : 'Already charged this period: loading them costs nothing more.';
-    return (
-      <Alert
-        color="blue"
-        title={`Scores for ${indicatorIds.length} indicator${indicatorIds.length === 1 ? '' : 's'}`}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{bill}</Text>
-          <Button onClick={() => setAsked(true)}>Load scores</Button>
-        </Stack>
-      </Alert>
+  const failed = all.isError ? all : part.isError ? part : undefined;
+  if (failed) return <ErrorPanel error={failed.error} onRetry={() => void failed.refetch()} />;
+  const dataset = all.data ?? (consent.allowed ? undefined : part.data);
+  const loading = (all.isFetching || part.isFetching) && !dataset;
+  const prompt = !consent.allowed && (
+    <CostPrompt
+      title={`Scores for ${plural(indicatorIds.length, 'indicator')}`}
+      charges={consent.charges}
+      partShown={dataset !== undefined}
+      onLoad={consent.approve}
+    />
+  );
+  if (!dataset) {
+    return loading ? (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading scores…</Text>
+      </Group>
+    ) : (
+      prompt
     );
   }
-  const dataset = scores.data;
   const base = `dataset-${dataset.id}-${version}-${systemModel}`;
   return (
     <Stack gap="sm">
+      {prompt}
       <Group justify="space-between">
         <SegmentedControl
           aria-label="Show scores as"

@@ -2,16 +2,45 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
+import { MAX_COMPARED, type Release } from '../../../config/routes';
+import { CompareChooser } from './compare-chooser';
+
+type Product = SearchHit['products'][number];
+
+/** "Compare" for a product's geographies: a link when they fit a comparison, else a chooser. */
+function CompareGeographies(props: {
+  product: Product;
+  release: Release;
+  indicatorIds: readonly number[];
+}) {
+  const { product } = props;
+  if (product.datasets.length <= MAX_COMPARED) {
+    return (
+      <Anchor
+        component={Link}
+        size="sm"
+        fw={600}
+        to={paths.compare(props.release, {
+          ds: product.datasets.map((dataset) => dataset.id),
+          ind: props.indicatorIds,
+        })}
+        aria-label={`Compare the geographies of ${product.name}`}
+      >
+        Compare
+      </Anchor>
+    );
+  }
+  return <CompareChooser {...props} />;
+}
 
 /** Activities with their products and the datasets (one per geography) that make them. */
 export function SearchResults(props: {
   results: readonly SearchHit[];
-  version: string;
-  systemModel: string;
+  release: Release;
   indicatorIds: readonly number[];
 }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table aria-label="Search results" withTableBorder verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -48,27 +77,18 @@ export function SearchResults(props: {
                         key={dataset.id}
                         component={Link}
                         size="sm"
-                        to={paths.dataset(props.version, props.systemModel, dataset.id, {
-                          ind: props.indicatorIds,
-                        })}
+                        to={paths.dataset(props.release, dataset.id, { ind: props.indicatorIds })}
                         aria-label={`${activity.name}, ${dataset.geography}, dataset ${dataset.id}`}
                       >
                         {dataset.geography} · {dataset.id}
                       </Anchor>
                     ))}
                     {product.datasets.length > 1 && (
-                      <Anchor
-                        component={Link}
-                        size="sm"
-                        fw={600}
-                        to={paths.compare(props.version, props.systemModel, {
-                          ds: product.datasets.slice(0, 20).map((dataset) => dataset.id),
-                          ind: props.indicatorIds,
-                        })}
-                        aria-label={`Compare the geographies of ${product.name}`}
-                      >
-                        Compare
-                      </Anchor>
+                      <CompareGeographies
+                        product={product}
+                        release={props.release}
+                        indicatorIds={props.indicatorIds}
+                      />
                     )}
                   </Group>
                 </Table.Td>

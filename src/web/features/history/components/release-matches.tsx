@@ -55,7 +55,7 @@ export function ReleaseMatches({ history }: { history: Ready }) {
               <Table.Td>
                 {entry.dataset ? (
                   <Anchor
-                    href={paths.dataset(entry.version, systemModel, entry.dataset.id)}
+                    href={paths.dataset({ version: entry.version, systemModel }, entry.dataset.id)}
                     size="sm"
                   >
                     {entry.dataset.id} · <OrMissing value={entry.dataset.activity} /> ·{' '}
@@ -65,7 +65,7 @@ export function ReleaseMatches({ history }: { history: Ready }) {
                   entry.candidates.slice(0, 5).map((c) => (
                     <Text key={c.dataset.id} size="xs">
                       <Anchor
-                        href={paths.dataset(entry.version, systemModel, c.dataset.id)}
+                        href={paths.dataset({ version: entry.version, systemModel }, c.dataset.id)}
                         size="xs"
                       >
                         {c.dataset.id}

@@ -1,10 +1,13 @@
 import { Button, CopyButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { MAX_INDICATORS_PER_CALL } from '../../../../shared/api/routes';
 import type { Indicator } from '../../../../shared/api/schemas';
+import { searches } from '../../../config/routes';
+import { plural } from '../../../lib/format';
+import { useRouteSearch } from '../../../lib/url-state';
 import {
   buildTree,
   filterIndicators,
@@ -13,29 +16,34 @@ import {
   groupByIndicator,
   type Row,
 } from '../tree';
-import { useUpdateSearch } from '../../../lib/url-state';
 import { useIndicatorSelection } from '../use-indicator-selection';
 import { IndicatorRow, NodeRow } from './indicator-rows';
+import { IndicatorSet } from './indicator-set';
 
-type View = 'tree' | 'by-indicator';
-type ListRow = Row | { kind: 'group'; key: string; name: string; count: number; open: boolean };
-
-const ROW_HEIGHT = 34;
+type ListRow =
+  Row | { kind: 'group'; key: string; name: string; count: number; open: boolean; ids: number[] };
 
 /**
  * Method › category › indicator, filtered by every word typed (`?q=`), with a selection kept in
  * the URL (`?ind=`). Only the rows on screen are rendered, so a thousand indicators stay smooth.
  */
-export function IndicatorCatalogue({ indicators }: { indicators: readonly Indicator[] }) {
-  const [searchParams] = useSearchParams();
-  const updateSearch = useUpdateSearch();
-  const [text, setText] = useState(searchParams.get('q') ?? '');
+export function IndicatorCatalogue(props: {
+  indicators: readonly Indicator[];
+  /** The link to the set being built, as shared. */
+  setLink: (ids: readonly number[], name: string) => string;
+}) {
+  const { indicators } = props;
+  const [search, updateSearch] = useRouteSearch(searches.indicators);
+  const [text, setText] = useState(search.q);
   const deferred = useDeferredValue(text);
-  const view: View = searchParams.get('view') === 'by-indicator' ? 'by-indicator' : 'tree';
+  const { view } = search;
   const { selected, setSelected } = useIndicatorSelection();
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const [toggled, setToggled] = useState<Map<string, boolean>>(new Map());
   const [allOpen, setAllOpen] = useState<boolean | undefined>(undefined);
+  const [capped, setCapped] = useState(0);
+  const narrow = useMediaQuery('(max-width: 36em)');
+  const rowHeight = narrow ? 52 : 34;
 
   const writeQuery = useDebouncedCallback((value: string) => {
     updateSearch({ q: value.trim() }, { replace: true });
@@ -53,7 +61,8 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
     for (const group of groupByIndicator(matching)) {
       const key = `g:${group.name}`;
       const open = isOpen(key);
-      list.push({ kind: 'group', key, name: group.name, count: group.indicators.length, open });
+      const ids = group.indicators.map((indicator) => indicator.id);
+      list.push({ kind: 'group', key, name: group.name, count: ids.length, open, ids });
       if (open)
         for (const indicator of group.indicators)
           list.push({ kind: 'indicator', key: `i:${indicator.id}`, indicator });
@@ -68,7 +77,7 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
 
@@ -78,11 +87,28 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
     setToggled(new Map());
     setAllOpen(open);
   };
-  const choose = (id: number, checked: boolean) =>
-    setSelected(checked ? [...selected, id] : selected.filter((other) => other !== id));
+  /** Adds these (as many as a set holds, saying how many did not fit) or removes them. */
+  const choose = (ids: readonly number[], checked: boolean) => {
+    if (!checked) {
+      const removed = new Set(ids);
+      setSelected(selected.filter((id) => !removed.has(id)));
+      return;
+    }
+    const next = [...new Set([...selected, ...ids])];
+    setCapped(Math.max(0, next.length - MAX_INDICATORS_PER_CALL));
+    setSelected(next.slice(0, MAX_INDICATORS_PER_CALL));
+  };
 
   return (
     <Stack gap="sm">
+      <IndicatorSet
+        indicators={indicators}
+        selected={selected}
+        onChange={(ids) => setSelected(ids.slice(0, MAX_INDICATORS_PER_CALL))}
+        name={search.set}
+        onName={(set) => updateSearch({ set }, { replace: true })}
+        link={props.setLink(selected, search.set)}
+      />
       <Group align="end" gap="sm">
         <TextInput
           label="Filter indicators"
@@ -94,13 +120,16 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
             setText(event.currentTarget.value);
             writeQuery(event.currentTarget.value);
           }}
-          style={{ flex: 1, minWidth: 240 }}
+          style={{ flex: 1, minWidth: 220 }}
         />
         <SegmentedControl
           aria-label="Arrange indicators"
           value={view}
           onChange={(value) =>
-            updateSearch({ view: value === 'tree' ? undefined : value }, { replace: true })
+            updateSearch(
+              { view: value === 'by-indicator' ? 'by-indicator' : 'tree' },
+              { replace: true },
+            )
           }
           data={[
             { label: 'By method', value: 'tree' },
@@ -111,9 +140,12 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {matching.length === indicators.length
-            ? `${indicators.length} indicators`
-            : `${matching.length} of ${indicators.length} indicators match`}
+            ? plural(indicators.length, 'indicator')
+            : `${matching.length} of ${plural(indicators.length, 'indicator')} match`}
           {selected.length > 0 ? ` · ${selected.length} selected` : ''}
+          {capped > 0
+            ? ` · ${plural(capped, 'indicator')} not added: a set holds ${MAX_INDICATORS_PER_CALL}`
+            : ''}
         </Text>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => setAll(true)}>
@@ -127,7 +159,10 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
             variant="default"
             disabled={matching.length === 0}
             onClick={() =>
-              setSelected([...new Set([...selected, ...matching.map((i) => i.id)])].slice(0, 100))
+              choose(
+                matching.map((indicator) => indicator.id),
+                true,
+              )
             }
           >
             Select all shown
@@ -136,7 +171,10 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
             size="xs"
             variant="default"
             disabled={selected.length === 0}
-            onClick={() => setSelected([])}
+            onClick={() => {
+              setCapped(0);
+              setSelected([]);
+            }}
           >
             Clear selection
           </Button>
@@ -159,7 +197,7 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
           role="list"
           aria-label="Indicators"
           style={{
-            height: 'calc(100vh - 300px)',
+            height: 'calc(100dvh - 300px)',
             minHeight: 320,
             overflow: 'auto',
             border: '1px solid var(--mantine-color-default-border)',
@@ -179,7 +217,7 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
                     top: 0,
                     left: 0,
                     right: 0,
-                    height: ROW_HEIGHT,
+                    height: rowHeight,
                     transform: `translateY(${item.start}px)`,
                     paddingInline: 8,
                   }}
@@ -188,13 +226,14 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
                     <IndicatorRow
                       indicator={row.indicator}
                       indent={view === 'tree' ? 52 : 28}
+                      narrow={narrow}
                       label={
                         view === 'tree'
                           ? undefined
                           : `${row.indicator.method} › ${row.indicator.category}`
                       }
                       checked={selectedSet.has(row.indicator.id)}
-                      onChange={(checked) => choose(row.indicator.id, checked)}
+                      onChange={(checked) => choose([row.indicator.id], checked)}
                     />
                   ) : (
                     <NodeRow
@@ -203,6 +242,8 @@ export function IndicatorCatalogue({ indicators }: { indicators: readonly Indica
                       count={row.count}
                       open={row.open}
                       onToggle={() => toggle(row.key, row.open)}
+                      selected={row.ids.filter((id) => selectedSet.has(id)).length}
+                      onSelect={(checked) => choose(row.ids, checked)}
                     />
                   )}
                 </div>

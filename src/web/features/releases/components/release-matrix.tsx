@@ -74,7 +74,7 @@ export function ReleaseMatrix({ versions, current }: ReleaseMatrixProps) {
                   <Table.Td key={model}>
                     <Anchor
                       component={Link}
-                      to={paths.release(entry.version, model)}
+                      to={paths.release({ version: entry.version, systemModel: model })}
                       aria-label={`Open ${entry.version} ${model}`}
                     >
                       Open

@@ -1,29 +1,36 @@
 import { Group, Select } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { compareVersions, DEFAULT_SYSTEM_MODEL } from '../../../../shared/versions';
-import type { Release } from '../../../../shared/api/schemas';
-import { switchRelease } from '../../../config/paths';
+import type { Release as Licensed } from '../../../../shared/api/schemas';
+import { paths, switchRelease } from '../../../config/paths';
+import type { Release } from '../../../config/routes';
 
 export interface ReleaseSwitcherProps {
-  versions: readonly Release[];
-  current: { version: string; systemModel: string };
+  versions: readonly Licensed[];
+  current: Release;
+  /** The indicator set, kept when switching from a page outside a release. */
+  ind: readonly number[];
+  onSwitch?: () => void;
 }
 
-/** Changes `/:version/:systemModel` in the URL and keeps the rest of the page. */
-export function ReleaseSwitcher({ versions, current }: ReleaseSwitcherProps) {
+/**
+ * Changes `/:version/:systemModel` in the URL and keeps the rest of the page; from a page outside
+ * a release (Usage, Releases) it opens the chosen release's overview.
+ */
+export function ReleaseSwitcher({ versions, current, ind, onSwitch }: ReleaseSwitcherProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const sorted = [...versions].sort((a, b) => compareVersions(b.version, a.version));
   const models = sorted.find((entry) => entry.version === current.version)?.system_models ?? [];
+  const onReleasePage =
+    /^\/[^/]+\/[^/]+/.test(location.pathname) && location.pathname !== paths.releases();
 
-  const go = (version: string, systemModel: string) => {
-    const onReleasePage =
-      /^\/[^/]+\/[^/]+/.test(location.pathname) && location.pathname !== '/releases';
-    const pathname = onReleasePage
-      ? location.pathname
-      : `/${current.version}/${current.systemModel}`;
+  const go = (release: Release) => {
+    onSwitch?.();
     void navigate(
-      `${switchRelease(pathname, version, systemModel)}${onReleasePage ? location.search : ''}`,
+      onReleasePage
+        ? `${switchRelease(location.pathname, release)}${location.search}`
+        : paths.release(release, { ind }),
     );
   };
 
@@ -39,12 +46,12 @@ export function ReleaseSwitcher({ versions, current }: ReleaseSwitcherProps) {
         onChange={(version) => {
           if (!version) return;
           const available = sorted.find((entry) => entry.version === version)?.system_models ?? [];
-          const model = available.includes(current.systemModel)
+          const systemModel = available.includes(current.systemModel)
             ? current.systemModel
             : available.includes(DEFAULT_SYSTEM_MODEL)
               ? DEFAULT_SYSTEM_MODEL
               : (available[0] ?? DEFAULT_SYSTEM_MODEL);
-          go(version, model);
+          go({ version, systemModel });
         }}
       />
       <Select
@@ -54,7 +61,7 @@ export function ReleaseSwitcher({ versions, current }: ReleaseSwitcherProps) {
         allowDeselect={false}
         data={models}
         value={models.includes(current.systemModel) ? current.systemModel : null}
-        onChange={(model) => model && go(current.version, model)}
+        onChange={(systemModel) => systemModel && go({ version: current.version, systemModel })}
       />
     </Group>
   );

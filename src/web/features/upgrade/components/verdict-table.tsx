@@ -38,7 +38,7 @@ function Dataset({
 }) {
   return (
     <Stack gap={0}>
-      <Anchor href={paths.dataset(version, systemModel, dataset.id)} size="sm">
+      <Anchor href={paths.dataset({ version: version, systemModel }, dataset.id)} size="sm">
         {dataset.id}
       </Anchor>
       <Text size="xs">

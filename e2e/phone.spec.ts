@@ -1,0 +1,84 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signInAsDemoUser } from './sign-in';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** How far the page is wider than the screen (0 when nothing sticks out). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Every pixel of the element is on the screen (once the menu has slid in). */
+async function onScreen(page: Page, control: Locator) {
+  const width = page.viewportSize()?.width ?? 0;
+  await expect
+    .poll(
+      async () => {
+        const box = await control.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= width;
+      },
+      { message: String(control) },
+    )
+    .toBe(true);
+}
+
+test('on a phone, every page fits the screen and every control is within reach', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff');
+  await signInAsDemoUser(page);
+  await expect(page.getByRole('heading', { name: 'Release 3.12 · cutoff' })).toBeVisible();
+
+  // The menu holds what the header has no room for: release, lookup, colour scheme, sign-out.
+  const menu = page.getByRole('button', { name: /^Menu/ });
+  await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const control of [
+    nav.getByRole('combobox', { name: 'Release' }),
+    nav.getByRole('combobox', { name: 'System model' }),
+    nav.getByRole('textbox', { name: /^Look up/ }),
+    nav.getByRole('button', { name: 'Switch to dark mode' }),
+    nav.getByRole('button', { name: 'Sign out' }),
+    nav.getByRole('link', { name: 'Compare' }),
+  ]) {
+    await expect(control).toBeVisible();
+    await onScreen(page, control);
+  }
+  await nav.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(nav.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Indicators' }).click();
+
+  const pages: [string, (p: Page) => ReturnType<Page['getByRole']>][] = [
+    ['/3.12/cutoff', (p) => p.getByRole('table', { name: 'Releases and system models' })],
+    [
+      '/3.12/cutoff/indicators?q=GWP20',
+      (p) => p.getByRole('list', { name: 'Indicators', exact: true }),
+    ],
+    ['/3.12/cutoff/datasets?q=cement', (p) => p.getByRole('table', { name: 'Search results' })],
+    ['/3.12/cutoff/datasets/8279', (p) => p.getByRole('table', { name: 'Dataset documentation' })],
+    [
+      '/3.12/cutoff/compare?ds=8279,2989,7773&ind=882,964',
+      (p) => p.getByRole('table', { name: 'Comparison' }),
+    ],
+    ['/usage', (p) => p.getByRole('heading', { name: 'Usage', level: 1 })],
+  ];
+  for (const [path, shown] of pages) {
+    await page.goto(path);
+    await expect(shown(page)).toBeVisible();
+    expect(await overflow(page), path).toBeLessThanOrEqual(0);
+  }
+
+  // Indicator names are not cut where they differ: GWP20 and GWP100 read in full.
+  await page.goto('/3.12/cutoff/indicators?q=GWP20');
+  const name = page
+    .getByRole('list', { name: 'Indicators', exact: true })
+    .getByText('global warming potential (GWP20)', { exact: true })
+    .first();
+  await expect(name).toBeVisible();
+  expect(
+    await name.evaluate(
+      (element) =>
+        element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
+    ),
+  ).toBe(true);
+});

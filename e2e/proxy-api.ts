@@ -1,0 +1,44 @@
+import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
+
+/**
+ * The proxy's own API, called as the demo user from the test itself: to find datasets and to
+ * read the usage ledger a journey's clicks may or may not have charged.
+ */
+let token: Promise<string> | undefined;
+
+async function call(path: string): Promise<unknown> {
+  const base = process.env.E2E_BASE_URL ?? '';
+  token ??= signInWithCode({
+    emulatorOrigin: process.env.E2E_EMULATOR_URL ?? '',
+    redirectOrigin: base,
+  }).then((tokens) => tokens.access_token);
+  const response = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${await token}` },
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${String(response.status)}`);
+  return response.json();
+}
+
+/** What this period has charged, as the proxy's ledger says. */
+export async function charged() {
+  return ((await call('/api/usage')) as { charged: { datasets: number[]; indicators: number[] } })
+    .charged;
+}
+
+/** Dataset IDs of a search in 3.12 cutoff, in the order found. */
+export async function datasetIds(query: string): Promise<number[]> {
+  const page = (await call(
+    `/api/datasets?version=3.12&system_model=cutoff&limit=20&query=${encodeURIComponent(query)}`,
+  )) as { results: { products: { datasets: { id: number }[] }[] }[] };
+  return page.results.flatMap((hit) => hit.products.flatMap((p) => p.datasets.map((d) => d.id)));
+}
+
+/** Indicator IDs of 3.12 cutoff whose category matches. */
+export async function indicatorIds(category: RegExp): Promise<number[]> {
+  const { indicators } = (await call('/api/indicators?version=3.12&system_model=cutoff')) as {
+    indicators: { id: number; method: string; category: string }[];
+  };
+  return indicators
+    .filter((i) => category.test(i.category) && !/ no LT$/.test(i.method))
+    .map((i) => i.id);
+}

@@ -1,0 +1,50 @@
+import {
+  noop,
+  type QueryClient,
+  type QueryExecuteOptions,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { createContext, type LoaderFunctionArgs } from 'react-router';
+import type { Release } from '../config/routes';
+import type { ApiError } from '../lib/api-client';
+
+declare module 'react-router' {
+  // Loaders and middleware get a typed context (the query client, the page's release).
+  interface Future {
+    v8_middleware: true;
+  }
+}
+
+/** The id the release route's data is found under, from the header or any page below it. */
+export const RELEASE_ROUTE_ID = 'release';
+
+/** The app's query client, which every loader warms. */
+export const queryClientContext = createContext<QueryClient>();
+
+/** The page's release, parsed and checked once by the release route's middleware. */
+export const releaseContext = createContext<Release>();
+
+export type LoaderContext = LoaderFunctionArgs;
+
+/** A route's search, read from the request its loader runs for. */
+export const searchOf = (request: Request) => new URL(request.url).searchParams;
+
+/**
+ * A loader's query, awaited: the cached data, or the data once fetched, a failure reaching the
+ * route's error boundary (`ensureQueryData`, which TanStack Query 5.10x spells `query` with
+ * `staleTime: 'static'`).
+ */
+export function ensureQueryData<TQueryFnData, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: QueryExecuteOptions<TQueryFnData, ApiError, TData, TQueryFnData, TQueryKey>,
+): Promise<TData> {
+  return queryClient.query({ ...options, staleTime: 'static' });
+}
+
+/** A loader's query started and not waited for: the page shows at once and reads it when in. */
+export function startQuery<TQueryFnData, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: QueryExecuteOptions<TQueryFnData, ApiError, TData, TQueryFnData, TQueryKey>,
+): void {
+  queryClient.query(options).catch(noop);
+}

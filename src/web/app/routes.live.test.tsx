@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../lib/api-client';
+import { renderApp } from '../testing/render-app';
+import { liveProxy } from '../testing/live-proxy';
+
+const live = liveProxy();
+/** Datasets the emulator's release has (its scale differs from the real one's). */
+let ids: number[] = [];
+beforeAll(async () => {
+  const page = await callApi('search', {
+    query: { version: '3.12', system_model: 'cutoff', query: 'market', limit: 20 },
+  });
+  ids = page.results.flatMap((hit) => hit.products.flatMap((p) => p.datasets.map((d) => d.id)));
+});
+
+describe('the release route', () => {
+  it('pins “latest” to the concrete release, keeping the rest of the link', async () => {
+    const app = await renderApp('/latest/apos/indicators?q=climate');
+    await waitFor(() => expect(app.location()).toBe('/3.12/apos/indicators?q=climate'));
+    expect(await screen.findByRole('heading', { name: 'Indicators', level: 1 })).toBeVisible();
+  });
+
+  it('says a release does not exist, rather than that the licence lacks it', async () => {
+    await renderApp('/9.99/cutoff/datasets');
+    expect(await screen.findByRole('heading', { name: 'No release 9.99', level: 1 })).toBeVisible();
+    expect(screen.queryByText('Not in your licence')).toBeNull();
+    expect(screen.getByRole('link', { name: '3.12 · cutoff' })).toHaveAttribute(
+      'href',
+      '/3.12/cutoff/datasets',
+    );
+    // Refused before any page asked the proxy for its data.
+    expect(live.sent.map((request) => request.path)).not.toContain('/api/datasets');
+  });
+
+  it('says when the licence lacks a combination that exists', async () => {
+    await renderApp('/3.10/EN15804');
+    expect(await screen.findByText('Not in your licence')).toBeVisible();
+  });
+
+  it('says a system model does not exist', async () => {
+    await renderApp('/3.12/nonsense');
+    expect(
+      await screen.findByRole('heading', { name: 'No system model “nonsense”', level: 1 }),
+    ).toBeVisible();
+  });
+});
+
+describe('each page’s loader', () => {
+  it('overview: shows the release and starts its counts', async () => {
+    await renderApp('/3.12/cutoff');
+    expect(await screen.findByRole('heading', { name: 'Release 3.12 · cutoff' })).toBeVisible();
+    await waitFor(() =>
+      expect(live.sent.map((request) => request.path)).toEqual(
+        expect.arrayContaining(['/api/versions', '/api/indicators', '/api/datasets']),
+      ),
+    );
+    expect(document.title).toBe('Release 3.12 · cutoff · LCI Explorer');
+  });
+
+  it('dataset: documentation first, and never a score without asking', async () => {
+    await renderApp(`/3.12/cutoff/datasets/${String(ids[0])}`);
+    await screen.findByRole('table', { name: 'Dataset documentation' });
+    expect(await screen.findByRole('button', { name: 'Load scores' })).toBeVisible();
+    expect(live.scored()).toEqual([]);
+  });
+
+  it('dataset: a Dataset ID the release lacks offers the releases that have it', async () => {
+    await renderApp('/3.12/cutoff/datasets/2000000000');
+    expect(
+      await screen.findByRole('heading', { name: 'Dataset 2000000000 is not in 3.12 · cutoff' }),
+    ).toBeVisible();
+  });
+
+  it('datasets: reads a geography given by code as its display name', async () => {
+    const app = await renderApp('/3.12/cutoff/datasets?geography=de');
+    await waitFor(() =>
+      expect(app.location()).toBe('/3.12/cutoff/datasets?geography=Germany+%28DE%29'),
+    );
+    expect(await screen.findByRole('combobox', { name: 'Geography' })).toHaveValue('Germany (DE)');
+    const searched = live.sent.filter((request) => request.path === '/api/datasets');
+    expect(searched.map((request) => request.search.get('geography'))).toEqual(['Germany (DE)']);
+  });
+
+  it('datasets: a page past the last says so and links to the last', async () => {
+    await renderApp('/3.12/cutoff/datasets?q=electricity&page=999');
+    expect(await screen.findByText(/There is no page 999: the results end on page/)).toBeVisible();
+    expect(screen.getByRole('link', { name: /Go to page \d+/ })).toBeVisible();
+  });
+
+  it('lookup: a Dataset ID opens it with the indicator set kept', async () => {
+    const id = String(ids[0]);
+    const app = await renderApp(`/3.12/cutoff/lookup/${id}?ind=882,964`);
+    await waitFor(() => expect(app.location()).toBe(`/3.12/cutoff/datasets/${id}?ind=882,964`));
+  });
+
+  it('indicators, compare, releases, usage: each shows its data', async () => {
+    for (const [path, heading] of [
+      ['/3.12/cutoff/indicators', 'Indicators'],
+      [`/3.12/cutoff/compare?ds=${ids.slice(0, 2).join(',')}&ind=882`, 'Compare'],
+      ['/releases', 'Releases'],
+      ['/usage', 'Usage'],
+    ] as const) {
+      const app = await renderApp(path);
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      app.unmount();
+    }
+    expect(live.scored()).toEqual([]);
+  });
+});
+
+describe('compare', () => {
+  it('with datasets but no indicators, says so and offers the headline set', async () => {
+    const app = await renderApp(`/3.12/cutoff/compare?ds=${ids.slice(0, 2).join(',')}`);
+    expect(await screen.findByText('No indicators chosen')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Use the headline indicators' }));
+    await waitFor(() => expect(app.location()).toMatch(/&ind=\d+(,\d+)+$/));
+    expect(await screen.findByRole('table', { name: 'Comparison' })).toBeVisible();
+    expect(live.scored()).toEqual([]);
+  });
+});
+
+describe('a page whose data fails', () => {
+  it('shows what failed, and “Try again” asks again and shows the page', async () => {
+    live.drop('/api/versions');
+    await renderApp('/releases');
+    expect(await screen.findByText('No connection')).toBeVisible();
+    live.restore('/api/versions');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Releases and system models' })).toBeVisible();
+  });
+});

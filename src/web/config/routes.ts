@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
+import { ACTIVITY_TYPE_FILTERS } from '../../shared/api/schemas';
+import { ReleaseSegmentSchema } from '../../shared/versions';
+import {
+  defineSearch,
+  enumParam,
+  idListParam,
+  idParam,
+  intParam,
+  optionalEnumParam,
+  textParam,
+  type SearchDefinition,
+  type SearchValues,
+} from '../lib/search-params';
+
+/**
+ * Every route's URL in one place: its path pattern (which the router registers), the schema of
+ * its search parameters (which its loader and page read) and its href builder (which every link
+ * uses), so a link and the page it opens cannot disagree.
+ */
+
+export const ReleaseParamsSchema = z.object({
+  version: ReleaseSegmentSchema,
+  systemModel: ReleaseSegmentSchema,
+});
+export type Release = z.infer<typeof ReleaseParamsSchema>;
+
+/** How many datasets a comparison shows at once. */
+export const MAX_COMPARED = 20;
+/** How many a comparison link may name; those past MAX_COMPARED are listed, not shown. */
+const MAX_COMPARE_LINK = 200;
+
+const indicatorSet = () => idListParam(MAX_INDICATORS_PER_CALL);
+
+export const searches = {
+  overview: defineSearch(z.object({ ind: indicatorSet() })),
+  indicators: defineSearch(
+    z.object({
+      q: textParam(),
+      ind: indicatorSet(),
+      view: enumParam(['tree', 'by-indicator']),
+      /** The dataset the set is being chosen for, to go back to it. */
+      dataset: idParam(),
+      /** The name of a shared indicator set. */
+      set: textParam(80),
+    }),
+  ),
+  datasets: defineSearch(
+    z.object({
+      q: textParam(),
+      geography: textParam(),
+      type: optionalEnumParam(ACTIVITY_TYPE_FILTERS),
+      sector: textParam(),
+      isic: textParam(),
+      page: intParam(1, 1, 10_000),
+      size: z.enum(['20', '10', '50', '100']).transform(Number).catch(20).default(20),
+      ind: indicatorSet(),
+    }),
+  ),
+  dataset: defineSearch(z.object({ ind: indicatorSet() })),
+  compare: defineSearch(
+    z.object({
+      ds: idListParam(MAX_COMPARE_LINK),
+      ind: indicatorSet(),
+      mode: enumParam(['datasets', 'methods']),
+      theme: z.string().trim().max(60).catch('climate change').default('climate change'),
+      indicator: textParam(),
+      view: enumParam(['absolute', 'relative']),
+      /** Relative view: the dataset that is 100 %; none = each row's largest. */
+      base: idParam(),
+      /** The indicator the datasets are ranked by, and in which direction. */
+      sort: idParam(),
+      dir: enumParam(['desc', 'asc']),
+    }),
+  ),
+  lookup: defineSearch(z.object({ ind: indicatorSet() })),
+} as const;
+
+export type SearchOf<K extends keyof typeof searches> =
+  (typeof searches)[K] extends SearchDefinition<infer S> ? z.output<S> : never;
+/** What a link to a route may set: any of its parameters. */
+export type SearchInput<K extends keyof typeof searches> = SearchValues<SearchOf<K>>;
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+/** `/3.12/cutoff`, each segment encoded so a strange name cannot change the path. */
+export const releasePath = (release: Release) =>
+  `/${segment(release.version)}/${segment(release.systemModel)}`;
+
+/** Path patterns as the router registers them; pages below a release are relative to it. */
+export const patterns = {
+  releases: 'releases',
+  usage: 'usage',
+  callback: 'callback',
+  release: ':version/:systemModel',
+  indicators: 'indicators',
+  datasets: 'datasets',
+  dataset: 'datasets/:id',
+  compare: 'compare',
+  lookup: 'lookup/:key',
+} as const;
+
+/** The same page in another release: `/3.11/cutoff/x` → `/3.12/apos/x`. */
+export function switchRelease(pathname: string, release: Release): string {
+  const [, , , ...rest] = pathname.split('/');
+  const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
+  return `${releasePath(release)}${tail}`;
+}
+
+/** The release in a route's params, or undefined when they are not one. */
+export function parseRelease(params: Record<string, string | undefined>): Release | undefined {
+  const parsed = ReleaseParamsSchema.safeParse(params);
+  return parsed.success ? parsed.data : undefined;
+}

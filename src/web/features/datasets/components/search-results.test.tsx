@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../../../shared/api/schemas';
+import { renderWithProviders } from '../../../testing/render';
+import { SearchResults } from './search-results';
+
+const product = (count: number): SearchHit => ({
+  name: 'market for electricity, low voltage',
+  activity_type: 'market activity',
+  products: [
+    {
+      name: 'electricity, low voltage',
+      unit: 'kWh',
+      datasets: Array.from({ length: count }, (_, i) => ({
+        id: 1000 + i,
+        geography: `Place ${String(i).padStart(3, '0')} (P${i})`,
+      })),
+    },
+  ],
+});
+const release = { version: '3.12', systemModel: 'cutoff' };
+
+describe('search results', () => {
+  it('links a product’s geographies to a comparison when they fit in one', () => {
+    renderWithProviders(
+      <SearchResults results={[product(3)]} release={release} indicatorIds={[882]} />,
+    );
+    expect(
+      screen.getByRole('link', { name: 'Compare the geographies of electricity, low voltage' }),
+    ).toHaveAttribute('href', '/3.12/cutoff/compare?ds=1000,1001,1002&ind=882');
+  });
+
+  it('lets the user choose when there are more geographies than a comparison holds', async () => {
+    const { router } = renderWithProviders(
+      <SearchResults results={[product(25)]} release={release} indicatorIds={[]} />,
+    );
+    expect(screen.queryByRole('link', { name: /^Compare the geographies/ })).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Compare the geographies of electricity, low voltage: choose 20 of 25',
+      }),
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Geographies' });
+    await userEvent.type(picker, 'Place 024');
+    await userEvent.click(await screen.findByRole('option', { name: 'Place 024 (P24) · 1024' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Compare 1 selected' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/3.12/cutoff/compare?ds=1024',
+      ),
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Indicator } from '../../../../shared/api/schemas';
+import { renderWithProviders } from '../../../testing/render';
+import { IndicatorCatalogue } from './indicator-catalogue';
+
+const indicator = (id: number, method: string, category: string, name: string, unit: string) => ({
+  id,
+  method,
+  category,
+  indicator: name,
+  unit,
+});
+const INDICATORS: Indicator[] = [
+  indicator(1, 'EF v3.1', 'climate change', 'global warming potential (GWP100)', 'kg CO2-Eq'),
+  indicator(2, 'EF v3.1', 'acidification', 'accumulated exceedance (AE)', 'mol H+-Eq'),
+  indicator(
+    3,
+    'EF v3.1 no LT',
+    'climate change no LT',
+    'global warming potential (GWP100) no LT',
+    'kg CO2-Eq',
+  ),
+  indicator(
+    4,
+    'ReCiPe 2016 v1.03, midpoint (H)',
+    'climate change',
+    'global warming potential (GWP100)',
+    'kg CO2-Eq',
+  ),
+  indicator(
+    5,
+    'ReCiPe 2016 v1.03, midpoint (E)',
+    'climate change',
+    'global warming potential (GWP1000)',
+    'kg CO2-Eq',
+  ),
+];
+
+function catalogue(path = '/3.12/cutoff/indicators') {
+  return renderWithProviders(
+    <IndicatorCatalogue indicators={INDICATORS} setLink={(ids) => `/x?ind=${ids.join(',')}`} />,
+    { path },
+  );
+}
+
+describe('the indicator catalogue', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('finds a method by its full name as pasted, punctuation and all', async () => {
+    catalogue();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Filter indicators' }),
+      'ReCiPe 2016 v1.03, midpoint (H)',
+    );
+    expect(await screen.findByText('1 of 5 indicators match')).toBeVisible();
+  });
+
+  it('shows the set being built whatever the filter shows, each one removable', async () => {
+    const { router } = catalogue('/3.12/cutoff/indicators?ind=1,4&q=acid');
+    expect(screen.getByText('Your set: 2 indicators')).toBeVisible();
+    const set = screen.getByRole('list', { name: 'Your set' });
+    expect(set).toHaveTextContent('EF v3.1 › global warming potential (GWP100) (1)');
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Remove ReCiPe 2016 v1.03, midpoint (H) › global warming potential (GWP100) (4) from the set',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?q=acid&ind=1'));
+  });
+
+  it('saves the set under a name and opens it again', async () => {
+    const { router } = catalogue('/3.12/cutoff/indicators?ind=2,5');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Acid and GWP1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save set' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ind=2,5&set=Acid+and+GWP1000'));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?set=Acid+and+GWP1000'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Open a saved set' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Acid and GWP1000' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ind=2,5&set=Acid+and+GWP1000'));
+  });
+});

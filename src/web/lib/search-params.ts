@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Search parameters as zod schemas: each route declares one object of these fields, which both
+ * reads its URL (junk becomes the default, never an error page) and writes it (defaults left out).
+ */
+
+/** Text, trimmed; '' when absent or too long to be a real filter. */
+export const textParam = (max = 200) => z.string().trim().max(max).catch('').default('');
+
+/** A positive whole number, or undefined. */
+export const idParam = () =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    )
+    .optional()
+    .catch(undefined);
+
+/**
+ * A comma-separated list of IDs (`882,990`): junk and repeats dropped, in the order given, at most
+ * `max` (what a longer list loses is the caller's to say, see `countIds`).
+ */
+export const idListParam = (max: number) =>
+  z
+    .string()
+    .catch('')
+    .default('')
+    .transform((text) => parseIdList(text).slice(0, max));
+
+export function parseIdList(text: string): number[] {
+  const ids = text
+    .split(/[\s,;]+/)
+    .filter((part) => /^\d{1,10}$/.test(part))
+    .map(Number)
+    .filter((id) => id > 0 && id < 2 ** 31);
+  return [...new Set(ids)];
+}
+
+/** A whole number within bounds; out-of-range values are brought within them. */
+export const intParam = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/)
+    .transform((text) => Math.min(max, Math.max(min, Number(text))))
+    .catch(fallback)
+    .default(fallback);
+
+/** One of `values`, or the first of them. */
+export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).catch(values[0]).default(values[0]);
+
+/** One of `values`, or undefined. */
+export const optionalEnumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).optional().catch(undefined);
+
+type Value = string | number | readonly number[] | undefined;
+
+/** Values to write into a URL: any of a route's parameters, lists possibly read-only. */
+export type SearchValues<T> = {
+  [K in keyof T]?: T[K] extends readonly (infer U)[] ? readonly U[] : T[K];
+};
+
+/** A route's search parameters: read from a URL, written back with defaults left out. */
+export interface SearchDefinition<S extends z.ZodObject> {
+  schema: S;
+  parse: (search: string | URLSearchParams) => z.output<S>;
+  format: (values: SearchValues<z.output<S>>) => string;
+}
+
+const text = (value: Value) => (Array.isArray(value) ? value.join(',') : String(value ?? ''));
+
+export function defineSearch<S extends z.ZodObject>(schema: S): SearchDefinition<S> {
+  const defaults = schema.parse({}) as Record<string, Value>;
+  const parse = (search: string | URLSearchParams) => {
+    const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+    const raw: Record<string, string> = {};
+    for (const key of Object.keys(schema.shape)) {
+      const value = params.get(key);
+      if (value !== null) raw[key] = value;
+    }
+    return schema.parse(raw);
+  };
+  const format = (values: SearchValues<z.output<S>>) => {
+    const params = new URLSearchParams();
+    for (const key of Object.keys(schema.shape)) {
+      const value = (values as Record<string, Value>)[key];
+      if (value === undefined) continue;
+      const written = text(value);
+      if (written === '' || written === text(defaults[key])) continue;
+      params.set(key, written);
+    }
+    // Commas stay readable in shared links: ?ind=882,990.
+    const query = params.toString().replace(/%2C/gi, ',');
+    return query ? `?${query}` : '';
+  };
+  return { schema, parse, format };
+}
