@@ -1,5 +1,6 @@
 import { Anchor, Badge, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
@@ -20,7 +21,7 @@ function Side({
   if (!dataset) return <Text c="dimmed">—</Text>;
   return (
     <Stack gap={0}>
-      <Anchor href={paths.dataset({ version: version, systemModel }, dataset.id)} size="sm">
+      <Anchor component={Link} to={paths.dataset({ version, systemModel }, dataset.id)} size="sm">
         <OrMissing value={dataset.activity} />
       </Anchor>
       <Text size="xs">
@@ -78,7 +79,8 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
                         <span key={c.dataset.id}>
                           {i > 0 && ', '}
                           <Anchor
-                            href={paths.dataset({ version: to, systemModel }, c.dataset.id)}
+                            component={Link}
+                            to={paths.dataset({ version: to, systemModel }, c.dataset.id)}
                             size="xs"
                           >
                             {c.dataset.id}

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { DatasetHistory } from '../../../../shared/api/schemas';
 import type { MatchHow } from '../../../../shared/matching/match';
 import { OrMissing } from '../../../components/data/missing';
@@ -55,7 +56,8 @@ export function ReleaseMatches({ history }: { history: Ready }) {
               <Table.Td>
                 {entry.dataset ? (
                   <Anchor
-                    href={paths.dataset({ version: entry.version, systemModel }, entry.dataset.id)}
+                    component={Link}
+                    to={paths.dataset({ version: entry.version, systemModel }, entry.dataset.id)}
                     size="sm"
                   >
                     {entry.dataset.id} · <OrMissing value={entry.dataset.activity} /> ·{' '}
@@ -65,7 +67,8 @@ export function ReleaseMatches({ history }: { history: Ready }) {
                   entry.candidates.slice(0, 5).map((c) => (
                     <Text key={c.dataset.id} size="xs">
                       <Anchor
-                        href={paths.dataset({ version: entry.version, systemModel }, c.dataset.id)}
+                        component={Link}
+                        to={paths.dataset({ version: entry.version, systemModel }, c.dataset.id)}
                         size="xs"
                       >
                         {c.dataset.id}

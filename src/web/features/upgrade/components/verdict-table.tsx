@@ -1,5 +1,6 @@
 import { Anchor, Chip, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   UPGRADE_VERDICTS,
   type DatasetRef,
@@ -38,7 +39,7 @@ function Dataset({
 }) {
   return (
     <Stack gap={0}>
-      <Anchor href={paths.dataset({ version: version, systemModel }, dataset.id)} size="sm">
+      <Anchor component={Link} to={paths.dataset({ version, systemModel }, dataset.id)} size="sm">
         {dataset.id}
       </Anchor>
       <Text size="xs">
