@@ -43,5 +43,7 @@ export const historyQueries = {
           signal,
         }),
       staleTime: Infinity,
+      // The query client then asks for the usage again, so what is charged is known at once.
+      meta: { charges: true },
     }),
 };

@@ -50,5 +50,7 @@ export const upgradeQueries = {
           signal,
         }),
       staleTime: Infinity,
+      // The query client then asks for the usage again, so what is charged is known at once.
+      meta: { charges: true },
     }),
 };
