@@ -26,4 +26,17 @@ describe('release paths', () => {
       '/3.12/cutoff/compare?ds=1,2&ind=882&sort=882',
     );
   });
+
+  it('builds the across-release pages’ links, junk in their search read as the default', () => {
+    const release = { version: '3.12', systemModel: 'cutoff' };
+    expect(paths.history(release, 8279, { ind: [882] })).toBe(
+      '/3.12/cutoff/datasets/8279/history?ind=882',
+    );
+    const changes = paths.changes(release, { from: '3.11', change: 'moved', sector: 'Cement' });
+    expect(changes).toBe('/3.12/cutoff/changes?from=3.11&change=moved&sector=Cement');
+    expect(searches.changes.parse('from=../x&change=lost')).toMatchObject({
+      from: undefined,
+      change: undefined,
+    });
+  });
 });

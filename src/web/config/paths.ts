@@ -23,4 +23,13 @@ export const paths = {
     `${releasePath(release)}/${patterns.compare}${searches.compare.format(search)}`,
   lookup: (release: Release, key: string, search: SearchInput<'lookup'> = {}) =>
     `${releasePath(release)}/lookup/${encodeURIComponent(key)}${searches.lookup.format(search)}`,
+  /** One dataset in every release of the system model. */
+  history: (release: Release, id: number, search: SearchInput<'history'> = {}) =>
+    `${releasePath(release)}/datasets/${id}/history${searches.history.format(search)}`,
+  /** What changed in this release since `from` (by default the release before). */
+  changes: (release: Release, search: SearchInput<'changes'> = {}) =>
+    `${releasePath(release)}/${patterns.changes}${searches.changes.format(search)}`,
+  /** A list of datasets checked against this release. */
+  upgrade: (release: Release, search: SearchInput<'upgrade'> = {}) =>
+    `${releasePath(release)}/${patterns.upgrade}${searches.upgrade.format(search)}`,
 } as const;

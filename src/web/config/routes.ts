@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
 import { ACTIVITY_TYPE_FILTERS } from '../../shared/api/schemas';
+import { RELEASE_CHANGES } from '../../shared/matching/verdict';
 import { ReleaseSegmentSchema } from '../../shared/versions';
 import {
   defineSearch,
@@ -31,7 +32,12 @@ export const MAX_COMPARED = 20;
 /** How many a comparison link may name; those past MAX_COMPARED are listed, not shown. */
 const MAX_COMPARE_LINK = 200;
 
+/** How many Dataset IDs an upgrade-check link may carry: short enough for every browser and chat. */
+export const MAX_SHARED_IDS = 200;
+
 const indicatorSet = () => idListParam(MAX_INDICATORS_PER_CALL);
+/** Another release to compare with (`?from=3.11`), or undefined. */
+const releaseParam = () => ReleaseSegmentSchema.optional().catch(undefined);
 
 export const searches = {
   overview: defineSearch(z.object({ ind: indicatorSet() })),
@@ -75,6 +81,29 @@ export const searches = {
     }),
   ),
   lookup: defineSearch(z.object({ ind: indicatorSet() })),
+  history: defineSearch(z.object({ ind: indicatorSet() })),
+  changes: defineSearch(
+    z.object({
+      /** The older release; none = the listed release before this one. */
+      from: releaseParam(),
+      change: optionalEnumParam(RELEASE_CHANGES),
+      sector: textParam(),
+      isic: textParam(),
+      /** The activity type's prose name, as the rows carry it ("market activity"). */
+      type: textParam(),
+      q: textParam(),
+      ind: indicatorSet(),
+    }),
+  ),
+  upgrade: defineSearch(
+    z.object({
+      /** The release the list's datasets come from; the path's release is the target. */
+      from: releaseParam(),
+      /** A shared list of Dataset IDs, which the page opens and checks. */
+      ids: idListParam(MAX_SHARED_IDS),
+      ind: indicatorSet(),
+    }),
+  ),
 } as const;
 
 export type SearchOf<K extends keyof typeof searches> =
@@ -98,6 +127,9 @@ export const patterns = {
   dataset: 'datasets/:id',
   compare: 'compare',
   lookup: 'lookup/:key',
+  history: 'datasets/:id/history',
+  changes: 'changes',
+  upgrade: 'upgrade',
 } as const;
 
 /** The same page in another release: `/3.11/cutoff/x` → `/3.12/apos/x`. */

@@ -1,16 +1,16 @@
 import type { ListEntry } from '../../../shared/api/routes';
+import { MAX_SHARED_IDS } from '../../config/routes';
 
-/** A list travels in a link only while it is short enough for every browser and chat. */
-export const MAX_SHARED_IDS = 200;
+export { MAX_SHARED_IDS };
 
 /**
- * The search parameters of a link that opens the upgrade check with this list: `from` and the
- * Dataset IDs comma-separated (`?from=3.10&ids=8279,2989`). Only lists of IDs can be shared.
+ * The Dataset IDs a link opening the upgrade check with this list carries (`?ids=8279,2989`,
+ * written by the route's schema with `from`). Only lists of IDs, up to MAX_SHARED_IDS, travel in
+ * a link; anything else is saved in the browser or exported.
  */
-export function shareSearch(
+export function shareableIds(
   entries: readonly ListEntry[],
-  from: string,
-): { ok: true; search: { from: string; ids: string } } | { ok: false; reason: string } {
+): { ok: true; ids: number[] } | { ok: false; reason: string } {
   const ids = entries.flatMap((entry) => (entry.kind === 'id' ? [entry.id] : []));
   if (ids.length !== entries.length)
     return { ok: false, reason: 'Only a list of Dataset IDs can be shared as a link.' };
@@ -18,18 +18,10 @@ export function shareSearch(
   if (ids.length > MAX_SHARED_IDS)
     return {
       ok: false,
-      reason: `A link holds at most ${MAX_SHARED_IDS} IDs; this list has ${ids.length}. Export it instead.`,
+      reason: `A link holds at most ${MAX_SHARED_IDS} IDs; this list has ${ids.length}. Save or export it instead.`,
     };
-  return { ok: true, search: { from, ids: ids.join(',') } };
+  return { ok: true, ids };
 }
 
-/** The list a shared link carries, as text for the list box; undefined when it carries none. */
-export function sharedList(
-  search: URLSearchParams,
-): { from: string | undefined; text: string } | undefined {
-  const ids = search.get('ids');
-  if (ids === null || ids === '') return undefined;
-  const parts = ids.split(',').slice(0, MAX_SHARED_IDS);
-  // Whatever the link holds is shown as lines, so the parser reports what is wrong by line.
-  return { from: search.get('from') ?? undefined, text: parts.join('\n') };
-}
+/** The list a link carries, as the list box shows it: one ID a line. */
+export const sharedListText = (ids: readonly number[]) => ids.join('\n');

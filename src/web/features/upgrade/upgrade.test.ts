@@ -2,10 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ListEntry } from '../../../shared/api/routes';
 import type { UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
 import { parseDatasetList } from '../../../shared/dataset-list';
+import { paths } from '../../config/paths';
+import { searches } from '../../config/routes';
 import { mappingToCsv, mappingToJson } from './export';
 import { deleteList, findList, saveList, savedLists } from './saved-lists';
 import { planScoreCalls, scoreBill, scoredDatasets, scoreMoves, scoreTable } from './scores';
-import { MAX_SHARED_IDS, sharedList, shareSearch } from './share-link';
+import { MAX_SHARED_IDS, shareableIds, sharedListText } from './share-link';
 
 const ref = (id: number, activity = 'cement production', geography = 'Switzerland (CH)') => ({
   id,
@@ -209,26 +211,34 @@ describe('saved lists', () => {
 describe('share links', () => {
   const ids = (n: number): ListEntry[] =>
     Array.from({ length: n }, (_, i) => ({ line: i + 1, kind: 'id', id: i + 1 }));
+  const release = { version: '3.12', systemModel: 'cutoff' };
 
   it('carries up to 200 Dataset IDs and the source release, and reads them back', () => {
-    const shared = shareSearch(ids(3), '3.10');
-    expect(shared).toEqual({ ok: true, search: { from: '3.10', ids: '1,2,3' } });
-    const back = sharedList(new URLSearchParams('from=3.10&ids=1,2,x'));
-    expect(back).toEqual({ from: '3.10', text: '1\n2\nx' });
-    const parsed = parseDatasetList(back?.text ?? '');
-    expect(parsed.ok && parsed.problems.map((p) => p.line)).toEqual([3]);
-    expect(sharedList(new URLSearchParams('from=3.10'))).toBeUndefined();
+    const shared = shareableIds(ids(3));
+    expect(shared).toEqual({ ok: true, ids: [1, 2, 3] });
+    const href = paths.upgrade(release, { from: '3.10', ids: shared.ok ? shared.ids : [] });
+    expect(href).toBe('/3.12/cutoff/upgrade?from=3.10&ids=1,2,3');
+    const back = searches.upgrade.parse(new URL(href, 'http://x').searchParams);
+    expect(back.from).toBe('3.10');
+    const parsed = parseDatasetList(sharedListText(back.ids));
+    expect(parsed.ok && parsed.entries.map((entry) => entry.line)).toEqual([1, 2, 3]);
+    // A link edited by hand: what is not an ID is dropped, as every route's schema does.
+    expect(searches.upgrade.parse('from=3.10&ids=1,2,x,2').ids).toEqual([1, 2]);
   });
 
   it('refuses more than 200 IDs, and lists of anything but IDs', () => {
-    expect(shareSearch(ids(MAX_SHARED_IDS), '3.10').ok).toBe(true);
-    const tooMany = shareSearch(ids(MAX_SHARED_IDS + 1), '3.10');
+    expect(shareableIds(ids(MAX_SHARED_IDS)).ok).toBe(true);
+    const tooMany = shareableIds(ids(MAX_SHARED_IDS + 1));
     expect(!tooMany.ok && tooMany.reason).toMatch(/at most 200/);
     expect(
-      shareSearch(
-        [{ line: 1, kind: 'names', activity: 'a', product: 'b', geography: 'CH' }],
-        '3.10',
-      ).ok,
+      shareableIds([{ line: 1, kind: 'names', activity: 'a', product: 'b', geography: 'CH' }]).ok,
     ).toBe(false);
+    expect(
+      searches.upgrade.parse(
+        `ids=${ids(250)
+          .map((e) => e.line)
+          .join(',')}`,
+      ).ids,
+    ).toHaveLength(MAX_SHARED_IDS);
   });
 });
