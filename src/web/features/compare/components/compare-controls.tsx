@@ -1,9 +1,7 @@
-import { Group, MultiSelect, SegmentedControl, Select } from '@mantine/core';
-import { useMemo } from 'react';
+import { Group, SegmentedControl, Select } from '@mantine/core';
 import type { Dataset, Indicator } from '../../../../shared/api/schemas';
-import { MAX_INDICATORS_PER_CALL } from '../../../../shared/api/routes';
 import type { SearchOf } from '../../../config/routes';
-import { filterIndicators, filterTerms } from '../../../lib/indicator-filter';
+import { IndicatorPicker } from '../../../components/input/indicator-picker';
 import { THEME_NAMES, type Theme } from '../themes';
 import { AddDatasets } from './add-datasets';
 
@@ -25,14 +23,6 @@ export function CompareControls(props: {
   shownIds: readonly number[];
 }) {
   const { search, update, indicators } = props;
-  const options = useMemo(
-    () =>
-      indicators.map((indicator) => ({
-        value: String(indicator.id),
-        label: `${indicator.method} › ${indicator.category} › ${indicator.indicator} (${indicator.id})`,
-      })),
-    [indicators],
-  );
   return (
     <Group align="end" gap="sm">
       <SegmentedControl
@@ -68,24 +58,10 @@ export function CompareControls(props: {
           />
         </>
       ) : (
-        <MultiSelect
-          label="Indicators"
-          placeholder={search.ind.length ? 'Add more' : 'Pick indicators'}
-          searchable
-          limit={50}
-          maxValues={MAX_INDICATORS_PER_CALL}
-          // The catalogue's filter: every word must match, punctuation and units included.
-          filter={({ options: shown, search: typed }) => {
-            const keep = new Set(
-              filterIndicators(indicators, filterTerms(typed)).map((i) => String(i.id)),
-            );
-            return shown.filter((option) => 'value' in option && keep.has(option.value));
-          }}
-          data={options}
-          value={search.ind.map(String)}
-          onChange={(values) => update({ ind: values.map(Number) })}
-          w={{ base: '100%', sm: 420 }}
-          maxDropdownHeight={300}
+        <IndicatorPicker
+          indicators={indicators}
+          value={search.ind}
+          onChange={(ind) => update({ ind })}
         />
       )}
       <SegmentedControl
