@@ -144,7 +144,7 @@ describe('ChangeTable', () => {
     expect(
       within(moved as HTMLElement).getByText('matched as a likely successor'),
     ).toBeInTheDocument();
-    expect(within(moved as HTMLElement).getByText('geography, description')).toBeInTheDocument();
+    expect(within(moved as HTMLElement).getByText('Geography, description')).toBeInTheDocument();
     expect(within(removed as HTMLElement).getByRole('link', { name: '40' })).toHaveAttribute(
       'href',
       '/3.12/cutoff/datasets/40',

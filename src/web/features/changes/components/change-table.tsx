@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
+import { describeFields } from '../../../lib/doc-fields';
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
@@ -58,7 +59,7 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
             {rows.slice((current - 1) * PAGE, current * PAGE).map((row) => (
               <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
                 <Table.Td>
-                  <Badge variant="light" tt="none">
+                  <Badge variant="light" tt="none" miw="max-content">
                     {row.change}
                   </Badge>
                   {row.how === 'likely successor' && (
@@ -93,7 +94,7 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{row.fields.join(', ')}</Text>
+                  <Text size="xs">{describeFields(row.fields)}</Text>
                 </Table.Td>
               </Table.Tr>
             ))}

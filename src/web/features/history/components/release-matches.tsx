@@ -4,6 +4,7 @@ import type { DatasetHistory } from '../../../../shared/api/schemas';
 import type { MatchHow } from '../../../../shared/matching/match';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
+import { describeFields } from '../../../lib/doc-fields';
 
 type Ready = Extract<DatasetHistory, { status: 'ready' }>;
 
@@ -44,7 +45,7 @@ export function ReleaseMatches({ history }: { history: Ready }) {
                 <Text fw={entry.version === history.version ? 700 : 400}>{entry.version}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={HOW[entry.how].colour} variant="light" tt="none">
+                <Badge color={HOW[entry.how].colour} variant="light" tt="none" miw="max-content">
                   {HOW[entry.how].label}
                 </Badge>
                 {entry.relation && entry.how === 'likely successor' && (
@@ -81,7 +82,7 @@ export function ReleaseMatches({ history }: { history: Ready }) {
                 {!entry.dataset && entry.candidates.length === 0 && <Text c="dimmed">—</Text>}
               </Table.Td>
               <Table.Td>
-                <Text size="xs">{entry.fields.join(', ')}</Text>
+                <Text size="xs">{describeFields(entry.fields)}</Text>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -106,7 +106,7 @@ describe('VerdictTable', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(5);
     expect(
-      within(rows[2] as HTMLElement).getByText('time_period, description'),
+      within(rows[2] as HTMLElement).getByText('Time period, description'),
     ).toBeInTheDocument();
     expect(within(rows[4] as HTMLElement).getByRole('link', { name: '50' })).toHaveAttribute(
       'href',

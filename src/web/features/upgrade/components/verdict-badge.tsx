@@ -13,7 +13,8 @@ const COLOUR: Record<UpgradeVerdict, string> = {
 
 export function VerdictBadge({ verdict }: { verdict: UpgradeVerdict }) {
   return (
-    <Badge color={COLOUR[verdict]} variant="light" tt="none">
+    // Whole words: a narrow table column would otherwise cut "documentation changed".
+    <Badge color={COLOUR[verdict]} variant="light" tt="none" miw="max-content">
       {verdict}
     </Badge>
   );

@@ -11,7 +11,8 @@ import {
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
 import { formatChange } from '../../../lib/change';
-import { formatCount } from '../../../lib/format';
+import { describeFields } from '../../../lib/doc-fields';
+import { exactScore, formatCount, formatScore } from '../../../lib/format';
 import type { ScoreMove } from '../scores';
 import { VerdictBadge } from './verdict-badge';
 
@@ -150,14 +151,20 @@ export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTablePr
                     {!result.target && !pickable && '—'}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">{result.fields.join(', ')}</Text>
+                    <Text size="xs">{describeFields(result.fields)}</Text>
                   </Table.Td>
                   {scores?.moves(result).map((move) => (
                     <Table.Td
                       key={move.indicatorId}
-                      title={`${move.before ?? '—'} → ${move.after ?? '—'}`}
+                      title={`${move.before === undefined ? '—' : exactScore(move.before)} → ${move.after === undefined ? '—' : exactScore(move.after)}`}
                     >
                       {formatChange(move.change)}
+                      {(move.before !== undefined || move.after !== undefined) && (
+                        <Text size="xs" c="dimmed">
+                          {move.before === undefined ? '—' : formatScore(move.before)} →{' '}
+                          {move.after === undefined ? '—' : formatScore(move.after)}
+                        </Text>
+                      )}
                     </Table.Td>
                   ))}
                 </Table.Tr>
