@@ -70,3 +70,28 @@ export function useScoreConsent(request: ScoreRequest, charged: ChargedSoFar | u
     approve: () => approve(request),
   };
 }
+
+const asksForScores = (request: ScoreRequest) =>
+  request.datasetIds.length > 0 && request.indicatorIds.length > 0;
+
+/**
+ * Scores from several releases at once (a dataset's history, an upgrade check's both sides). The
+ * data service charges each release separately, while the proxy's ledger counts Dataset IDs
+ * only, so its "already charged" says nothing about another release: these load only once the
+ * user has said yes to each release's request (answers this browser already holds show anyway,
+ * as they cost no call). `covered[i]` says whether `requests[i]` may load.
+ */
+export function useConsentAcrossReleases(requests: readonly ScoreRequest[]) {
+  const current = useSyncExternalStore(subscribe, () => approvals);
+  const covered = requests.map(
+    (request) => asksForScores(request) && current.some((approval) => covers(approval, request)),
+  );
+  return {
+    covered,
+    /** Every request that asks for scores may load. */
+    allowed: requests.every((request, i) => !asksForScores(request) || covered[i] === true),
+    approve: () => {
+      for (const request of requests) if (asksForScores(request)) approve(request);
+    },
+  };
+}
