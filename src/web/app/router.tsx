@@ -41,6 +41,7 @@ export const appRoutes: RouteObject[] = [
           { path: patterns.indicators, lazy: () => import('./routes/indicators') },
           { path: patterns.datasets, lazy: () => import('./routes/datasets') },
           { path: patterns.dataset, lazy: () => import('./routes/dataset') },
+          { path: patterns.history, lazy: () => import('./routes/dataset-history') },
           { path: patterns.compare, lazy: () => import('./routes/compare') },
           { path: patterns.lookup, lazy: () => import('./routes/lookup') },
         ],

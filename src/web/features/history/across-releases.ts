@@ -1,29 +1,28 @@
 import type { Dataset, HistoryEntry, ImpactScore, Indicator } from '../../../shared/api/schemas';
-import type { DocField } from '../../../shared/matching/dataset-doc';
+import { DOC_FIELDS, type DocField } from '../../../shared/matching/dataset-doc';
 import { percentChange } from '../../lib/change';
+import { DOC_FIELD_LABELS } from '../../lib/doc-fields';
 import { toCsv } from '../../lib/files';
 
+const FIELD_VALUES: Record<DocField, (d: Dataset) => string | null> = {
+  activity: (d) => d.activity,
+  product: (d) => d.product,
+  unit: (d) => d.unit,
+  geography: (d) => d.geography,
+  time_period: (d) => d.time_period,
+  activity_type: (d) => d.activity_type,
+  isic_class: (d) => d.isic_class,
+  isic_section: (d) => d.isic_section,
+  sectors: (d) => (d.sectors.length > 0 ? d.sectors.join('; ') : null),
+  description: (d) => d.description,
+};
+
 /** The documentation fields compared across releases, as the page labels them. */
-export const COMPARED_FIELDS: readonly {
-  field: DocField;
-  label: string;
-  value: (d: Dataset) => string | null;
-}[] = [
-  { field: 'activity', label: 'Activity', value: (d) => d.activity },
-  { field: 'product', label: 'Reference product', value: (d) => d.product },
-  { field: 'unit', label: 'Unit', value: (d) => d.unit },
-  { field: 'geography', label: 'Geography', value: (d) => d.geography },
-  { field: 'time_period', label: 'Time period', value: (d) => d.time_period },
-  { field: 'activity_type', label: 'Activity type', value: (d) => d.activity_type },
-  { field: 'isic_class', label: 'ISIC class', value: (d) => d.isic_class },
-  { field: 'isic_section', label: 'ISIC section', value: (d) => d.isic_section },
-  {
-    field: 'sectors',
-    label: 'Sectors',
-    value: (d) => (d.sectors.length > 0 ? d.sectors.join('; ') : null),
-  },
-  { field: 'description', label: 'Description', value: (d) => d.description },
-];
+export const COMPARED_FIELDS = DOC_FIELDS.map((field) => ({
+  field,
+  label: DOC_FIELD_LABELS[field],
+  value: FIELD_VALUES[field],
+}));
 
 export interface DocumentationRow {
   field: DocField;
@@ -86,14 +85,23 @@ export function scoreRows(
   }));
 }
 
-/** Points for a small chart: one per release, oldest first, one series per indicator. */
-export function chartPoints(rows: readonly ScoreRow[]): Record<string, string | number>[] {
+/**
+ * Points for a small chart: one per release, oldest first, one series per indicator, each score
+ * as a percentage of the base release's so indicators of any magnitude share one axis (an
+ * indicator without a base score, or with a base of zero, is left out).
+ */
+export function chartPoints(
+  rows: readonly ScoreRow[],
+  base: string,
+): Record<string, string | number>[] {
   const versions = [...new Set(rows.flatMap((row) => row.cells.map((c) => c.version)))].reverse();
   return versions.map((version) => {
     const point: Record<string, string | number> = { version };
     for (const row of rows) {
       const score = row.cells.find((c) => c.version === version)?.score;
-      if (score !== undefined) point[String(row.indicator.id)] = score;
+      const reference = row.cells.find((c) => c.version === base)?.score;
+      if (score === undefined || reference === undefined || reference === 0) continue;
+      point[String(row.indicator.id)] = (score / reference) * 100;
     }
     return point;
   });

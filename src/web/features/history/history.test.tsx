@@ -137,10 +137,10 @@ describe('a dataset across releases', () => {
       ['3.11', 1, -9],
       ['3.10', undefined, null],
     ]);
-    expect(chartPoints(rows)).toEqual([
+    expect(chartPoints(rows, '3.11')).toEqual([
       { version: '3.10' },
-      { version: '3.11', '882': 1 },
-      { version: '3.12', '882': 1.1 },
+      { version: '3.11', '882': 100 },
+      { version: '3.12', '882': expect.closeTo(110, 6) as number },
     ]);
   });
 
@@ -195,7 +195,7 @@ describe('history components', () => {
     ).getAllByRole('row');
     expect(current).toHaveAttribute('aria-current', 'true');
     expect(within(older as HTMLElement).getByText('same Dataset ID')).toBeInTheDocument();
-    expect(within(older as HTMLElement).getByText('activity, time_period')).toBeInTheDocument();
+    expect(within(older as HTMLElement).getByText('Activity, time period')).toBeInTheDocument();
     expect(within(oldest as HTMLElement).getByText('not found')).toBeInTheDocument();
     expect(within(oldest as HTMLElement).getByRole('link', { name: '7' })).toHaveAttribute(
       'href',

@@ -6,10 +6,12 @@ import { exactScore, formatScore } from '../../../lib/format';
 import { chartPoints, type ScoreRow } from '../across-releases';
 
 const COLOURS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6'];
+const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
 /**
  * The chosen indicators' scores in each release, with the change from the release being
- * viewed, and a small chart per release (oldest first) when there is more than one release.
+ * viewed, and a small chart of each as a percentage of that release's score (oldest first)
+ * when there is more than one release.
  */
 export function ScoreHistory({
   rows,
@@ -67,16 +69,18 @@ export function ScoreHistory({
       {chart && versions.length > 1 && rows.length > 0 && (
         <LineChart
           h={180}
-          data={chartPoints(rows)}
+          data={chartPoints(rows, base)}
           dataKey="version"
           series={rows.map((row, i) => ({
             name: String(row.indicator.id),
             label: row.indicator.indicator,
             color: COLOURS[i % COLOURS.length] ?? 'blue.6',
           }))}
-          valueFormatter={formatScore}
+          valueFormatter={(value) => `${percent.format(value)} %`}
+          yAxisLabel={`% of ${base}`}
           withLegend
-          aria-label="Chart of the scores across releases"
+          connectNulls
+          aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
         />
       )}
     </Stack>

@@ -1,0 +1,89 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Link, useParams, useRouteError } from 'react-router';
+import { z } from 'zod';
+import { DatasetIdSchema } from '../../shared/api/routes';
+import { RouteError } from '../components/feedback/route-error';
+import { paths } from '../config/paths';
+import type { Release } from '../config/routes';
+import { datasetQueries } from '../features/datasets/api/dataset-queries';
+import { versionQueries } from '../features/releases/api/get-versions';
+import { ApiError } from '../lib/api-client';
+import { usePageTitle } from '../lib/page-title';
+import { useRelease } from '../lib/release-params';
+
+const IdSchema = z.coerce.number().pipe(DatasetIdSchema);
+
+/** The dataset ID in the path; anything else is a page that does not exist. */
+export function datasetId(params: Record<string, string | undefined>): number {
+  const parsed = IdSchema.safeParse(params.id);
+  if (!parsed.success) throw new Response(null, { status: 404 });
+  return parsed.data;
+}
+
+/** When a dataset is missing from this release: which other releases in the licence have it. */
+function ElsewhereList({ id, here }: { id: number; here: Release }) {
+  const versions = useQuery(versionQueries.all());
+  const others = (versions.data?.releases ?? []).flatMap((entry) =>
+    entry.system_models
+      .filter((model) => entry.version !== here.version || model !== here.systemModel)
+      .map((model) => ({ version: entry.version, systemModel: model })),
+  );
+  const lookups = useQueries({
+    queries: others.map((other) => ({
+      ...datasetQueries.detail(other.version, other.systemModel, id),
+      retry: false,
+    })),
+  });
+  const found = others.filter((_, index) => lookups[index]?.data);
+  const pending = lookups.some((lookup) => lookup.isPending);
+  return (
+    <Stack gap="xs">
+      <Text>
+        {pending
+          ? 'Looking for it in the other releases of your licence…'
+          : found.length > 0
+            ? 'Releases that have it:'
+            : 'No other release in your licence has it either.'}
+      </Text>
+      <Group gap="sm">
+        {found.map((other) => (
+          <Anchor
+            key={`${other.version}/${other.systemModel}`}
+            component={Link}
+            to={paths.dataset(other, id)}
+          >
+            {other.version} · {other.systemModel}
+          </Anchor>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The error boundary of a dataset's pages (the dataset, its history): a Dataset ID this release
+ * lacks says so and offers the releases that have it; any other failure is the usual panel.
+ */
+export function DatasetNotFound() {
+  const error = useRouteError();
+  const release = useRelease();
+  const id = Number(useParams().id);
+  usePageTitle(`Dataset ${id} not in ${release.version}`);
+  if (!(error instanceof ApiError && error.status === 404)) return <RouteError />;
+  return (
+    <Stack maw={720}>
+      <Title order={1}>
+        Dataset {id} is not in {release.version} · {release.systemModel}
+      </Title>
+      <Text>
+        Dataset IDs are stable between releases, but a dataset can be deleted, merged into another
+        or moved to a new ID.
+      </Text>
+      <ElsewhereList id={id} here={release} />
+      <Anchor component={Link} to={paths.datasets(release)}>
+        Search this release instead
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import '@mantine/charts/styles.css';
+import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Dataset, DatasetHistory } from '../../../shared/api/schemas';
+import { OrMissing } from '../../components/data/missing';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { ReadingProgress } from '../../components/feedback/reading-progress';
+import { IndicatorPicker } from '../../components/input/indicator-picker';
+import { paths } from '../../config/paths';
+import { searches } from '../../config/routes';
+import {
+  documentationRows,
+  historyToCsv,
+  historyToJson,
+  scoreRows,
+} from '../../features/history/across-releases';
+import { historyQueries } from '../../features/history/api/history-queries';
+import { useHistoryScores } from '../../features/history/api/use-history-scores';
+import { DocumentationDiff } from '../../features/history/components/documentation-diff';
+import { HistoryScores } from '../../features/history/components/history-scores';
+import { ReleaseMatches } from '../../features/history/components/release-matches';
+import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { chooseIndicators } from '../../features/indicators/defaults';
+import { usageQueries } from '../../features/usage/api/get-usage';
+import { download } from '../../lib/files';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
+import { useRelease } from '../../lib/release-params';
+import { useRouteSearch } from '../../lib/url-state';
+import { datasetId, DatasetNotFound } from '../dataset-not-found';
+import {
+  queryClientContext,
+  releaseContext,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
+
+/** The matches across releases (free), the catalogue and the usage; never a score. */
+export function loader({ context, params }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const { version, systemModel } = context.get(releaseContext);
+  startQuery(queryClient, historyQueries.matches(version, systemModel, datasetId(params)));
+  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  startQuery(queryClient, usageQueries.current());
+  return null;
+}
+
+/** A Dataset ID this release lacks: say so, and offer the releases that have it. */
+export const ErrorBoundary = DatasetNotFound;
+
+type Ready = Extract<DatasetHistory, { status: 'ready' }>;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** The history once the proxy has read every release: matches, documentation and scores. */
+function HistoryView({ history }: { history: Ready }) {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const [search, update] = useRouteSearch(searches.history);
+  const catalogue = useQuery(indicatorQueries.list(version, systemModel));
+  const usage = useQuery(usageQueries.current());
+  const entries = history.releases;
+  const here = entries.find((entry) => entry.version === version)?.dataset;
+
+  // Each release's documentation, free, from the same cache entries as the dataset pages.
+  const withDataset = entries.flatMap((entry) => (entry.dataset ? [entry] : []));
+  const documents = useQueries({
+    queries: withDataset.map((entry) =>
+      historyQueries.document(entry.version, systemModel, entry.dataset?.id ?? history.id),
+    ),
+  });
+  const documentOf = new Map<string, Dataset>();
+  withDataset.forEach((entry, i) => {
+    const data = documents[i]?.data;
+    if (data) documentOf.set(entry.version, data);
+  });
+  const docRows = documentationRows(
+    entries.map((entry) => ({ version: entry.version, dataset: documentOf.get(entry.version) })),
+    version,
+  );
+
+  const all = catalogue.data?.indicators ?? [];
+  const indicatorIds = catalogue.data ? chooseIndicators(search.ind, all) : [];
+  const indicators = all.filter((indicator) => indicatorIds.includes(indicator.id));
+  const scores = useHistoryScores({ systemModel, entries, indicatorIds });
+  const rows = scoreRows(
+    indicators,
+    entries.map((entry) => ({ version: entry.version, scores: scores.scores(entry.version) })),
+    version,
+  );
+  const exported = {
+    systemModel,
+    base: version,
+    entries,
+    rows: scores.loaded > 0 ? rows : [],
+  };
+  const file = `dataset-${history.id}-across-releases-${systemModel}`;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
+        <Text c="dimmed">
+          <OrMissing value={here?.geography ?? null} what="no geography" /> ·{' '}
+          <OrMissing value={here?.product ?? null} what="no product name" /> · Dataset ID{' '}
+          {history.id} in {version} · every release of {systemModel} in your licence
+        </Text>
+        <Group gap="xs" mt={4}>
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={paths.dataset(release, history.id, { ind: search.ind })}
+          >
+            Back to the dataset
+          </Button>
+          <CopyButton value={window.location.href}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" onClick={copy}>
+                {copied ? 'Link copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => download(`${file}.csv`, historyToCsv(exported), 'text/csv')}
+          >
+            Export CSV
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => download(`${file}.json`, historyToJson(exported), 'application/json')}
+          >
+            Export JSON
+          </Button>
+        </Group>
+      </Stack>
+      <Section title="In each release">
+        <ReleaseMatches history={history} />
+      </Section>
+      <Section title="Documentation">
+        <Text size="sm" c="dimmed">
+          Highlighted: what differs from {version}.
+        </Text>
+        {documents.some((document) => document.isPending) ? (
+          <Skeleton h={240} aria-label="Loading the documentation" />
+        ) : (
+          <DocumentationDiff rows={docRows} versions={entries.map((entry) => entry.version)} />
+        )}
+      </Section>
+      <Section title="Scores">
+        {catalogue.isPending ? (
+          <Skeleton h={40} />
+        ) : (
+          <IndicatorPicker
+            indicators={all}
+            value={indicatorIds}
+            onChange={(ind) => update({ ind })}
+          />
+        )}
+        <HistoryScores
+          base={version}
+          entries={entries}
+          indicatorIds={indicatorIds}
+          rows={rows}
+          scores={scores}
+          charged={usage.data?.charged}
+        />
+      </Section>
+    </Stack>
+  );
+}
+
+/**
+ * `/:v/:m/datasets/:id/history`: the dataset in every licensed release of the system model, how
+ * each match was made, its documentation side by side, and its scores once agreed to.
+ */
+export function Component() {
+  const { version, systemModel } = useRelease();
+  const id = datasetId(useParams());
+  const history = usePageData(historyQueries.matches(version, systemModel, id));
+  const here =
+    history?.status === 'ready'
+      ? history.releases.find((entry) => entry.version === version)?.dataset
+      : undefined;
+  usePageTitle(`${here?.activity ?? `Dataset ${id}`} across releases`, here?.geography, version);
+  if (!history) return <PageSkeleton />;
+  if (history.status === 'building')
+    return (
+      <Stack gap="md">
+        <Title order={1}>Dataset {id} across releases</Title>
+        <ReadingProgress progress={history} what={`the releases of ${systemModel}`} />
+      </Stack>
+    );
+  return <HistoryView history={history} />;
+}
