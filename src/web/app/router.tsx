@@ -44,6 +44,7 @@ export const appRoutes: RouteObject[] = [
           { path: patterns.history, lazy: () => import('./routes/dataset-history') },
           { path: patterns.compare, lazy: () => import('./routes/compare') },
           { path: patterns.lookup, lazy: () => import('./routes/lookup') },
+          { path: patterns.changes, lazy: () => import('./routes/changes') },
         ],
       },
       { path: '*', ...firstLoad, lazy: () => import('./routes/not-found') },

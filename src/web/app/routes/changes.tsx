@@ -1,0 +1,160 @@
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Changes } from '../../../shared/api/schemas';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { ReadingProgress } from '../../components/feedback/reading-progress';
+import { RouteError } from '../../components/feedback/route-error';
+import { searches } from '../../config/routes';
+import { changesQueries } from '../../features/changes/api/changes-queries';
+import { ChangeCounts } from '../../features/changes/components/change-counts';
+import { ChangeFilters } from '../../features/changes/components/change-filters';
+import { ChangeTable } from '../../features/changes/components/change-table';
+import { changeFacets, changesToCsv, filterChanges } from '../../features/changes/filter';
+import { versionQueries } from '../../features/releases/api/get-versions';
+import { versionBefore, versionsWith } from '../../features/releases/neighbours';
+import { download } from '../../lib/files';
+import { formatCount, plural } from '../../lib/format';
+import { usePageData } from '../../lib/page-data';
+import { usePageTitle } from '../../lib/page-title';
+import { useRelease } from '../../lib/release-params';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  ensureQueryData,
+  queryClientContext,
+  releaseContext,
+  searchOf,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
+
+/**
+ * The older release (the one asked for, else the one before) and its changes, which the proxy
+ * builds once from free calls; the page shows the progress while it does.
+ */
+export async function loader({ context, request }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const release = context.get(releaseContext);
+  const search = searches.changes.parse(searchOf(request));
+  // Already in the cache: the release route's middleware checked the release against it.
+  const { releases } = await ensureQueryData(queryClient, versionQueries.all());
+  const from = search.from ?? versionBefore(releases, release);
+  const listed = versionsWith(releases, release.systemModel);
+  if (from !== undefined && from !== release.version && listed.includes(from))
+    startQuery(queryClient, changesQueries.list(release.version, release.systemModel, from));
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
+
+type Ready = Extract<Changes, { status: 'ready' }>;
+
+/** Counts, filters, the table and its export, once the changes are built. */
+function ChangesView({ changes }: { changes: Ready }) {
+  const [search, update] = useRouteSearch(searches.changes);
+  const facets = useMemo(() => changeFacets(changes.rows), [changes.rows]);
+  const filter = {
+    change: search.change,
+    sector: search.sector || undefined,
+    isicSection: search.isic || undefined,
+    activityType: search.type || undefined,
+    q: search.q || undefined,
+  };
+  const filterKey = JSON.stringify(filter);
+  // Thousands of rows: filtered once per change of the filter, not on every drawing.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const rows = useMemo(() => filterChanges(changes.rows, filter), [changes.rows, filterKey]);
+  const filtered = rows.length !== changes.rows.length;
+  return (
+    <Stack gap="md">
+      <ChangeCounts
+        changes={changes}
+        value={search.change}
+        onChange={(change) => update({ change }, { replace: true })}
+      />
+      <ChangeFilters values={search} facets={facets} onChange={update} />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {filtered
+            ? `${formatCount(rows.length)} of ${plural(changes.rows.length, 'changed dataset')}`
+            : plural(changes.rows.length, 'changed dataset')}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={rows.length === 0}
+          onClick={() =>
+            download(
+              `changes-${changes.from}-${changes.to}-${changes.system_model}.csv`,
+              changesToCsv(changes, rows),
+              'text/csv',
+            )
+          }
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {rows.length === 0 ? (
+        <Text>No changed dataset matches these filters.</Text>
+      ) : (
+        // A new filter starts again at the first page.
+        <ChangeTable key={filterKey} changes={changes} rows={rows} />
+      )}
+    </Stack>
+  );
+}
+
+function ChangesOf({ from }: { from: string }) {
+  const { version, systemModel } = useRelease();
+  const changes = usePageData(changesQueries.list(version, systemModel, from));
+  if (!changes) return <PageSkeleton />;
+  if (changes.status === 'building')
+    return <ReadingProgress progress={changes} what={`${from} and ${version}`} />;
+  return <ChangesView changes={changes} />;
+}
+
+/**
+ * `/:v/:m/changes?from=3.11`: what changed from an older release to this one (new, removed,
+ * renamed, moved, re-identified, documentation changed), filtered by sector, ISIC section,
+ * activity type and words, each row linking to both sides.
+ */
+export function Component() {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const [search, update] = useRouteSearch(searches.changes);
+  const versions = useQuery(versionQueries.all());
+  const releases = versions.data?.releases ?? [];
+  const others = versionsWith(releases, systemModel).filter((other) => other !== version);
+  const from = search.from ?? versionBefore(releases, release);
+  usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
+  if (!versions.data) return <PageSkeleton />;
+  const usable = from !== undefined && others.includes(from);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>What changed in {version}</Title>
+        <Text c="dimmed">
+          {systemModel}: every dataset of {usable ? from : 'another release'} matched with {version}
+          , by Dataset ID, Spold UUIDs or names. Free: read from documentation only.
+        </Text>
+      </div>
+      <Select
+        label="Compared with"
+        data={others}
+        value={usable ? from : null}
+        placeholder="Choose a release"
+        allowDeselect={false}
+        onChange={(value) => value && update({ from: value })}
+        w={{ base: '100%', xs: 200 }}
+      />
+      {!usable && (
+        <Alert color="blue" title="Choose a release to compare with">
+          {from === undefined
+            ? `Your licence has no release of ${systemModel} before ${version}.`
+            : `Release ${from} is not one of your licence’s releases of ${systemModel}, or it is ${version} itself.`}
+        </Alert>
+      )}
+      {usable && <ChangesOf from={from} />}
+    </Stack>
+  );
+}
