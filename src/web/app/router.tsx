@@ -45,6 +45,7 @@ export const appRoutes: RouteObject[] = [
           { path: patterns.compare, lazy: () => import('./routes/compare') },
           { path: patterns.lookup, lazy: () => import('./routes/lookup') },
           { path: patterns.changes, lazy: () => import('./routes/changes') },
+          { path: patterns.upgrade, lazy: () => import('./routes/upgrade') },
         ],
       },
       { path: '*', ...firstLoad, lazy: () => import('./routes/not-found') },

@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { ListEntry } from '../../../shared/api/routes';
+import { parseDatasetList } from '../../../shared/dataset-list';
+import { ErrorPanel } from '../../components/feedback/error-panel';
+import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { ReadingProgress } from '../../components/feedback/reading-progress';
+import { RouteError } from '../../components/feedback/route-error';
+import { paths } from '../../config/paths';
+import { searches, type Release } from '../../config/routes';
+import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { versionQueries } from '../../features/releases/api/get-versions';
+import { versionBefore, versionsWith } from '../../features/releases/neighbours';
+import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-queries';
+import { CheckResults } from '../../features/upgrade/components/check-results';
+import { ListInput } from '../../features/upgrade/components/list-input';
+import { SavedListsPanel } from '../../features/upgrade/components/saved-lists-panel';
+import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
+import { usageQueries } from '../../features/usage/api/get-usage';
+import { usePageTitle } from '../../lib/page-title';
+import { useRelease } from '../../lib/release-params';
+import { useRouteSearch } from '../../lib/url-state';
+import {
+  ensureQueryData,
+  queryClientContext,
+  releaseContext,
+  searchOf,
+  type LoaderContext,
+  startQuery,
+} from '../route-context';
+
+/** The entries of a shared link's list, or none. */
+function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
+  if (ids.length === 0) return undefined;
+  const parsed = parseDatasetList(sharedListText(ids));
+  return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
+}
+
+const checkQuery = (release: Release, from: string, entries: readonly ListEntry[]) =>
+  upgradeQueries.check({ ...release, from, entries, listKey: listKey(entries) });
+
+/**
+ * The catalogue and the usage; and a shared link's list, whose check is free, checked at once.
+ * Never a score.
+ */
+export async function loader({ context, request }: LoaderContext) {
+  const queryClient = context.get(queryClientContext);
+  const release = context.get(releaseContext);
+  const search = searches.upgrade.parse(searchOf(request));
+  startQuery(queryClient, indicatorQueries.list(release.version, release.systemModel));
+  startQuery(queryClient, usageQueries.current());
+  // Already in the cache: the release route's middleware checked the release against it.
+  const { releases } = await ensureQueryData(queryClient, versionQueries.all());
+  const from = search.from ?? versionBefore(releases, release);
+  const entries = linkedEntries(search.ids);
+  const listed = versionsWith(releases, release.systemModel);
+  if (entries && from !== undefined && from !== release.version && listed.includes(from))
+    startQuery(queryClient, checkQuery(release, from, entries));
+  return null;
+}
+
+export const ErrorBoundary = RouteError;
+
+/** The verdicts of a submitted list: progress while the proxy reads the releases, then results. */
+function Verdicts({ from, entries }: { from: string; entries: readonly ListEntry[] }) {
+  const release = useRelease();
+  const [search, update] = useRouteSearch(searches.upgrade);
+  const query = checkQuery(release, from, entries);
+  const check = useQuery(query);
+  const catalogue = useQuery(indicatorQueries.list(release.version, release.systemModel));
+  const usage = useQuery(usageQueries.current());
+  if (check.isError) return <ErrorPanel error={check.error} onRetry={() => void check.refetch()} />;
+  if (!check.data) return <Skeleton h={200} aria-label="Checking the list" />;
+  if (check.data.status === 'building')
+    return <ReadingProgress progress={check.data} what={`${from} and ${release.version}`} />;
+  return (
+    <CheckResults
+      // Another list or pair of releases: the candidates chosen for the last one go.
+      key={`${check.data.from}>${check.data.to}:${query.queryKey.join('|')}`}
+      check={check.data}
+      indicators={catalogue.data?.indicators ?? []}
+      indicatorIds={search.ind}
+      onIndicators={(ind) => update({ ind }, { replace: true })}
+      charged={usage.data?.charged}
+    />
+  );
+}
+
+/**
+ * `/:v/:m/upgrade?from=3.10&ids=…&ind=…`: a list of datasets from an older release (pasted,
+ * uploaded, saved in this browser or opened from a link) checked against this one, each entry
+ * with its verdict; scores in both releases only after the bill is stated and agreed.
+ */
+export function Component() {
+  const release = useRelease();
+  const { version, systemModel } = release;
+  const [search, update] = useRouteSearch(searches.upgrade);
+  const versions = useQuery(versionQueries.all());
+  const [text, setText] = useState(() => sharedListText(search.ids));
+  const [submitted, setSubmitted] = useState(() => linkedEntries(search.ids));
+  // A link opened while on the page (back, forward, another shared link) brings its own list;
+  // the IDs this page wrote itself leave the list as the user typed it (comments, bad lines).
+  const idsKey = search.ids.join(',');
+  const [shownIds, setShownIds] = useState(idsKey);
+  const [writtenIds, setWrittenIds] = useState<string>();
+  if (idsKey !== shownIds) {
+    setShownIds(idsKey);
+    if (idsKey !== '' && idsKey !== writtenIds) {
+      setText(sharedListText(search.ids));
+      setSubmitted(linkedEntries(search.ids));
+    }
+  }
+  const deferredText = useDeferredValue(text);
+  const parsed = useMemo(() => parseDatasetList(deferredText), [deferredText]);
+  usePageTitle('Upgrade check', version);
+
+  if (!versions.data) return <PageSkeleton />;
+  const releases = versions.data.releases;
+  const others = versionsWith(releases, systemModel).filter((other) => other !== version);
+  const from = search.from ?? versionBefore(releases, release);
+  const usable = from !== undefined && others.includes(from);
+
+  /** Checks a list: its entries are kept, and a list of IDs short enough goes into the URL. */
+  const check = (listText: string, listFrom = from) => {
+    const list = parseDatasetList(listText);
+    if (!list.ok || list.entries.length === 0) return;
+    setSubmitted(list.entries);
+    const shared = shareableIds(list.entries);
+    const ids = shared.ok ? shared.ids : [];
+    setWrittenIds(ids.join(','));
+    update({ ids, from: listFrom });
+  };
+  const sharing = submitted ? shareableIds(submitted) : undefined;
+  const entries = parsed.ok ? parsed.entries.length : 0;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>Upgrade check</Title>
+        <Text c="dimmed">
+          Which datasets of a list from an older release are still in {version} · {systemModel}:
+          unchanged, changed, under a new ID, or gone. Free; scores only if you ask for them.
+        </Text>
+      </div>
+      <Select
+        label="From release"
+        description={`The release the list’s datasets come from; ${version} is the target (switch it in the header).`}
+        data={others}
+        value={usable ? from : null}
+        placeholder="Choose a release"
+        allowDeselect={false}
+        onChange={(value) => value && update({ from: value })}
+        w={{ base: '100%', xs: 320 }}
+      />
+      {!usable && (
+        <Alert color="blue" title="Choose the release the list comes from">
+          {from === undefined
+            ? `Your licence has no release of ${systemModel} before ${version}.`
+            : `Release ${from} is not one of your licence’s releases of ${systemModel}, or it is ${version} itself.`}
+        </Alert>
+      )}
+      <ListInput text={text} onTextChange={setText} parsed={parsed} />
+      <Group gap="sm">
+        <Button onClick={() => check(text)} disabled={!usable || entries === 0}>
+          Check against {version}
+        </Button>
+        {sharing?.ok && (
+          <CopyButton
+            value={`${window.location.origin}${paths.upgrade(release, { from, ids: sharing.ids, ind: search.ind })}`}
+          >
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy}>
+                {copied ? 'Link copied' : 'Copy link to this list'}
+              </Button>
+            )}
+          </CopyButton>
+        )}
+        {sharing && !sharing.ok && (
+          <Text size="sm" c="dimmed">
+            {sharing.reason}
+          </Text>
+        )}
+      </Group>
+      <SavedListsPanel
+        text={text}
+        from={usable ? from : undefined}
+        onOpen={(list) => {
+          setText(list.text);
+          check(list.text, list.from);
+        }}
+      />
+      {submitted && usable && <Verdicts from={from} entries={submitted} />}
+    </Stack>
+  );
+}

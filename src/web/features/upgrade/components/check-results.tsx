@@ -1,0 +1,127 @@
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Indicator, UpgradeCheck, Usage } from '../../../../shared/api/schemas';
+import { ErrorPanel } from '../../../components/feedback/error-panel';
+import { ReleaseBill } from '../../../components/feedback/release-bill';
+import { IndicatorPicker } from '../../../components/input/indicator-picker';
+import { download } from '../../../lib/files';
+import { plural } from '../../../lib/format';
+import { useUpgradeScores } from '../api/use-upgrade-scores';
+import { mappingToCsv, mappingToJson } from '../export';
+import { scoreMoves } from '../scores';
+import { VerdictTable } from './verdict-table';
+
+type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
+
+interface CheckResultsProps {
+  check: Ready;
+  /** The target release's catalogue, to pick indicators from. */
+  indicators: readonly Indicator[];
+  indicatorIds: readonly number[];
+  onIndicators: (ids: number[]) => void;
+  charged: Usage['charged'] | undefined;
+}
+
+/**
+ * A checked list: the verdicts (a candidate may be chosen where there are several or the
+ * dataset is gone), optional scores in both releases after the bill, and the mapping's export.
+ */
+export function CheckResults(props: CheckResultsProps) {
+  const { check, indicatorIds } = props;
+  const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(new Map());
+  const scores = useUpgradeScores({
+    check,
+    systemModel: check.system_model,
+    chosen,
+    indicatorIds,
+    charged: props.charged,
+  });
+  const picked = props.indicators.filter((indicator) => indicatorIds.includes(indicator.id));
+  const scored = scores.loaded ? picked : [];
+  const mapping = { check, chosen, indicators: scored, scores: scores.table };
+  const file = `upgrade-${check.from}-to-${check.to}-${check.system_model}`;
+  const waiting = scores.bill.releases.length > 0 && indicatorIds.length > 0;
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Verdicts: {check.from} → {check.to}
+      </Title>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => download(`${file}.csv`, mappingToCsv(mapping), 'text/csv')}
+        >
+          Export mapping CSV
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => download(`${file}.json`, mappingToJson(mapping), 'application/json')}
+        >
+          Export mapping JSON
+        </Button>
+      </Group>
+      <Stack gap="xs" component="section" aria-label="Scores in both releases">
+        <Text size="sm">
+          Optionally, scores in {check.from} and {check.to} with their change: pick indicators.
+        </Text>
+        <IndicatorPicker
+          indicators={props.indicators}
+          value={indicatorIds}
+          onChange={props.onIndicators}
+        />
+        {scores.error !== undefined && <ErrorPanel error={scores.error} onRetry={scores.retry} />}
+        {waiting && (
+          <ReleaseBill
+            title={`Scores for ${plural(indicatorIds.length, 'indicator')} in ${check.from} and ${check.to}`}
+            releases={scores.bill.releases}
+            newDatasets={scores.bill.newDatasets}
+            newIndicators={scores.bill.newIndicators}
+            newUser={props.charged?.user !== true}
+            partShown={scores.loaded}
+            loadLabel="Load scores"
+            onLoad={scores.consent.approve}
+          />
+        )}
+        {scores.calls > 0 && scores.done < scores.calls && (
+          <Stack gap={4} role="status">
+            <Text size="sm">
+              Loading scores: {scores.done} of {plural(scores.calls, 'request')}
+            </Text>
+            <Progress value={(scores.done / scores.calls) * 100} aria-label="Loading scores" />
+          </Stack>
+        )}
+      </Stack>
+      <VerdictTable
+        check={check}
+        chosen={chosen}
+        onChoose={(line, id) =>
+          setChosen((current) => {
+            const next = new Map(current);
+            if (id === undefined) next.delete(line);
+            else next.set(line, id);
+            return next;
+          })
+        }
+        scores={
+          scored.length > 0
+            ? {
+                names: scored.map(
+                  (indicator) => `Change in ${indicator.indicator} (${indicator.method})`,
+                ),
+                moves: (result) =>
+                  scoreMoves(
+                    result,
+                    { from: check.from, to: check.to, chosen: chosen.get(result.line) },
+                    scored.map((indicator) => indicator.id),
+                    scores.table,
+                  ),
+              }
+            : undefined
+        }
+      />
+    </Stack>
+  );
+}
