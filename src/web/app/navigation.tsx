@@ -5,7 +5,8 @@ import type { Release } from '../config/routes';
 
 /**
  * The side navigation, every link in the release being worked in and carrying its indicator
- * set; Compare reopens the last comparison of that release.
+ * set; Compare reopens the last comparison of that release. A dataset's history belongs to
+ * Datasets; what changed and the upgrade check compare this release with an older one.
  */
 export function Navigation(props: {
   release: Release | undefined;
@@ -39,6 +40,16 @@ export function Navigation(props: {
             label: 'Compare',
             to: paths.compare(release, { ind, ds }),
             active: (path: string) => inRelease && path.endsWith('/compare'),
+          },
+          {
+            label: 'What changed',
+            to: paths.changes(release, { ind }),
+            active: (path: string) => inRelease && path.endsWith('/changes'),
+          },
+          {
+            label: 'Upgrade check',
+            to: paths.upgrade(release, { ind }),
+            active: (path: string) => inRelease && path.endsWith('/upgrade'),
           },
         ]
       : []),
