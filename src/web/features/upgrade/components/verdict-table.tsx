@@ -109,7 +109,7 @@ export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTablePr
                   <Table.Td>{result.line}</Table.Td>
                   <Table.Td>
                     <VerdictBadge verdict={result.verdict} />
-                    {result.how && result.how !== 'same ID' && (
+                    {result.how !== null && result.how !== 'same ID' && result.how !== 'none' && (
                       <Text size="xs" c="dimmed">
                         {result.how}
                         {result.relation && result.relation !== result.how
