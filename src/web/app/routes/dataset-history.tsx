@@ -92,7 +92,7 @@ function HistoryView({ history }: { history: Ready }) {
 
   const all = catalogue.data?.indicators ?? [];
   const indicatorIds = catalogue.data ? chooseIndicators(search.ind, all) : [];
-  const indicators = all.filter((indicator) => indicatorIds.includes(indicator.id));
+  const indicators = indicatorIds.flatMap((id) => all.filter((known) => known.id === id));
   const scores = useHistoryScores({ systemModel, entries, indicatorIds });
   const rows = scoreRows(
     indicators,

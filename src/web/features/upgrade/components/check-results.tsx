@@ -36,7 +36,8 @@ export function CheckResults(props: CheckResultsProps) {
     indicatorIds,
     charged: props.charged,
   });
-  const picked = props.indicators.filter((indicator) => indicatorIds.includes(indicator.id));
+  // In the order the user picked them, as the columns and the export list them.
+  const picked = indicatorIds.flatMap((id) => props.indicators.filter((known) => known.id === id));
   const scored = scores.loaded ? picked : [];
   const mapping = { check, chosen, indicators: scored, scores: scores.table };
   const file = `upgrade-${check.from}-to-${check.to}-${check.system_model}`;

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { firstOf, groundTruth, singleWays, type TruthRow } from './ground-truth';
+import { signInAsDemoUser } from './sign-in';
+
+/** The indicators of a scored batch call; none for anything else. */
+function scoredIndicators(request: Request): number[] {
+  if (!new URL(request.url()).pathname.endsWith('/api/datasets/batch')) return [];
+  return (request.postDataJSON() as { indicator_ids?: number[] }).indicator_ids ?? [];
+}
+
+/** What the upgrade check must say of a dataset of 3.10, by what the emulator did to it. */
+function expectedVerdict(row: TruthRow): string {
+  if (row.kind === 'removed') return 'gone';
+  if (row.kind === 'product-renamed') return 'new ID';
+  return row.fields.length === 0 ? 'unchanged' : 'documentation changed';
+}
+
+const MALFORMED = 'not-a-dataset';
+
+test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, export, and reopen the saved list', async ({
+  page,
+  emulatorUrl,
+}) => {
+  // Datasets that went one way from 3.10 to 3.12: one deleted, one whose product was renamed
+  // (a new ID), and 27 that kept their ID, with and without documentation changes.
+  const ways = singleWays(await groundTruth(emulatorUrl, '3.10', '3.12'));
+  const deleted = firstOf(ways, (row) => row.kind === 'removed');
+  const renamed = firstOf(ways, (row) => row.kind === 'product-renamed');
+  const kept = ways.filter((row) => row.from_id === row.to_id);
+  const picks = [
+    ...kept.filter((row) => row.fields.length === 0).slice(0, 14),
+    ...kept.filter((row) => row.fields.length > 0).slice(0, 13),
+  ];
+  picks.splice(4, 0, deleted);
+  picks.splice(18, 0, renamed);
+  const lines = picks.map((row) => String(row.from_id));
+  lines.splice(11, 0, MALFORMED);
+  expect(lines).toHaveLength(30);
+  const lineOf = (row: TruthRow) => lines.indexOf(String(row.from_id)) + 1;
+
+  const scored: number[][] = [];
+  page.on('request', (request) => {
+    const indicators = scoredIndicators(request);
+    if (indicators.length > 0) scored.push(indicators);
+  });
+
+  await page.goto('/3.12/cutoff');
+  await signInAsDemoUser(page);
+  await page.getByRole('link', { name: 'Upgrade check' }).click();
+  await page.getByRole('combobox', { name: 'From release' }).click();
+  await page.getByRole('option', { name: '3.10', exact: true }).click();
+  await expect(page).toHaveURL(/\/3\.12\/cutoff\/upgrade\?from=3\.10$/);
+  const list = page.getByRole('textbox', { name: 'Datasets' });
+  await list.fill(lines.join('\n'));
+  await expect(page.getByText('29 entries, 1 line left out')).toBeVisible();
+  await expect(page.getByText(`Line 12: "${MALFORMED}" is neither`)).toBeVisible();
+  await page.getByRole('button', { name: 'Check against 3.12' }).click();
+
+  // The first check between two releases may have the proxy read them (free): progress, then
+  // one verdict per entry, each what the emulator's record says it must be.
+  const verdicts = page.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
+  await expect(verdicts.getByRole('row')).toHaveCount(30);
+  for (const row of picks) {
+    const line = lineOf(row);
+    const cells = verdicts
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
+    await expect(cells.getByRole('cell').nth(1), `line ${String(line)}`).toHaveText(
+      new RegExp(`^${expectedVerdict(row)}`),
+    );
+  }
+  const successor = verdicts
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: String(lineOf(renamed)), exact: true }) });
+  await expect(successor.getByRole('link', { name: String(renamed.to_id) })).toHaveAttribute(
+    'href',
+    `/3.12/cutoff/datasets/${String(renamed.to_id)}`,
+  );
+
+  // Scores for two indicators: the bill per release first, nothing charged until the yes.
+  const picker = page.getByRole('combobox', { name: 'Indicators' });
+  for (const id of [882, 964]) {
+    await picker.click();
+    await picker.fill(String(id));
+    await page.getByRole('option', { name: new RegExp(`\\(${String(id)}\\)$`) }).click();
+  }
+  await expect(page).toHaveURL(/ind=882,964/);
+  const bill = page.getByRole('list', { name: 'Scores asked for, by release' });
+  await expect(bill.getByRole('listitem')).toHaveText([
+    /^3\.10: 28 datasets/,
+    /^3\.12: 28 datasets/,
+  ]);
+  expect(scored).toEqual([]);
+  await page.getByRole('button', { name: 'Load scores' }).click();
+  await expect(verdicts.getByRole('columnheader', { name: /^Change in / })).toHaveCount(2);
+  await expect(successor.getByText(/ → /)).toHaveCount(2);
+  expect(scored).toEqual([
+    [882, 964],
+    [882, 964],
+  ]);
+
+  // The mapping: old ID → new ID with the verdict and the exact scores of both releases.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export mapping CSV' }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  const header = csv[0]?.split(',') ?? [];
+  expect(header.slice(0, 2)).toEqual(['line', 'verdict']);
+  expect(header.slice(-6)).toEqual([
+    '882_3.10',
+    '882_3.12',
+    '882_change_percent',
+    '964_3.10',
+    '964_3.12',
+    '964_change_percent',
+  ]);
+  const mapped = csv.slice(1).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
+  expect(mapped).toHaveLength(29);
+  const renamedRow = mapped.find((cells) => cells[0] === String(lineOf(renamed)));
+  expect(renamedRow?.slice(1, 3)).toEqual(['new ID', String(renamed.from_id)]);
+  expect(renamedRow?.[header.indexOf('3.12_id')]).toBe(String(renamed.to_id));
+  const [before, after, change] = (renamedRow ?? []).slice(-6, -3).map(Number);
+  expect(change).toBeCloseTo((((after ?? 0) - (before ?? 0)) / Math.abs(before ?? 1)) * 100, 6);
+
+  // Saved by name in this browser, and checked again from a fresh page.
+  await page.getByRole('textbox', { name: 'List name' }).fill('Model from 3.10');
+  await page.getByRole('button', { name: 'Save list' }).click();
+  await expect(page.getByText('Saved as “Model from 3.10” in this browser.')).toBeVisible();
+  await page.goto('/3.12/cutoff/upgrade');
+  await expect(list).toHaveValue('');
+  await page.getByRole('combobox', { name: 'Saved lists' }).click();
+  await page.getByRole('option', { name: 'Model from 3.10 (from 3.10)' }).click();
+  await page.getByRole('button', { name: 'Open and check' }).click();
+  await expect(list).toHaveValue(lines.join('\n'));
+  await expect(page.getByText(`Line 12: "${MALFORMED}" is neither`)).toBeVisible();
+  await expect(page).toHaveURL(/from=3\.10/);
+  await expect(verdicts.getByRole('row')).toHaveCount(30);
+});
