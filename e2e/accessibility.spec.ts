@@ -38,6 +38,24 @@ const PAGES: [string, string, Shown, string][] = [
     'Compare · 3.12 · LCI Explorer',
   ],
   [
+    'dataset history',
+    '/3.12/cutoff/datasets/8279/history',
+    (page) => page.getByRole('table', { name: 'Documentation across releases' }),
+    'market for electricity, low voltage across releases · Mexico (MX) · 3.12 · LCI Explorer',
+  ],
+  [
+    'changes',
+    '/3.12/cutoff/changes?from=3.11&change=moved',
+    (page) => page.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
+    'Changes since 3.11 · 3.12 · LCI Explorer',
+  ],
+  [
+    'upgrade check',
+    '/3.12/cutoff/upgrade?from=3.11&ids=8279,2989,7773',
+    (page) => page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' }),
+    'Upgrade check · 3.12 · LCI Explorer',
+  ],
+  [
     'releases',
     '/releases',
     (page) => page.getByRole('table', { name: 'Releases and system models' }),
@@ -67,8 +85,8 @@ async function seriousViolations(page: Page, name: string) {
 test('no page has serious or critical accessibility violations, in light or dark', async ({
   page,
 }) => {
-  // Seven pages in light and four in dark, each loaded and scanned by axe (2–4 s a page on a
-  // quiet machine).
+  // Ten pages in light and six in dark, each loaded and scanned by axe (2–4 s a page on a quiet
+  // machine).
   test.slow();
   const encodings = new Set<string>();
   page.on('response', (response) => {
@@ -97,7 +115,9 @@ test('no page has serious or critical accessibility violations, in light or dark
 
   await page.emulateMedia({ colorScheme: 'dark' });
   for (const [name, path, shown] of PAGES.filter(([name]) =>
-    ['overview', 'indicators', 'dataset', 'compare'].includes(name),
+    ['overview', 'indicators', 'dataset', 'compare', 'dataset history', 'upgrade check'].includes(
+      name,
+    ),
   )) {
     await page.goto(path);
     await expect(shown(page)).toBeVisible();

@@ -60,6 +60,18 @@ test('on a phone, every page fits the screen and every control is within reach',
       '/3.12/cutoff/compare?ds=8279,2989,7773&ind=882,964',
       (p) => p.getByRole('table', { name: 'Comparison' }),
     ],
+    [
+      '/3.12/cutoff/datasets/8279/history',
+      (p) => p.getByRole('table', { name: 'Documentation across releases' }),
+    ],
+    [
+      '/3.12/cutoff/changes?from=3.11',
+      (p) => p.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
+    ],
+    [
+      '/3.12/cutoff/upgrade?from=3.11&ids=8279,2989',
+      (p) => p.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' }),
+    ],
     ['/usage', (p) => p.getByRole('heading', { name: 'Usage', level: 1 })],
   ];
   for (const [path, shown] of pages) {

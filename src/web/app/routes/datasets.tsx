@@ -2,7 +2,6 @@ import {
   Anchor,
   Button,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -14,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, replace } from 'react-router';
 import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/api/schemas';
+import { PageControl } from '../../components/data/page-control';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
@@ -216,20 +216,11 @@ export function Component() {
             />
           )}
           {pages > 1 && (
-            <Pagination
+            <PageControl
               total={pages}
               value={Math.min(search.page, pages)}
               onChange={(page) => update({ page })}
-              aria-label="Result pages"
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  previous: 'Previous page',
-                  next: 'Next page',
-                  last: 'Last page',
-                }[control],
-              })}
+              label="Result pages"
             />
           )}
         </>

@@ -1,14 +1,26 @@
-import { Anchor, Badge, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
+import type { ReleaseChange } from '../../../../shared/matching/verdict';
 import { OrMissing } from '../../../components/data/missing';
+import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
 import { describeFields } from '../../../lib/doc-fields';
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
 const PAGE = 100;
+
+/** Colours whose light badges (shade 9 on shade 1) keep 4.5:1; teal and yellow do not. */
+const COLOUR: Record<ReleaseChange, string> = {
+  new: 'indigo',
+  removed: 'red',
+  renamed: 'blue',
+  moved: 'grape',
+  're-identified': 'indigo',
+  'documentation changed': 'gray',
+};
 
 function Side({
   dataset,
@@ -59,7 +71,7 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
             {rows.slice((current - 1) * PAGE, current * PAGE).map((row) => (
               <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
                 <Table.Td>
-                  <Badge variant="light" tt="none" miw="max-content">
+                  <Badge color={COLOUR[row.change]} variant="light" tt="none" miw="max-content">
                     {row.change}
                   </Badge>
                   {row.how === 'likely successor' && (
@@ -102,12 +114,12 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
         </Table>
       </Table.ScrollContainer>
       {pages > 1 && (
-        <Pagination
+        <PageControl
           total={pages}
           value={current}
           onChange={setPage}
           size="sm"
-          aria-label="Pages of changes"
+          label="Pages of changes"
         />
       )}
     </Stack>

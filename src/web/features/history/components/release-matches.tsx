@@ -8,13 +8,13 @@ import { describeFields } from '../../../lib/doc-fields';
 
 type Ready = Extract<DatasetHistory, { status: 'ready' }>;
 
-/** How each match was made, in words a reader can check. */
+/** How each match was made, in words a reader can check (colours that keep 4.5:1 in light badges). */
 const HOW: Record<MatchHow, { label: string; colour: string }> = {
   'same ID': { label: 'same Dataset ID', colour: 'gray' },
-  'same UUIDs': { label: 'new ID, same Spold UUIDs', colour: 'teal' },
-  'same names': { label: 'new ID, same names', colour: 'teal' },
-  'likely successor': { label: 'likely successor', colour: 'yellow' },
-  'several candidates': { label: 'several candidates', colour: 'yellow' },
+  'same UUIDs': { label: 'new ID, same Spold UUIDs', colour: 'indigo' },
+  'same names': { label: 'new ID, same names', colour: 'indigo' },
+  'likely successor': { label: 'likely successor', colour: 'grape' },
+  'several candidates': { label: 'several candidates', colour: 'grape' },
   none: { label: 'not found', colour: 'red' },
 };
 

@@ -1,14 +1,18 @@
 import { Badge } from '@mantine/core';
 import type { UpgradeVerdict } from '../../../../shared/api/schemas';
 
+/**
+ * Light badges draw shade 9 on shade 1: teal, yellow and orange fall short of 4.5:1 there, so
+ * none of them is used.
+ */
 const COLOUR: Record<UpgradeVerdict, string> = {
   unchanged: 'gray',
   'documentation changed': 'blue',
-  'new ID': 'teal',
-  'several candidates': 'yellow',
+  'new ID': 'indigo',
+  'several candidates': 'grape',
   gone: 'red',
   'not in source': 'dark',
-  'several in source': 'yellow',
+  'several in source': 'grape',
 };
 
 export function VerdictBadge({ verdict }: { verdict: UpgradeVerdict }) {

@@ -1,4 +1,4 @@
-import { Anchor, Chip, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Chip, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
   type UpgradeVerdict,
 } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
+import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
 import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
@@ -174,12 +175,12 @@ export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTablePr
         </Table>
       </Table.ScrollContainer>
       {pages > 1 && (
-        <Pagination
+        <PageControl
           total={pages}
           value={current}
           onChange={setPage}
           size="sm"
-          aria-label="Pages of verdicts"
+          label="Pages of verdicts"
         />
       )}
     </Stack>
