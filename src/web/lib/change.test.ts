@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatChange, percentChange } from './change';
+import { describeFields } from './doc-fields';
 
 describe('percentChange', () => {
   it('is the change in per cent of the earlier score, of its magnitude for credits', () => {
@@ -19,5 +20,14 @@ describe('percentChange', () => {
     expect(formatChange(-4)).toBe('−4 %');
     expect(formatChange(0)).toBe('0 %');
     expect(formatChange(null)).toBe('—');
+  });
+});
+
+describe('changed fields in words', () => {
+  it('names them as the pages label them, acronyms kept', () => {
+    expect(describeFields(['time_period', 'isic_class', 'description'])).toBe(
+      'Time period, ISIC class, description',
+    );
+    expect(describeFields([])).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import type { UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
 import { parseDatasetList } from '../../../shared/dataset-list';
 import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
+import { scoreParts } from './api/use-upgrade-scores';
 import { mappingToCsv, mappingToJson } from './export';
 import { deleteList, findList, saveList, savedLists } from './saved-lists';
 import { planScoreCalls, scoreBill, scoredDatasets, scoreMoves, scoreTable } from './scores';
@@ -60,6 +61,19 @@ const check: Extract<UpgradeCheck, { status: 'ready' }> = {
 };
 
 describe('scores for a mapping', () => {
+  it('asks for a candidate chosen later on its own, so what is loaded stays and it alone waits', () => {
+    expect(scoreParts(check, new Map())).toEqual([
+      { version: '3.10', ids: [1, 2] },
+      { version: '3.12', ids: [1, 20] },
+    ]);
+    expect(scoreParts(check, new Map([[3, 30]]))).toEqual([
+      { version: '3.10', ids: [1, 2] },
+      { version: '3.12', ids: [1, 20] },
+      { version: '3.10', ids: [3] },
+      { version: '3.12', ids: [30] },
+    ]);
+  });
+
   it('loads the old and new datasets, a chosen candidate included, in pages of 100', () => {
     const chosen = new Map([[3, 30]]);
     expect(scoredDatasets(check.results, chosen)).toEqual({ from: [1, 2, 3], to: [1, 20, 30] });

@@ -8,7 +8,7 @@ import { upgradeQueries } from './upgrade-queries';
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
 /** The datasets of each release whose scores a mapping needs, as separately agreed parts. */
-function parts(check: Ready, chosen: ReadonlyMap<number, number>) {
+export function scoreParts(check: Ready, chosen: ReadonlyMap<number, number>) {
   const base = scoredDatasets(check.results);
   const all = scoredDatasets(check.results, chosen);
   const extra = (ids: readonly number[], kept: readonly number[]) => {
@@ -37,7 +37,7 @@ export function useUpgradeScores(input: {
   charged: Usage['charged'] | undefined;
 }) {
   const { check, systemModel, chosen, indicatorIds } = input;
-  const releases = parts(check, chosen);
+  const releases = scoreParts(check, chosen);
   const consent = useConsentAcrossReleases(
     releases.map((part) => ({
       version: part.version,

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../lib/api-client';
+import { liveProxy } from '../testing/live-proxy';
+import { renderApp } from '../testing/render-app';
+
+const live = liveProxy();
+/** Datasets of 3.12 cutoff that 3.11 has under the same ID (most do). */
+let ids: number[] = [];
+beforeAll(async () => {
+  const page = await callApi('search', {
+    query: { version: '3.12', system_model: 'cutoff', query: 'market', limit: 20 },
+  });
+  ids = page.results
+    .flatMap((hit) => hit.products.flatMap((p) => p.datasets.map((d) => d.id)))
+    .slice(0, 3);
+});
+
+const paths = () => live.sent.map((request) => request.path);
+
+describe('a dataset across releases', () => {
+  it('loads the matches and each release’s documentation, never a score without a yes', async () => {
+    const id = String(ids[0]);
+    await renderApp(`/3.12/cutoff/datasets/${id}/history?ind=882`);
+    expect(
+      await screen.findByRole('table', { name: `Dataset ${id} across releases` }),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('table', { name: 'Documentation across releases' }),
+    ).toBeVisible();
+    expect(paths()).toContain(`/api/datasets/${id}/history`);
+    expect(await screen.findByRole('list', { name: 'Scores asked for, by release' })).toBeVisible();
+    expect(live.scored()).toEqual([]);
+  });
+
+  it('loads each release’s scores once the bill is agreed to', async () => {
+    const id = String(ids[1]);
+    await renderApp(`/3.12/cutoff/datasets/${id}/history?ind=882`);
+    await userEvent.click(await screen.findByRole('button', { name: /^Load scores/ }));
+    expect(await screen.findByRole('table', { name: 'Scores across releases' })).toBeVisible();
+    const scored = live.scored().map((request) => request.search.get('version'));
+    expect(scored.sort()).toEqual(['3.10', '3.11', '3.12']);
+    // A charged answer has the usage asked again, so the next bill knows it.
+    const lastScored = live.sent.findLastIndex((request) => request.search.has('indicator_ids'));
+    await waitFor(() =>
+      expect(live.sent.findLastIndex((request) => request.path === '/api/usage')).toBeGreaterThan(
+        lastScored,
+      ),
+    );
+  });
+});
+
+describe('what changed in a release', () => {
+  it('compares with the release before by default, and shows the counts', async () => {
+    await renderApp('/3.12/cutoff/changes');
+    expect(await screen.findByRole('heading', { name: 'What changed in 3.12' })).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Changes from 3.11 to 3.12' })).toBeVisible();
+    const asked = live.sent.filter((request) => request.path === '/api/changes');
+    expect(asked.map((request) => request.search.get('from'))).toContain('3.11');
+    expect(document.title).toBe('Changes since 3.11 · 3.12 · LCI Explorer');
+  });
+
+  it('asks nothing of the oldest release, and says to choose another', async () => {
+    await renderApp('/3.10/cutoff/changes');
+    expect(
+      await screen.findByText('Your licence has no release of cutoff before 3.10.'),
+    ).toBeVisible();
+    expect(paths()).not.toContain('/api/changes');
+  });
+});
+
+describe('the upgrade check', () => {
+  it('opens a shared list and checks it (free), scores waiting for a yes', async () => {
+    const shared = ids.join(',');
+    await renderApp(`/3.12/cutoff/upgrade?from=3.11&ids=${shared}&ind=882`);
+    const table = await screen.findByRole('table', { name: 'Verdicts from 3.11 to 3.12' });
+    expect(within(table).getAllByRole('row')).toHaveLength(ids.length + 1);
+    expect(screen.getByRole('textbox', { name: 'Datasets' })).toHaveValue(ids.join('\n'));
+    const checked = live.sent.filter((request) => request.path === '/api/upgrade-check');
+    expect(checked[0]?.body).toEqual({
+      entries: ids.map((id, i) => ({ line: i + 1, kind: 'id', id })),
+    });
+    expect(await screen.findByRole('list', { name: 'Scores asked for, by release' })).toBeVisible();
+    expect(live.scored()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load scores' }));
+    expect(await within(table).findAllByRole('columnheader', { name: /^Change in / })).toHaveLength(
+      1,
+    );
+    const batches = live.scored().map((request) => request.search.get('version'));
+    expect(batches.sort()).toEqual(['3.11', '3.12']);
+  });
+});
