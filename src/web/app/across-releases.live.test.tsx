@@ -51,6 +51,23 @@ describe('a dataset across releases', () => {
   });
 });
 
+describe('choosing the indicators of a history', () => {
+  it('goes to the catalogue and back to the history with the set chosen there', async () => {
+    const id = String(ids[0]);
+    await renderApp(`/3.12/cutoff/datasets/${id}/history?ind=882`);
+    const change = await screen.findByRole('link', { name: 'Change indicators' });
+    expect(change).toHaveAttribute(
+      'href',
+      `/3.12/cutoff/indicators?ind=882&dataset=${id}&back=history`,
+    );
+    await userEvent.click(change);
+    const back = await screen.findByRole('link', { name: /^Back to .* across releases/ });
+    expect(back.getAttribute('href')).toMatch(
+      new RegExp(`^/3\\.12/cutoff/datasets/${id}/history\\?ind=`),
+    );
+  });
+});
+
 describe('what changed in a release', () => {
   it('compares with the release before by default, and shows the counts', async () => {
     await renderApp('/3.12/cutoff/changes');

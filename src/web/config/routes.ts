@@ -48,6 +48,8 @@ export const searches = {
       view: enumParam(['tree', 'by-indicator']),
       /** The dataset the set is being chosen for, to go back to it. */
       dataset: idParam(),
+      /** Which of that dataset's pages to go back to: itself, or its history across releases. */
+      back: enumParam(['dataset', 'history']),
       /** The name of a shared indicator set. */
       set: textParam(80),
     }),

@@ -7,7 +7,6 @@ import type { Dataset, DatasetHistory } from '../../../shared/api/schemas';
 import { OrMissing } from '../../components/data/missing';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
-import { IndicatorPicker } from '../../components/input/indicator-picker';
 import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
 import {
@@ -67,7 +66,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function HistoryView({ history }: { history: Ready }) {
   const release = useRelease();
   const { version, systemModel } = release;
-  const [search, update] = useRouteSearch(searches.history);
+  const [search] = useRouteSearch(searches.history);
   const catalogue = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
   const entries = history.releases;
@@ -162,23 +161,37 @@ function HistoryView({ history }: { history: Ready }) {
         )}
       </Section>
       <Section title="Scores">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {indicators.length > 0
+              ? `For ${indicators.map((indicator) => `${indicator.indicator} (${indicator.method})`).join('; ')}.`
+              : 'No indicators chosen.'}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={paths.indicators(release, {
+              ind: indicatorIds,
+              dataset: history.id,
+              back: 'history',
+            })}
+          >
+            Change indicators
+          </Button>
+        </Group>
         {catalogue.isPending ? (
-          <Skeleton h={40} />
+          <Skeleton h={80} aria-label="Loading the indicators" />
         ) : (
-          <IndicatorPicker
-            indicators={all}
-            value={indicatorIds}
-            onChange={(ind) => update({ ind })}
+          <HistoryScores
+            base={version}
+            entries={entries}
+            indicatorIds={indicatorIds}
+            rows={rows}
+            scores={scores}
+            charged={usage.data?.charged}
           />
         )}
-        <HistoryScores
-          base={version}
-          entries={entries}
-          indicatorIds={indicatorIds}
-          rows={rows}
-          scores={scores}
-          charged={usage.data?.charged}
-        />
       </Section>
     </Stack>
   );

@@ -36,7 +36,12 @@ export function loader({ context, request }: LoaderContext) {
 export const ErrorBoundary = RouteError;
 
 /** Came from a dataset's "Change indicators": the way back, with the set as it is now. */
-function BackToDataset(props: { release: Release; id: number; selected: readonly number[] }) {
+function BackToDataset(props: {
+  release: Release;
+  id: number;
+  selected: readonly number[];
+  history: boolean;
+}) {
   const { release, id, selected } = props;
   const dataset = useQuery({
     ...datasetQueries.detail(release.version, release.systemModel, id),
@@ -46,11 +51,16 @@ function BackToDataset(props: { release: Release; id: number; selected: readonly
   return (
     <Button
       component={Link}
-      to={paths.dataset(release, id, { ind: selected })}
+      to={
+        props.history
+          ? paths.history(release, id, { ind: selected })
+          : paths.dataset(release, id, { ind: selected })
+      }
       variant="light"
       w="fit-content"
     >
       Back to {name}
+      {props.history ? ' across releases' : ''}
       {selected.length > 0 ? ` with these ${plural(selected.length, 'indicator')}` : ''}
     </Button>
   );
@@ -87,7 +97,12 @@ export function Component() {
         </Text>
       </div>
       {search.dataset !== undefined && (
-        <BackToDataset release={release} id={search.dataset} selected={selected} />
+        <BackToDataset
+          release={release}
+          id={search.dataset}
+          selected={selected}
+          history={search.back === 'history'}
+        />
       )}
       <IndicatorCatalogue
         indicators={data.indicators}

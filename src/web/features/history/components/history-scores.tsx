@@ -31,9 +31,7 @@ export function HistoryScores({
 }: HistoryScoresProps) {
   const { consent, found } = scores;
   if (indicatorIds.length === 0)
-    return (
-      <Text c="dimmed">Pick indicators above to see this dataset’s scores in each release.</Text>
-    );
+    return <Text c="dimmed">Choose indicators to see this dataset’s scores in each release.</Text>;
   const bill = historyBill(entries, indicatorIds, charged);
   const waiting = bill.releases.filter((_, i) => consent.covered[i] !== true);
   const newIds = new Set(waiting.filter((line) => line.newDataset).map((line) => line.id));
