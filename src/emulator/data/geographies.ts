@@ -1,5 +1,5 @@
-import { EXTRA_GEOGRAPHIES } from './facts/geographies-extra';
-import { GEOGRAPHIES } from './facts/geographies';
+import { EXTRA_GEOGRAPHIES } from '../../shared/geographies/extra';
+import { GEOGRAPHIES } from '../../shared/geographies/master-data';
 import { uuidV5 } from './hash';
 
 export type GeographyKind = 'global' | 'region' | 'country' | 'subnational';
