@@ -16,6 +16,7 @@ import {
   scoreRows,
 } from '../../features/history/across-releases';
 import { historyQueries } from '../../features/history/api/history-queries';
+import { oneDataset } from '../../lib/dataset-queries';
 import { useHistoryScores } from '../../features/history/api/use-history-scores';
 import { DocumentationDiff } from '../../features/history/components/documentation-diff';
 import { HistoryScores } from '../../features/history/components/history-scores';
@@ -76,7 +77,7 @@ function HistoryView({ history }: { history: Ready }) {
   const withDataset = entries.flatMap((entry) => (entry.dataset ? [entry] : []));
   const documents = useQueries({
     queries: withDataset.map((entry) =>
-      historyQueries.document(entry.version, systemModel, entry.dataset?.id ?? history.id),
+      oneDataset.detail(entry.version, systemModel, entry.dataset?.id ?? history.id),
     ),
   });
   const documentOf = new Map<string, Dataset>();

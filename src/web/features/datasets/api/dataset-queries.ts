@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
 import { callApi } from '../../../lib/api-client';
+import { oneDataset } from '../../../lib/dataset-queries';
 
 export interface SearchInput {
   version: string;
@@ -47,33 +48,8 @@ export const datasetQueries = {
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
-  detail: (version: string, systemModel: string, id: number) =>
-    queryOptions({
-      queryKey: ['datasets', 'detail', version, systemModel, id],
-      queryFn: ({ signal }) =>
-        callApi('dataset', { params: { id }, query: release(version, systemModel), signal }),
-      staleTime: Infinity,
-    }),
-  /** Charged by the data service: only ever fetched when the user asks, or it costs nothing new. */
-  scores: (version: string, systemModel: string, id: number, indicatorIds: readonly number[]) =>
-    queryOptions({
-      queryKey: [
-        'datasets',
-        'scores',
-        version,
-        systemModel,
-        id,
-        [...indicatorIds].sort((a, b) => a - b),
-      ],
-      queryFn: ({ signal }) =>
-        callApi('dataset', {
-          params: { id },
-          query: { ...release(version, systemModel), indicator_ids: [...indicatorIds] },
-          signal,
-        }),
-      staleTime: Infinity,
-      meta: { charges: true },
-    }),
+  detail: oneDataset.detail,
+  scores: oneDataset.scores,
   spold: (
     version: string,
     systemModel: string,

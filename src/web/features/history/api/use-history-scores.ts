@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { HistoryEntry, ImpactScore } from '../../../../shared/api/schemas';
 import { useConsentAcrossReleases } from '../../../lib/score-consent';
-import { historyQueries } from './history-queries';
+import { oneDataset } from '../../../lib/dataset-queries';
 
 /**
  * The chosen indicators' scores of the dataset in each release where it was found: one charged
@@ -26,7 +26,7 @@ export function useHistoryScores(input: {
   );
   const queries = useQueries({
     queries: found.map(({ version, id }, i) => ({
-      ...historyQueries.scores(version, systemModel, id, indicatorIds),
+      ...oneDataset.scores(version, systemModel, id, indicatorIds),
       enabled: indicatorIds.length > 0 && consent.covered[i] === true,
     })),
   });
