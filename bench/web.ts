@@ -92,6 +92,16 @@ export async function benchWeb(): Promise<string[]> {
         0,
       );
     const firstRouteGzip = sizeOf((content) => gzipSync(content, { level: 9 }));
+    // The largest files of the first route, to see at once what a change of its size came from.
+    const largest = [...scripts]
+      .map((file) => ({
+        file: path.basename(file),
+        gzip: gzipSync(readFileSync(path.join(ROOT, 'dist', file)), { level: 9 }).length,
+      }))
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 6)
+      .map(({ file, gzip }) => `${file} ${(gzip / 1024).toFixed(1)}`)
+      .join(', ');
     const firstRouteBrotli = sizeOf((content) => brotliCompressSync(content));
 
     const cdp = await context.newCDPSession(page);
@@ -170,6 +180,7 @@ export async function benchWeb(): Promise<string[]> {
     return [
       'Explorer in Chromium (4× CPU throttling for render times)',
       `  first route's JavaScript: ${(firstRouteGzip / 1024).toFixed(1)} KB gzip, ${(firstRouteBrotli / 1024).toFixed(1)} KB brotli over ${scripts.size} files (target ≤ 250 KB), served with content-encoding ${[...encodings].join(', ')}`,
+      `    largest (KB gzip): ${largest}`,
       `  sign-in: identity provider's form ${toForm.toFixed(0)} ms after a signed-out visit, first page ${toPage.toFixed(0)} ms after the password; a reload with a live session shows the page again in ${percentile(reloads, 0.5).toFixed(0)} ms (median of ${RUNS})`,
       `  indicator catalogue usable after its data: median ${percentile(catalogue, 0.5).toFixed(0)} ms, max ${Math.max(...catalogue).toFixed(0)} ms over ${RUNS} loads (target ≤ 1 500 ms)`,
       `  dataset page shown after its data: median ${percentile(dataset, 0.5).toFixed(0)} ms, max ${Math.max(...dataset).toFixed(0)} ms (target ≤ 1 000 ms)`,
