@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Changes } from '../../../shared/api/schemas';
@@ -12,7 +12,8 @@ import { ChangeFilters } from '../../features/changes/components/change-filters'
 import { ChangeTable } from '../../features/changes/components/change-table';
 import { changeFacets, changesToCsv, filterChanges } from '../../features/changes/filter';
 import { versionQueries } from '../../features/releases/api/get-versions';
-import { versionBefore, versionsWith } from '../../features/releases/neighbours';
+import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
+import { comparedRelease } from '../../features/releases/neighbours';
 import { download } from '../../lib/files';
 import { formatCount, plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
@@ -38,10 +39,12 @@ export async function loader({ context, request }: LoaderContext) {
   const search = searches.changes.parse(searchOf(request));
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());
-  const from = search.from ?? versionBefore(releases, release);
-  const listed = versionsWith(releases, release.systemModel);
-  if (from !== undefined && from !== release.version && listed.includes(from))
-    startQuery(queryClient, changesQueries.list(release.version, release.systemModel, from));
+  const compared = comparedRelease(releases, release, search.from);
+  if (compared.usable)
+    startQuery(
+      queryClient,
+      changesQueries.list(release.version, release.systemModel, compared.from),
+    );
   return null;
 }
 
@@ -124,11 +127,9 @@ export function Component() {
   const [search, update] = useRouteSearch(searches.changes);
   const versions = useQuery(versionQueries.all());
   const releases = versions.data?.releases ?? [];
-  const others = versionsWith(releases, systemModel).filter((other) => other !== version);
-  const from = search.from ?? versionBefore(releases, release);
+  const { others, from, usable } = comparedRelease(releases, release, search.from);
   usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
   if (!versions.data) return <PageSkeleton />;
-  const usable = from !== undefined && others.includes(from);
   return (
     <Stack gap="md">
       <div>
@@ -138,22 +139,17 @@ export function Component() {
           , by Dataset ID, Spold UUIDs or names. Free: read from documentation only.
         </Text>
       </div>
-      <Select
+      <ComparedReleaseSelect
         label="Compared with"
-        data={others}
-        value={usable ? from : null}
-        placeholder="Choose a release"
-        allowDeselect={false}
-        onChange={(value) => value && update({ from: value })}
-        w={{ base: '100%', xs: 200 }}
+        missingTitle="Choose a release to compare with"
+        width={200}
+        version={version}
+        systemModel={systemModel}
+        others={others}
+        from={from}
+        usable={usable}
+        onChange={(value) => update({ from: value })}
       />
-      {!usable && (
-        <Alert color="blue" title="Choose a release to compare with">
-          {from === undefined
-            ? `Your licence has no release of ${systemModel} before ${version}.`
-            : `Release ${from} is not one of your licence’s releases of ${systemModel}, or it is ${version} itself.`}
-        </Alert>
-      )}
       {usable && <ChangesOf from={from} />}
     </Stack>
   );

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ListEntry } from '../../../shared/api/routes';
@@ -21,7 +11,8 @@ import { paths } from '../../config/paths';
 import { searches, type Release } from '../../config/routes';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
-import { versionBefore, versionsWith } from '../../features/releases/neighbours';
+import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
+import { comparedRelease } from '../../features/releases/neighbours';
 import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-queries';
 import { CheckResults } from '../../features/upgrade/components/check-results';
 import { ListInput } from '../../features/upgrade/components/list-input';
@@ -62,11 +53,10 @@ export async function loader({ context, request }: LoaderContext) {
   startQuery(queryClient, usageQueries.current());
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());
-  const from = search.from ?? versionBefore(releases, release);
+  const compared = comparedRelease(releases, release, search.from);
   const entries = linkedEntries(search.ids);
-  const listed = versionsWith(releases, release.systemModel);
-  if (entries && from !== undefined && from !== release.version && listed.includes(from))
-    startQuery(queryClient, checkQuery(release, from, entries));
+  if (entries && compared.usable)
+    startQuery(queryClient, checkQuery(release, compared.from, entries));
   return null;
 }
 
@@ -127,9 +117,7 @@ export function Component() {
 
   if (!versions.data) return <PageSkeleton />;
   const releases = versions.data.releases;
-  const others = versionsWith(releases, systemModel).filter((other) => other !== version);
-  const from = search.from ?? versionBefore(releases, release);
-  const usable = from !== undefined && others.includes(from);
+  const { others, from, usable } = comparedRelease(releases, release, search.from);
 
   /** Checks a list: its entries are kept, and a list of IDs short enough goes into the URL. */
   const check = (listText: string, listFrom = from) => {
@@ -153,23 +141,18 @@ export function Component() {
           unchanged, changed, under a new ID, or gone. Free; scores only if you ask for them.
         </Text>
       </div>
-      <Select
+      <ComparedReleaseSelect
         label="From release"
         description={`The release the list’s datasets come from; ${version} is the target (switch it in the header).`}
-        data={others}
-        value={usable ? from : null}
-        placeholder="Choose a release"
-        allowDeselect={false}
-        onChange={(value) => value && update({ from: value })}
-        w={{ base: '100%', xs: 320 }}
+        missingTitle="Choose the release the list comes from"
+        width={320}
+        version={version}
+        systemModel={systemModel}
+        others={others}
+        from={from}
+        usable={usable}
+        onChange={(value) => update({ from: value })}
       />
-      {!usable && (
-        <Alert color="blue" title="Choose the release the list comes from">
-          {from === undefined
-            ? `Your licence has no release of ${systemModel} before ${version}.`
-            : `Release ${from} is not one of your licence’s releases of ${systemModel}, or it is ${version} itself.`}
-        </Alert>
-      )}
       <ListInput text={text} onTextChange={setText} parsed={parsed} />
       <Group gap="sm">
         <Button onClick={() => check(text)} disabled={!usable || entries === 0}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { versionBefore, versionsWith } from './neighbours';
+import { comparedRelease, versionBefore, versionsWith } from './neighbours';
 
 const releases = [
   { version: '3.9.1', system_models: ['cutoff'], release_date: null, kind: 'release' as const },
@@ -28,5 +28,19 @@ describe('releases beside this one', () => {
     expect(versionBefore(releases, { version: '3.12', systemModel: 'cutoff' })).toBe('3.11');
     expect(versionBefore(releases, { version: '3.12', systemModel: 'apos' })).toBe('3.10');
     expect(versionBefore(releases, { version: '3.9.1', systemModel: 'cutoff' })).toBeUndefined();
+  });
+
+  it('uses the release in the link only when the licence has it in this system model', () => {
+    const apos = { version: '3.12', systemModel: 'apos' };
+    expect(comparedRelease(releases, apos, undefined)).toEqual({
+      others: ['3.10'],
+      from: '3.10',
+      usable: true,
+    });
+    expect(comparedRelease(releases, apos, '3.11')).toMatchObject({ from: '3.11', usable: false });
+    expect(comparedRelease(releases, apos, '3.12')).toMatchObject({ from: '3.12', usable: false });
+    expect(
+      comparedRelease(releases, { version: '3.9.1', systemModel: 'cutoff' }, undefined),
+    ).toMatchObject({ from: undefined, usable: false });
   });
 });

@@ -21,3 +21,24 @@ export function versionBefore(
     (version) => compareVersions(version, release.version) < 0,
   );
 }
+
+/**
+ * The release a cross-release page compares with: the one in the link, else the one just before.
+ * `others` are the licence's other releases of the system model; `from` is usable only if among
+ * them.
+ */
+export function comparedRelease(
+  releases: readonly Licensed[],
+  release: { version: string; systemModel: string },
+  chosen: string | undefined,
+):
+  | { others: string[]; from: string; usable: true }
+  | { others: string[]; from: string | undefined; usable: false } {
+  const others = versionsWith(releases, release.systemModel).filter(
+    (other) => other !== release.version,
+  );
+  const from = chosen ?? versionBefore(releases, release);
+  return from !== undefined && others.includes(from)
+    ? { others, from, usable: true }
+    : { others, from, usable: false };
+}
