@@ -1,8 +1,15 @@
 import type { ListEntry } from '../../shared/api/routes';
-import type { Changes, DatasetHistory, Releases, UpgradeCheck } from '../../shared/api/schemas';
+import type {
+  Changes,
+  DatasetHistory,
+  HistoryEntry,
+  Releases,
+  UpgradeCheck,
+} from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
-import { changesAnswer, historyEntry, refOf, upgradeAnswer } from './answers';
+import { changesAnswer, historyWay, sameId, upgradeAnswer } from './answers';
+import type { ReleaseDocuments } from './release-documents';
 import type { ReleaseData } from './release-data';
 import type { Building } from './release-stores';
 
@@ -109,26 +116,29 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
         throw new ProxyError(404, 'not_found', {
           detail: `Release ${base.version} (${base.systemModel}) has no dataset ${id}.`,
         });
+      // Newest first: the releases after the base, nearest first, then those before it.
+      const at = state.values.indexOf(baseDocs);
+      const newer = state.values.slice(0, at).reverse();
+      const older = state.values.slice(at + 1);
       return {
         status: 'ready',
-        answer: () => ({
-          status: 'ready',
-          id,
-          version: base.version,
-          system_model: base.systemModel,
-          releases: state.values.map((other) =>
-            other === baseDocs
-              ? {
-                  version: other.release.version,
-                  how: 'same ID',
-                  relation: null,
-                  dataset: refOf(doc),
-                  fields: [],
-                  candidates: [],
-                }
-              : historyEntry(id, other, data.pair(baseDocs, other)),
-          ),
-        }),
+        answer: () => {
+          const entries = new Map<ReleaseDocuments, HistoryEntry>([
+            [baseDocs, sameId(baseDocs, doc)],
+          ]);
+          for (const way of [newer, older])
+            for (const [other, entry] of historyWay(doc, baseDocs, way, (from, to) =>
+              data.pair(from, to),
+            ))
+              entries.set(other, entry);
+          return {
+            status: 'ready',
+            id,
+            version: base.version,
+            system_model: base.systemModel,
+            releases: state.values.map((other) => entries.get(other) ?? sameId(other, doc)),
+          };
+        },
       };
     },
   };
