@@ -86,7 +86,10 @@ function HistoryView({ history }: { history: Ready }) {
     if (data) documentOf.set(entry.version, data);
   });
   const docRows = documentationRows(
-    entries.map((entry) => ({ version: entry.version, dataset: documentOf.get(entry.version) })),
+    entries.map((entry) => ({
+      version: entry.version,
+      dataset: entry.dataset ? documentOf.get(entry.version) : null,
+    })),
     version,
   );
 

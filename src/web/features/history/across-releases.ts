@@ -27,17 +27,23 @@ export const COMPARED_FIELDS = DOC_FIELDS.map((field) => ({
 export interface DocumentationRow {
   field: DocField;
   label: string;
-  /** Per release, in the order given: the value, and whether it differs from the base release's. */
-  cells: { version: string; value: string | null; differs: boolean }[];
+  /**
+   * Per release, in the order given: the value (null when the service gave none), whether it
+   * differs from the base release's, and whether the release has the dataset at all.
+   */
+  cells: { version: string; value: string | null; differs: boolean; state: DocumentState }[];
 }
+
+/** A release's documentation of the dataset: shown, still loading, or no dataset matched. */
+export type DocumentState = 'shown' | 'loading' | 'not found';
 
 /**
  * The documentation of a dataset in each release side by side, each field marked where it
- * differs from the release the user is looking at (`base`). A release without the dataset has
- * an empty column.
+ * differs from the release the user is looking at (`base`). `dataset` is null in a release where
+ * no dataset was matched, and undefined while its documentation loads.
  */
 export function documentationRows(
-  releases: readonly { version: string; dataset: Dataset | undefined }[],
+  releases: readonly { version: string; dataset: Dataset | null | undefined }[],
   base: string,
 ): DocumentationRow[] {
   const baseDataset = releases.find((r) => r.version === base)?.dataset;
@@ -51,7 +57,8 @@ export function documentationRows(
         return {
           version,
           value: text,
-          differs: dataset !== undefined && version !== base && text !== baseValue,
+          differs: dataset != null && version !== base && text !== baseValue,
+          state: dataset === null ? 'not found' : dataset === undefined ? 'loading' : 'shown',
         };
       }),
     };

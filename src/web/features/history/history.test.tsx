@@ -104,7 +104,7 @@ describe('a dataset across releases', () => {
         description: null,
       }),
     },
-    { version: '3.10', dataset: undefined },
+    { version: '3.10', dataset: null },
   ];
 
   it('marks each documentation field that differs from the release being viewed', () => {
@@ -114,6 +114,28 @@ describe('a dataset across releases', () => {
     );
     expect(differing).toEqual(['activity@3.11', 'time_period@3.11', 'description@3.11']);
     expect(rows.find((r) => r.field === 'sectors')?.cells[0]?.value).toBe('Cement & concrete');
+    expect(rows[0]?.cells.map((c) => c.state)).toEqual(['shown', 'shown', 'not found']);
+  });
+
+  it('says a release without the dataset does not have it, rather than that its fields are empty', () => {
+    const rows = documentationRows(
+      [
+        { version: '3.12', dataset: dataset({ description: null }) },
+        { version: '3.11', dataset: undefined },
+        { version: '3.10', dataset: null },
+      ],
+      '3.12',
+    );
+    renderWithProviders(<DocumentationDiff rows={rows} versions={['3.12', '3.11', '3.10']} />);
+    const description = within(screen.getByRole('row', { name: /^Description/ })).getAllByRole(
+      'cell',
+    );
+    expect(description.map((cell) => cell.textContent)).toEqual([
+      'Not given',
+      '',
+      'Not in this release',
+    ]);
+    expect(within(description[1] as HTMLElement).getByLabelText('Loading 3.11')).toBeVisible();
   });
 
   it('puts scores side by side with their change from the release being viewed, and charts them', () => {

@@ -1,4 +1,4 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Missing } from '../../../components/data/missing';
 import type { DocumentationRow } from '../across-releases';
 
@@ -34,7 +34,11 @@ export function DocumentationDiff({
                   bg={cell.differs ? 'var(--mantine-color-yellow-light)' : undefined}
                   data-differs={cell.differs || undefined}
                 >
-                  {cell.value === null ? (
+                  {cell.state === 'not found' ? (
+                    <Missing what="Not in this release" />
+                  ) : cell.state === 'loading' ? (
+                    <Skeleton h={14} w={80} aria-label={`Loading ${cell.version}`} />
+                  ) : cell.value === null ? (
                     <Missing />
                   ) : (
                     <Text size="sm" lineClamp={row.field === 'description' ? 4 : undefined}>

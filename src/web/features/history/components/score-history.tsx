@@ -10,8 +10,9 @@ const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
 /**
  * The chosen indicators' scores in each release, with the change from the release being
- * viewed, and a small chart of each as a percentage of that release's score (oldest first)
- * when there is more than one release.
+ * viewed, and a small chart of each as a percentage of that release's score when there is more
+ * than one release. The chart runs oldest to newest, left to right, as time does; the table
+ * starts with the newest, as the rest of the explorer lists releases.
  */
 export function ScoreHistory({
   rows,
@@ -73,13 +74,16 @@ export function ScoreHistory({
           dataKey="version"
           series={rows.map((row, i) => ({
             name: String(row.indicator.id),
-            label: row.indicator.indicator,
+            // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
+            label: `${row.indicator.indicator} (${row.indicator.method})`,
             color: COLOURS[i % COLOURS.length] ?? 'blue.6',
           }))}
           valueFormatter={(value) => `${percent.format(value)} %`}
           yAxisLabel={`% of ${base}`}
           withLegend
           connectNulls
+          // Room at both ends, so the first and last release's points are not cut in half.
+          xAxisProps={{ padding: { left: 24, right: 24 } }}
           aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
         />
       )}
