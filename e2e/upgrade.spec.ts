@@ -127,12 +127,18 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
   const [before, after, change] = (renamedRow ?? []).slice(-6, -3).map(Number);
   expect(change).toBeCloseTo((((after ?? 0) - (before ?? 0)) / Math.abs(before ?? 1)) * 100, 6);
 
-  // Saved by name in this browser, and checked again from a fresh page.
+  // Saved by name in this browser.
   await page.getByRole('textbox', { name: 'List name' }).fill('Model from 3.10');
   await page.getByRole('button', { name: 'Save list' }).click();
   await expect(page.getByText('Saved as “Model from 3.10” in this browser.')).toBeVisible();
+  // A reload loses nothing: the list (too long for the link) and its verdicts are back.
+  await page.reload();
+  await expect(list).toHaveValue(lines.join('\n'));
+  await expect(verdicts.getByRole('row')).toHaveCount(30);
+  // Another list typed over it, then the saved one opened and checked again.
   await page.goto('/3.12/cutoff/upgrade');
-  await expect(list).toHaveValue('');
+  await list.fill('8279');
+  await expect(list).toHaveValue('8279');
   await page.getByRole('combobox', { name: 'Saved lists' }).click();
   await page.getByRole('option', { name: 'Model from 3.10 (from 3.10)' }).click();
   await page.getByRole('button', { name: 'Open and check' }).click();

@@ -17,6 +17,7 @@ import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-quer
 import { CheckResults } from '../../features/upgrade/components/check-results';
 import { ListInput } from '../../features/upgrade/components/list-input';
 import { SavedListsPanel } from '../../features/upgrade/components/saved-lists-panel';
+import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-lists';
 import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
@@ -35,6 +36,12 @@ import {
 function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
   if (ids.length === 0) return undefined;
   const parsed = parseDatasetList(sharedListText(ids));
+  return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
+}
+
+/** The entries of a list kept from before a reload, when it was checked and still parses. */
+function draftEntries(text: string): ListEntry[] | undefined {
+  const parsed = parseDatasetList(text);
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
 }
 
@@ -63,7 +70,17 @@ export async function loader({ context, request }: LoaderContext) {
 export const ErrorBoundary = RouteError;
 
 /** The verdicts of a submitted list: progress while the proxy reads the releases, then results. */
-function Verdicts({ from, entries }: { from: string; entries: readonly ListEntry[] }) {
+function Verdicts({
+  from,
+  entries,
+  chosen,
+  onChosen,
+}: {
+  from: string;
+  entries: readonly ListEntry[];
+  chosen: ReadonlyMap<number, number>;
+  onChosen: (chosen: ReadonlyMap<number, number>) => void;
+}) {
   const release = useRelease();
   const [search, update] = useRouteSearch(searches.upgrade);
   const query = checkQuery(release, from, entries);
@@ -83,6 +100,9 @@ function Verdicts({ from, entries }: { from: string; entries: readonly ListEntry
       indicatorIds={search.ind}
       onIndicators={(ind) => update({ ind }, { replace: true })}
       charged={usage.data?.charged}
+      entries={entries}
+      initialChosen={chosen}
+      onChosenChange={onChosen}
     />
   );
 }
@@ -97,8 +117,37 @@ export function Component() {
   const { version, systemModel } = release;
   const [search, update] = useRouteSearch(searches.upgrade);
   const versions = useQuery(versionQueries.all());
-  const [text, setText] = useState(() => sharedListText(search.ids));
-  const [submitted, setSubmitted] = useState(() => linkedEntries(search.ids));
+  // The list this tab was working on before a reload, unless the link brings another one
+  // (a link holds only the IDs: the draft keeps the list as typed, comments and bad lines too).
+  const [draft] = useState(() => {
+    const kept = readDraft();
+    if (!kept || search.ids.length === 0) return kept;
+    const entries = draftEntries(kept.text);
+    const shared = entries ? shareableIds(entries) : undefined;
+    return shared?.ok && shared.ids.join(',') === search.ids.join(',') ? kept : undefined;
+  });
+  const [text, setTextState] = useState(() => draft?.text ?? sharedListText(search.ids));
+  const [submitted, setSubmitted] = useState(() =>
+    draft?.checked ? draftEntries(draft.text) : linkedEntries(search.ids),
+  );
+  /** Candidates chosen in the results shown, by line: saved with the list and kept on reload. */
+  const [chosen, setChosenState] = useState<ReadonlyMap<number, number>>(
+    () => new Map(Object.entries(draft?.chosen ?? {}).map(([line, id]) => [Number(line), id])),
+  );
+  const keep = (next: { text?: string; checked?: boolean; chosen?: ReadonlyMap<number, number> }) =>
+    writeDraft({
+      text: next.text ?? text,
+      checked: next.checked ?? submitted !== undefined,
+      chosen: next.chosen ?? chosen,
+    });
+  const setText = (value: string) => {
+    setTextState(value);
+    keep({ text: value });
+  };
+  const setChosen = (value: ReadonlyMap<number, number>) => {
+    setChosenState(value);
+    keep({ chosen: value });
+  };
   // A link opened while on the page (back, forward, another shared link) brings its own list;
   // the IDs this page wrote itself leave the list as the user typed it (comments, bad lines).
   const idsKey = search.ids.join(',');
@@ -107,8 +156,9 @@ export function Component() {
   if (idsKey !== shownIds) {
     setShownIds(idsKey);
     if (idsKey !== '' && idsKey !== writtenIds) {
-      setText(sharedListText(search.ids));
+      setTextState(sharedListText(search.ids));
       setSubmitted(linkedEntries(search.ids));
+      setChosenState(new Map());
     }
   }
   const deferredText = useDeferredValue(text);
@@ -120,10 +170,16 @@ export function Component() {
   const { others, from, usable } = comparedRelease(releases, release, search.from);
 
   /** Checks a list: its entries are kept, and a list of IDs short enough goes into the URL. */
-  const check = (listText: string, listFrom = from) => {
+  const check = (
+    listText: string,
+    listFrom = from,
+    listChosen: ReadonlyMap<number, number> = new Map(),
+  ) => {
     const list = parseDatasetList(listText);
     if (!list.ok || list.entries.length === 0) return;
     setSubmitted(list.entries);
+    setChosenState(listChosen);
+    writeDraft({ text: listText, checked: true, chosen: listChosen });
     const shared = shareableIds(list.entries);
     const ids = shared.ok ? shared.ids : [];
     setWrittenIds(ids.join(','));
@@ -151,7 +207,11 @@ export function Component() {
         others={others}
         from={from}
         usable={usable}
-        onChange={(value) => update({ from: value })}
+        onChange={(value) => {
+          // Candidates are of one pair of releases: another source release has its own.
+          setChosen(new Map());
+          update({ from: value });
+        }}
       />
       <ListInput text={text} onTextChange={setText} parsed={parsed} />
       <Group gap="sm">
@@ -178,12 +238,15 @@ export function Component() {
       <SavedListsPanel
         text={text}
         from={usable ? from : undefined}
+        chosen={chosen}
         onOpen={(list) => {
-          setText(list.text);
-          check(list.text, list.from);
+          setTextState(list.text);
+          check(list.text, list.from, choicesOf(list));
         }}
       />
-      {submitted && usable && <Verdicts from={from} entries={submitted} />}
+      {submitted && usable && (
+        <Verdicts from={from} entries={submitted} chosen={chosen} onChosen={setChosen} />
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,8 @@ const SavedListSchema = z.object({
   text: z.string(),
   /** The release its IDs come from. */
   from: z.string(),
+  /** Candidates the user chose, by line (lists saved before choices were kept have none). */
+  chosen: z.record(z.string().regex(/^\d+$/), z.number().int().positive()).default({}),
   savedAt: z.string(),
 });
 export type SavedList = z.infer<typeof SavedListSchema>;
@@ -43,7 +45,7 @@ function store(lists: readonly SavedList[]): { ok: true } | { ok: false; reason:
 
 /** Saves a list under its name, replacing one of the same name. */
 export function saveList(
-  list: { name: string; text: string; from: string },
+  list: { name: string; text: string; from: string; chosen?: ReadonlyMap<number, number> },
   now: Date = new Date(),
 ): { ok: true } | { ok: false; reason: string } {
   const name = list.name.trim();
@@ -51,10 +53,59 @@ export function saveList(
     return { ok: false, reason: 'Give the list a name of 1 to 100 characters.' };
   return store([
     ...savedLists().filter((other) => other.name !== name),
-    { name, text: list.text, from: list.from, savedAt: now.toISOString() },
+    {
+      name,
+      text: list.text,
+      from: list.from,
+      chosen: Object.fromEntries(list.chosen ?? []),
+      savedAt: now.toISOString(),
+    },
   ]);
 }
 
 export function deleteList(name: string): void {
   store(savedLists().filter((list) => list.name !== name));
+}
+
+/** A saved list's choices, by line, as the results take them. */
+export const choicesOf = (list: SavedList): Map<number, number> =>
+  new Map(Object.entries(list.chosen).map(([line, id]) => [Number(line), id]));
+
+const DRAFT_KEY = 'lci-explorer:upgrade-draft';
+const DraftSchema = z.object({
+  text: z.string(),
+  /** Whether the text was checked: a reload then checks it again. */
+  checked: z.boolean(),
+  chosen: z.record(z.string().regex(/^\d+$/), z.number().int().positive()).default({}),
+});
+export type Draft = z.infer<typeof DraftSchema>;
+
+/**
+ * The list being worked on in this tab, kept across a reload (the link holds only short lists
+ * of IDs); gone with the tab. Storage that refuses is no reason to stop the page.
+ */
+export function readDraft(): Draft | undefined {
+  try {
+    const parsed = DraftSchema.safeParse(
+      JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? 'null'),
+    );
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeDraft(draft: {
+  text: string;
+  checked: boolean;
+  chosen: ReadonlyMap<number, number>;
+}): void {
+  try {
+    window.sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ ...draft, chosen: Object.fromEntries(draft.chosen) }),
+    );
+  } catch {
+    // Not kept: the page goes on with the list as it is.
+  }
 }

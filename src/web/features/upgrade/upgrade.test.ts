@@ -6,7 +6,15 @@ import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
 import { scoreParts } from './api/use-upgrade-scores';
 import { mappingToCsv, mappingToJson } from './export';
-import { deleteList, findList, saveList, savedLists } from './saved-lists';
+import {
+  choicesOf,
+  deleteList,
+  findList,
+  readDraft,
+  saveList,
+  savedLists,
+  writeDraft,
+} from './saved-lists';
 import { planScoreCalls, scoreBill, scoredDatasets, scoreMoves, scoreTable } from './scores';
 import { MAX_SHARED_IDS, shareableIds, sharedListText } from './share-link';
 
@@ -213,6 +221,25 @@ describe('saved lists', () => {
     expect(findList('my model')?.from).toBe('3.11');
     deleteList('another');
     expect(savedLists().map((l) => l.name)).toEqual(['my model']);
+  });
+
+  it('keeps the candidates chosen with a list, and reads lists saved before without any', () => {
+    saveList({ name: 'chosen', text: '1\n2', from: '3.10', chosen: new Map([[2, 23203]]) });
+    const saved = findList('chosen');
+    expect(saved && choicesOf(saved)).toEqual(new Map([[2, 23203]]));
+    window.localStorage.setItem(
+      'lci-explorer:upgrade-lists',
+      JSON.stringify([{ name: 'old', text: '1', from: '3.10', savedAt: '2026-01-01' }]),
+    );
+    const old = findList('old');
+    expect(old && choicesOf(old)).toEqual(new Map());
+  });
+
+  it('keeps the list being worked on across a reload of the tab, with its choices', () => {
+    window.sessionStorage.clear();
+    expect(readDraft()).toBeUndefined();
+    writeDraft({ text: '8279\nnot a line', checked: true, chosen: new Map([[1, 5]]) });
+    expect(readDraft()).toEqual({ text: '8279\nnot a line', checked: true, chosen: { 1: 5 } });
   });
 
   it('refuses a nameless list, and reads damaged storage as none', () => {

@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { ListEntry } from '../../../../shared/api/routes';
 import type { Indicator, UpgradeCheck, Usage } from '../../../../shared/api/schemas';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
 import { ReleaseBill } from '../../../components/feedback/release-bill';
@@ -20,6 +21,12 @@ interface CheckResultsProps {
   indicatorIds: readonly number[];
   onIndicators: (ids: number[]) => void;
   charged: Usage['charged'] | undefined;
+  /** Candidates chosen before (a saved list, a reload), by line. */
+  initialChosen?: ReadonlyMap<number, number> | undefined;
+  /** Told of every choice, so the list can be saved with its choices. */
+  onChosenChange?: ((chosen: ReadonlyMap<number, number>) => void) | undefined;
+  /** The entries as the user gave them, to show those that named no single dataset. */
+  entries: readonly ListEntry[];
 }
 
 /**
@@ -28,7 +35,9 @@ interface CheckResultsProps {
  */
 export function CheckResults(props: CheckResultsProps) {
   const { check, indicatorIds } = props;
-  const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(new Map());
+  const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(
+    () => props.initialChosen ?? new Map(),
+  );
   const scores = useUpgradeScores({
     check,
     systemModel: check.system_model,
@@ -98,14 +107,14 @@ export function CheckResults(props: CheckResultsProps) {
       <VerdictTable
         check={check}
         chosen={chosen}
-        onChoose={(line, id) =>
-          setChosen((current) => {
-            const next = new Map(current);
-            if (id === undefined) next.delete(line);
-            else next.set(line, id);
-            return next;
-          })
-        }
+        entries={props.entries}
+        onChoose={(line, id) => {
+          const next = new Map(chosen);
+          if (id === undefined) next.delete(line);
+          else next.set(line, id);
+          setChosen(next);
+          props.onChosenChange?.(next);
+        }}
         scores={
           scored.length > 0
             ? {

@@ -23,7 +23,7 @@ export function ListInput({ text, onTextChange, parsed }: ListInputProps) {
     <Stack gap="xs">
       <Textarea
         label="Datasets"
-        description={`One a line (Dataset ID, activity or product UUID, ecoSpold file name), or a CSV with a header row (id, file, uuid, or activity, product, geography); up to ${formatCount(MAX_LIST_ENTRIES)}.`}
+        description={`One per line (Dataset ID, activity or product UUID, ecoSpold file name), or a CSV with a header row (id, file, uuid, or activity, product, geography); up to ${formatCount(MAX_LIST_ENTRIES)}.`}
         value={text}
         onChange={(event) => onTextChange(event.currentTarget.value)}
         rows={8}

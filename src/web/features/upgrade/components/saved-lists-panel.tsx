@@ -6,6 +6,8 @@ interface SavedListsPanelProps {
   /** The list as it is in the box, and the release it comes from, to save. */
   text: string;
   from: string | undefined;
+  /** Candidates chosen in the results of this list, saved with it. */
+  chosen: ReadonlyMap<number, number>;
   onOpen: (list: SavedList) => void;
 }
 
@@ -13,16 +15,17 @@ interface SavedListsPanelProps {
  * Lists kept by name in this browser: save the one in the box, open one again (to check it
  * against this release, or any other the header switches to), or delete it.
  */
-export function SavedListsPanel({ text, from, onOpen }: SavedListsPanelProps) {
+export function SavedListsPanel(props: SavedListsPanelProps) {
+  const { text, from, onOpen } = props;
   const [lists, setLists] = useState(savedLists);
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | undefined>();
-  const chosen = lists.find((list) => list.name === picked);
+  const selected = lists.find((list) => list.name === picked);
 
   const save = () => {
     if (from === undefined) return;
-    const saved = saveList({ name, text, from });
+    const saved = saveList({ name, text, from, chosen: props.chosen });
     setMessage(
       saved.ok
         ? { ok: true, text: `Saved as “${name.trim()}” in this browser.` }
@@ -64,11 +67,11 @@ export function SavedListsPanel({ text, from, onOpen }: SavedListsPanelProps) {
         />
         <Button
           variant="default"
-          disabled={!chosen}
+          disabled={!selected}
           onClick={() => {
-            if (!chosen) return;
+            if (!selected) return;
             setMessage(undefined);
-            onOpen(chosen);
+            onOpen(selected);
           }}
         >
           Open and check
@@ -76,13 +79,13 @@ export function SavedListsPanel({ text, from, onOpen }: SavedListsPanelProps) {
         <Button
           variant="subtle"
           color="red"
-          disabled={!chosen}
+          disabled={!selected}
           onClick={() => {
-            if (!chosen) return;
-            deleteList(chosen.name);
+            if (!selected) return;
+            deleteList(selected.name);
             setLists(savedLists());
             setPicked(null);
-            setMessage({ ok: true, text: `Deleted “${chosen.name}”.` });
+            setMessage({ ok: true, text: `Deleted “${selected.name}”.` });
           }}
         >
           Delete

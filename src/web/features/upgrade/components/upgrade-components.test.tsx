@@ -101,7 +101,9 @@ const check: Extract<UpgradeCheck, { status: 'ready' }> = {
 
 describe('VerdictTable', () => {
   it('shows each verdict with both sides linked, what changed and how it was matched', () => {
-    renderWithProviders(<VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} />);
+    renderWithProviders(
+      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} />,
+    );
     const table = screen.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(5);
@@ -126,7 +128,9 @@ describe('VerdictTable', () => {
 
   it('lets the user choose a candidate for a gone dataset', async () => {
     const onChoose = vi.fn();
-    renderWithProviders(<VerdictTable check={check} chosen={new Map()} onChoose={onChoose} />);
+    renderWithProviders(
+      <VerdictTable check={check} chosen={new Map()} onChoose={onChoose} entries={[]} />,
+    );
     await userEvent.click(screen.getByRole('combobox', { name: 'Choose the dataset for line 3' }));
     await userEvent.click(
       await screen.findByRole('option', { name: /^30 · cement production · Rest-of-World/ }),
@@ -134,8 +138,66 @@ describe('VerdictTable', () => {
     expect(onChoose).toHaveBeenCalledWith(3, 30);
   });
 
+  it('says what a line that named no single dataset said, and which datasets it named', () => {
+    const unresolved: Extract<UpgradeCheck, { status: 'ready' }> = {
+      ...check,
+      results: [
+        { ...base, line: 7, verdict: 'not in source', source: null, target: null, how: null },
+        {
+          ...base,
+          line: 8,
+          verdict: 'several in source',
+          source: null,
+          target: null,
+          how: null,
+          candidates: [1, 2].map((id) => ({
+            dataset: ref(id),
+            relation: 'same UUIDs' as const,
+            new_in_target: false,
+          })),
+        },
+      ],
+    };
+    const uuid = '0cc07490-0000-4000-8000-000000000001';
+    renderWithProviders(
+      <VerdictTable
+        check={unresolved}
+        chosen={new Map()}
+        onChoose={vi.fn()}
+        entries={[
+          { line: 7, kind: 'names', activity: 'cement', product: 'clinker', geography: 'CH' },
+          { line: 8, kind: 'uuid', uuid },
+        ]}
+      />,
+    );
+    const [, notInSource, several] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(
+      within(notInSource as HTMLElement).getByText('Entered: cement · clinker · CH'),
+    ).toBeInTheDocument();
+    expect(
+      within(notInSource as HTMLElement).getByText('Nothing in 3.10 matches the line.'),
+    ).toBeInTheDocument();
+    expect(within(several as HTMLElement).getByText(`Entered: UUID ${uuid}`)).toBeInTheDocument();
+    expect(
+      within(several as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/3.10/cutoff/datasets/1', '/3.10/cutoff/datasets/2']);
+  });
+
+  it('says where a gone dataset is mapped once the user chose, and what differs from it', () => {
+    renderWithProviders(
+      <VerdictTable check={check} chosen={new Map([[3, 30]])} onChoose={vi.fn()} entries={[]} />,
+    );
+    const gone = within(screen.getByRole('table')).getAllByRole('row')[3] as HTMLElement;
+    expect(within(gone).getByText('Mapped to 30, your choice')).toBeInTheDocument();
+    expect(within(gone).getByText('Your choice: Geography')).toBeInTheDocument();
+  });
+
   it('filters by verdict', async () => {
-    renderWithProviders(<VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} />);
+    renderWithProviders(
+      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} />,
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'gone (1)' }));
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
   });

@@ -1,6 +1,7 @@
 import { Anchor, Chip, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ListEntry } from '../../../../shared/api/routes';
 import {
   UPGRADE_VERDICTS,
   type DatasetRef,
@@ -13,6 +14,7 @@ import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
 import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
+import { chosenDifferences, describeEntry } from '../entries';
 import { exactScore, formatCount, formatScore } from '../../../lib/format';
 import type { ScoreMove } from '../scores';
 import { VerdictBadge } from './verdict-badge';
@@ -24,6 +26,8 @@ interface VerdictTableProps {
   /** Candidates the user chose, by line. */
   chosen: ReadonlyMap<number, number>;
   onChoose: (line: number, id: number | undefined) => void;
+  /** The list's entries as the user gave them. */
+  entries: readonly ListEntry[];
   /** Loaded scores: the indicators' short names, and each entry's moves. */
   scores?: { names: readonly string[]; moves: (result: UpgradeResult) => ScoreMove[] } | undefined;
 }
@@ -57,7 +61,8 @@ function Dataset({
  * there are several candidates, or the dataset is gone with near ones, the user may pick one:
  * the mapping then uses it.
  */
-export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTableProps) {
+export function VerdictTable({ check, chosen, onChoose, scores, entries }: VerdictTableProps) {
+  const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
   const [shown, setShown] = useState<UpgradeVerdict[]>([]);
   const [page, setPage] = useState(1);
   const rows =
@@ -105,11 +110,17 @@ export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTablePr
             {rows.slice((current - 1) * PAGE, current * PAGE).map((result) => {
               const picked = chosen.get(result.line);
               const pickable = result.verdict === 'several candidates' || result.verdict === 'gone';
+              const pickedRef = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
               return (
                 <Table.Tr key={result.line}>
                   <Table.Td>{result.line}</Table.Td>
                   <Table.Td>
                     <VerdictBadge verdict={result.verdict} />
+                    {pickedRef && (
+                      <Text size="xs" fw={500}>
+                        Mapped to {pickedRef.id}, your choice
+                      </Text>
+                    )}
                     {result.how !== null && result.how !== 'same ID' && result.how !== 'none' && (
                       <Text size="xs" c="dimmed">
                         {result.how}
@@ -123,7 +134,20 @@ export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTablePr
                     {result.source ? (
                       <Dataset dataset={result.source} version={from} systemModel={systemModel} />
                     ) : (
-                      '—'
+                      <Stack gap={2}>
+                        <Text size="xs" c="dimmed">
+                          Entered: {entered.get(result.line) ?? `line ${result.line}`}
+                        </Text>
+                        {result.verdict === 'several in source' &&
+                          result.candidates.map((candidate) => (
+                            <Dataset
+                              key={candidate.dataset.id}
+                              dataset={candidate.dataset}
+                              version={from}
+                              systemModel={systemModel}
+                            />
+                          ))}
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td>
@@ -149,10 +173,20 @@ export function VerdictTable({ check, chosen, onChoose, scores }: VerdictTablePr
                         comboboxProps={{ width: 480, position: 'bottom-start' }}
                       />
                     )}
-                    {!result.target && !pickable && '—'}
+                    {!result.target && !pickable && (
+                      <Text size="xs" c="dimmed">
+                        {result.verdict === 'several in source'
+                          ? `The line names ${result.candidates.length} datasets of ${from}: give one Dataset ID to check it.`
+                          : `Nothing in ${from} matches the line.`}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">{describeFields(result.fields)}</Text>
+                    <Text size="xs">
+                      {pickedRef && result.source
+                        ? `Your choice: ${describeFields(chosenDifferences(result.source, pickedRef)) || 'same activity, product, unit and geography'}`
+                        : describeFields(result.fields)}
+                    </Text>
                   </Table.Td>
                   {scores?.moves(result).map((move) => (
                     <Table.Td

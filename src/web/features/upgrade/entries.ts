@@ -1,0 +1,26 @@
+import type { ListEntry } from '../../../shared/api/routes';
+import type { DatasetRef } from '../../../shared/api/schemas';
+import type { DocField } from '../../../shared/matching/dataset-doc';
+
+/** An entry of a list as the user gave it: what a line that named no single dataset said. */
+export function describeEntry(entry: ListEntry): string {
+  switch (entry.kind) {
+    case 'id':
+      return `Dataset ID ${entry.id}`;
+    case 'uuid':
+      return `UUID ${entry.uuid}`;
+    case 'file':
+      return `${entry.activity_uuid}_${entry.product_uuid}.spold`;
+    case 'names':
+      return `${entry.activity} · ${entry.product} · ${entry.geography}`;
+  }
+}
+
+/**
+ * What differs between a dataset and the candidate a user chose for it, from what both rows
+ * carry (the proxy compares the whole documentation only for the datasets it matched).
+ */
+export function chosenDifferences(source: DatasetRef, chosen: DatasetRef): DocField[] {
+  const fields = ['activity', 'product', 'unit', 'geography'] as const;
+  return fields.filter((field) => source[field] !== chosen[field]);
+}
