@@ -259,3 +259,27 @@ export function historyWay(
   }
   return entries;
 }
+
+/**
+ * The `count` releases nearest to `base` in a list (newest first), in the list's order, and the
+ * ones left out; at equal distance the newer release is kept.
+ */
+export function nearestReleases(
+  versions: readonly string[],
+  base: string,
+  count: number,
+): { kept: string[]; omitted: string[] } {
+  const at = versions.indexOf(base);
+  const distance = (i: number) => Math.abs(i - at) * 2 + (i > at ? 1 : 0);
+  const chosen = new Set(
+    versions
+      .map((version, i) => ({ version, d: distance(i) }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, count)
+      .map(({ version }) => version),
+  );
+  return {
+    kept: versions.filter((version) => chosen.has(version)),
+    omitted: versions.filter((version) => !chosen.has(version)),
+  };
+}

@@ -1,3 +1,4 @@
+import { HISTORY_RELEASES } from '../../shared/api/schemas';
 import type { DatasetPage, SearchResults } from '../../shared/api/schemas';
 import { matchReleases, type ReleaseMatch } from '../../shared/matching/match';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
@@ -50,7 +51,7 @@ export const releaseKey = (release: ReleaseRef) => `${release.version}\n${releas
 
 /**
  * The documents of each release and system model, read once for everyone (free calls, under
- * the user who asked first, at most two releases at once, six kept), and every pair of them
+ * the user who asked first, at most two releases at once, HISTORY_RELEASES kept), and every pair of them
  * matched once. The sector index, the changes, the upgrade check and a dataset's history are
  * all answered from here, so a release is never read twice.
  */
@@ -73,6 +74,8 @@ export function createReleaseData(deps: ReleaseDataDeps) {
         : await read(progress);
       return new ReleaseDocuments(release, docs);
     },
+    // Kept read: as many as a dataset's history compares, so its releases are all held at once.
+    HISTORY_RELEASES,
   );
   const pairs = new Map<
     string,

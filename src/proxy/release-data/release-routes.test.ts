@@ -13,6 +13,7 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { nearestReleases } from './answers';
 
 // The changes, upgrade check and history, through the real handlers against the emulator; every
 // verdict is checked against what the emulator records it did (GET /_emulator/changes), never
@@ -402,6 +403,21 @@ describe('GET /api/datasets/{id}/history', () => {
       }
     }
     expect(followed).toBeGreaterThan(0);
+  });
+
+  it('compares the releases nearest the one asked about, as many as the proxy holds at once', async () => {
+    const listed = ['3.12', '3.11', '3.10', '3.9.1', '3.9', '3.8', '3.7.1', '3.7', '3.6'];
+    expect(nearestReleases(listed, '3.12', 6)).toEqual({
+      kept: ['3.12', '3.11', '3.10', '3.9.1', '3.9', '3.8'],
+      omitted: ['3.7.1', '3.7', '3.6'],
+    });
+    expect(nearestReleases(listed, '3.9', 4)).toEqual({
+      kept: ['3.10', '3.9.1', '3.9', '3.8'],
+      omitted: ['3.12', '3.11', '3.7.1', '3.7', '3.6'],
+    });
+    // The emulator lists three: none left out.
+    const { answer } = await history(8279, 'version=3.12&system_model=cutoff');
+    expect(answer.omitted).toEqual([]);
   });
 
   it('answers 404 for a dataset the release lacks', async () => {

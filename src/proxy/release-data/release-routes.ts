@@ -1,4 +1,5 @@
 import type { ListEntry } from '../../shared/api/routes';
+import { HISTORY_RELEASES } from '../../shared/api/schemas';
 import type {
   Changes,
   DatasetHistory,
@@ -8,7 +9,7 @@ import type {
 } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
-import { changesAnswer, historyWay, sameId, upgradeAnswer } from './answers';
+import { changesAnswer, historyWay, nearestReleases, sameId, upgradeAnswer } from './answers';
 import type { ReleaseDocuments } from './release-documents';
 import type { ReleaseData } from './release-data';
 import type { Building } from './release-stores';
@@ -107,7 +108,10 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
     ): Promise<Ready<DatasetHistory> | Building> {
       const versions = await versionsOf(caller, base.systemModel);
       if (!versions.includes(base.version)) throw notListed(base);
-      const releases = versions.map((version) => ({ version, systemModel: base.systemModel }));
+      // The releases nearest the one asked about, as many as the proxy holds at once: asking
+      // for more would have each one read push out another, and the history never be ready.
+      const { kept, omitted } = nearestReleases(versions, base.version, HISTORY_RELEASES);
+      const releases = kept.map((version) => ({ version, systemModel: base.systemModel }));
       const state = data.all(caller, releases);
       if (state.status === 'building') return state;
       const baseDocs = state.values.find((docs) => docs.release.version === base.version);
@@ -117,9 +121,9 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
           detail: `Release ${base.version} (${base.systemModel}) has no dataset ${id}.`,
         });
       // Newest first: the releases after the base, nearest first, then those before it.
-      const at = state.values.indexOf(baseDocs);
-      const newer = state.values.slice(0, at).reverse();
-      const older = state.values.slice(at + 1);
+      const position = state.values.indexOf(baseDocs);
+      const newer = state.values.slice(0, position).reverse();
+      const older = state.values.slice(position + 1);
       return {
         status: 'ready',
         answer: () => {
@@ -137,6 +141,7 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
             version: base.version,
             system_model: base.systemModel,
             releases: state.values.map((other) => entries.get(other) ?? sameId(other, doc)),
+            omitted,
           };
         },
       };

@@ -286,7 +286,14 @@ export const DatasetHistorySchema = z.discriminatedUnion('status', [
     system_model: z.string(),
     /** Newest first, the release asked about included. */
     releases: z.array(HistoryEntrySchema),
+    /**
+     * Listed releases of the system model left out, farthest from the one asked about: the
+     * proxy holds only so many releases at once (`HISTORY_RELEASES`).
+     */
+    omitted: z.array(z.string()),
   }),
   BuildingSchema,
 ]);
+/** Releases a dataset's history compares at most, the one asked about included. */
+export const HISTORY_RELEASES = 6;
 export type DatasetHistory = z.infer<typeof DatasetHistorySchema>;

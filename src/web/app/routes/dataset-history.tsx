@@ -8,6 +8,7 @@ import { OrMissing } from '../../components/data/missing';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
 import { paths } from '../../config/paths';
+import { plural } from '../../lib/format';
 import { searches } from '../../config/routes';
 import {
   documentationRows,
@@ -117,7 +118,10 @@ function HistoryView({ history }: { history: Ready }) {
         <Text c="dimmed">
           <OrMissing value={here?.geography ?? null} what="no geography" /> ·{' '}
           <OrMissing value={here?.product ?? null} what="no product name" /> · Dataset ID{' '}
-          {history.id} in {version} · every release of {systemModel} in your licence
+          {history.id} in {version} ·{' '}
+          {history.omitted.length === 0
+            ? `every release of ${systemModel} in your licence`
+            : `the ${plural(history.releases.length, 'release')} of ${systemModel} nearest ${version}; not compared: ${history.omitted.join(', ')}`}
         </Text>
         <Group gap="xs" mt={4}>
           <Button

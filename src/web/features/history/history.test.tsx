@@ -208,6 +208,7 @@ describe('history components', () => {
     version: '3.12',
     system_model: 'cutoff',
     releases: entries,
+    omitted: [],
   };
 
   it('say how the dataset was found in each release, and offer near ones where it was not', () => {
