@@ -34,7 +34,9 @@ export function ComparedReleaseSelect(props: {
         <Alert color="blue" title={props.missingTitle}>
           {from === undefined
             ? `Your licence has no release of ${systemModel} before ${version}.`
-            : `Release ${from} is not one of your licence’s releases of ${systemModel}, or it is ${version} itself.`}
+            : from === version
+              ? `${version} is the release you are in: choose another to compare it with.`
+              : `Release ${from} is not one of your licence’s releases of ${systemModel}.`}
         </Alert>
       )}
     </>
