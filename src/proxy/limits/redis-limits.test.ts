@@ -1,17 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProxyError } from '../errors';
-import { connectRedis, type SharedStore } from '../redis/connection';
-import { startRedisServer, type RedisServer } from '../testing/redis-server';
+import { useRedisServer } from '../testing/use-redis-server';
 import { RedisLimits } from './redis-limits';
 
 // Per-user limits shared through a real redis-server by two instances (two connections).
-let server: RedisServer;
-const stores: SharedStore[] = [];
-const quiet = { warn: () => undefined, info: () => undefined };
+const redis = useRedisServer();
 
 async function instance(options: { perMinute?: number; concurrent?: number; queue?: number }) {
-  const store = await connectRedis(server.url, quiet);
-  stores.push(store);
+  const store = await redis.connect();
   return new RedisLimits(store, {
     perMinute: options.perMinute ?? 1000,
     concurrent: options.concurrent ?? 100,
@@ -26,19 +22,6 @@ async function instance(options: { perMinute?: number; concurrent?: number; queu
 const start = Date.now();
 const midMinute = () => start - (start % 60_000) + 90_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  const cleaner = await connectRedis(server.url, quiet);
-  await cleaner.redis.flushall();
-  await cleaner.close();
-});
-afterAll(async () => {
-  await server.stop();
-});
 
 describe('limits shared by every instance', () => {
   it('counts one user’s requests on all instances against one rate limit', async () => {
@@ -91,12 +74,14 @@ describe('limits shared by every instance', () => {
 
   it('falls back to this instance’s own limits while Redis is down', async () => {
     const a = await instance({ perMinute: 2, concurrent: 1 });
-    await server.stop();
+    await redis.server().stop();
     await a.take('maria');
     await a.take('maria');
     await expect(a.take('maria')).rejects.toMatchObject({ code: 'rate_limited' });
     await expect(a.withSlot('maria', async () => 'ok')).resolves.toBe('ok');
-    await server.restart();
-    await expect.poll(() => stores[0]?.available(), { timeout: 5_000, interval: 50 }).toBe(true);
+    await redis.server().restart();
+    await expect
+      .poll(() => redis.connected()[0]?.available(), { timeout: 5_000, interval: 50 })
+      .toBe(true);
   });
 });

@@ -1,20 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProxyError } from '../errors';
-import { connectRedis, type SharedStore } from '../redis/connection';
-import { startRedisServer, type RedisServer } from '../testing/redis-server';
+import { useRedisServer } from '../testing/use-redis-server';
 import type { StoredReservation } from './ledger-store';
 import { RedisLedger } from './redis-ledger';
 
 // The shared ledger against a real redis-server: two "instances" are two connections, each with
 // its own ledger object, as two proxy processes would have.
-let server: RedisServer;
-const stores: SharedStore[] = [];
+const redis = useRedisServer();
 const quiet = { warn: () => undefined, info: () => undefined };
 const now = () => Date.parse('2026-06-01T00:00:00Z');
 
 async function instance(budget: { datasets?: number; indicators?: number } = {}) {
-  const store = await connectRedis(server.url, quiet);
-  stores.push(store);
+  const store = await redis.connect();
   const ledger = new RedisLedger(store, {
     budget: { datasets: budget.datasets, indicators: budget.indicators },
     now,
@@ -36,19 +33,6 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  const cleaner = await connectRedis(server.url, quiet);
-  await cleaner.redis.flushall();
-  await cleaner.close();
-});
-afterAll(async () => {
-  await server.stop();
-});
 
 describe('the usage ledger in Redis', () => {
   it('itemises each call’s new charges for every instance, and knows who already counts', async () => {
@@ -149,8 +133,8 @@ describe('the usage ledger in Redis', () => {
     const held = await a.ledger.reserve('maria', [11, 12], [882]);
     await held?.settle([11], [882]);
     await a.ledger.reserve('devon', [13], [964]);
-    await server.stop('SIGKILL');
-    await server.restart();
+    await redis.server().stop('SIGKILL');
+    await redis.server().restart();
     const b = await instance();
     // The settled charge and the intent in flight at the crash are both there.
     expect(await b.ledger.chargedIds()).toEqual({ datasets: [11], indicators: [882] });
@@ -176,13 +160,13 @@ describe('the usage ledger in Redis', () => {
 
   it('refuses scored calls with 503 while Redis is down, and takes them again once it is back', async () => {
     const a = await instance();
-    await server.stop();
+    await redis.server().stop();
     await expect(a.ledger.reserve('maria', [31], [882])).rejects.toMatchObject({
       status: 503,
       code: 'usage_ledger_unavailable',
     });
     await expect(a.ledger.snapshot()).rejects.toBeInstanceOf(ProxyError);
-    await server.restart();
+    await redis.server().restart();
     await expect.poll(() => a.store.available(), { timeout: 5_000, interval: 50 }).toBe(true);
     const held = await a.ledger.reserve('maria', [31], [882]);
     await held?.settle([31], [882]);
