@@ -10,15 +10,9 @@ import type {
   UpgradeVerdict,
 } from '../../shared/api/schemas';
 import { UPGRADE_VERDICTS } from '../../shared/api/schemas';
-import { docDiff, type DatasetDoc } from '../../shared/matching/dataset-doc';
-import {
-  MATCH_HOWS,
-  type Candidate,
-  type Match,
-  type MatchHow,
-  type ReleaseMatch,
-  type Relation,
-} from '../../shared/matching/match';
+import type { DatasetDoc } from '../../shared/matching/dataset-doc';
+import { follow, type Pair } from '../../shared/matching/follow';
+import type { Candidate, Match, ReleaseMatch } from '../../shared/matching/match';
 import type { ReleaseIndex } from '../../shared/matching/release-index';
 import { changeOf, RELEASE_CHANGES, verdictOf } from '../../shared/matching/verdict';
 import type { ReleaseDocuments } from './release-documents';
@@ -197,67 +191,30 @@ export const sameId = (docs: ReleaseDocuments, doc: DatasetDoc): HistoryEntry =>
   candidates: [],
 });
 
-/**
- * One dataset of `base` in the releases of one way from it (newer ones, or older ones), nearest
- * first. It is followed release by release: a dataset that moved in 3.12 is found in 3.10 through
- * what it was in 3.11, as its history from 3.11 finds it, and a long gap between releases never
- * hides a link each step shows. Where a step finds nothing (or several), the dataset is matched
- * with that release directly, and followed on from what that finds. `how` is the loosest step's,
- * and `fields` what differs from the dataset asked about.
- */
+/** One dataset of `base` in each release of one way from it, followed release by release. */
 export function historyWay(
   doc: DatasetDoc,
   base: ReleaseDocuments,
   way: readonly ReleaseDocuments[],
-  pair: (from: ReleaseDocuments, to: ReleaseDocuments) => ReleaseMatch,
+  pair: Pair<ReleaseDocuments>,
 ): [ReleaseDocuments, HistoryEntry][] {
-  const entries: [ReleaseDocuments, HistoryEntry][] = [];
-  /** Where the chain stands: the dataset in the last release it was followed to. */
-  let at: { docs: ReleaseDocuments; doc: DatasetDoc; how: MatchHow; relation: Relation | null } = {
-    docs: base,
-    doc,
-    how: 'same ID',
-    relation: null,
-  };
-  for (const other of way) {
-    const step = pair(at.docs, other).matches.get(at.doc.id);
-    const loosest = (how: MatchHow, relation: Relation | null) =>
-      MATCH_HOWS.indexOf(how) > MATCH_HOWS.indexOf(at.how) ? { how, relation } : at;
-    if (step?.target) {
-      const { how, relation } = loosest(step.how, step.relation);
-      entries.push([
+  return follow(doc, base, way, pair).flatMap((match, i) => {
+    const other = way[i];
+    if (!other) return [];
+    return [
+      [
         other,
         {
           version: other.release.version,
-          how,
-          relation,
-          dataset: refOf(step.target),
-          fields: docDiff(doc, step.target),
-          candidates: step.candidates.map(candidateRef),
+          how: match.how,
+          relation: match.relation,
+          dataset: match.target ? refOf(match.target) : null,
+          fields: match.fields,
+          candidates: match.candidates.map(candidateRef),
         },
-      ]);
-      at = { docs: other, doc: step.target, how, relation };
-    } else {
-      const direct = at.docs === base ? step : pair(base, other).matches.get(doc.id);
-      entries.push([
-        other,
-        {
-          version: other.release.version,
-          how: direct?.how ?? 'none',
-          relation: direct?.relation ?? null,
-          dataset: direct?.target ? refOf(direct.target) : null,
-          fields: direct?.fields ?? [],
-          candidates: (direct?.candidates.length
-            ? direct.candidates
-            : (step?.candidates ?? [])
-          ).map(candidateRef),
-        },
-      ]);
-      if (direct?.target)
-        at = { docs: other, doc: direct.target, how: direct.how, relation: direct.relation };
-    }
-  }
-  return entries;
+      ],
+    ];
+  });
 }
 
 /**

@@ -403,6 +403,26 @@ describe('GET /api/datasets/{id}/history', () => {
       }
     }
     expect(followed).toBeGreaterThan(0);
+
+    // An upgrade check and the changes from 3.10 follow them through 3.11 alike.
+    const entries: ListEntry[] = cases.map((row, i) => ({
+      line: i + 1,
+      kind: 'id',
+      id: row.from_id ?? 0,
+    }));
+    const { answer: checked } = await upgrade(
+      'version=3.12&system_model=cutoff&from=3.10',
+      entries,
+    );
+    const { answer: changed } = await changes('version=3.12&system_model=cutoff&from=3.10');
+    for (const [i, row] of cases.entries()) {
+      const { answer } = await history(row.to_id ?? 0, 'version=3.12&system_model=cutoff');
+      if (answer.releases[2]?.dataset?.id !== row.from_id) continue;
+      const result = checked.results[i];
+      expect(result?.target?.id ?? result?.candidates[0]?.dataset.id).toBe(row.to_id);
+      const listed = changed.rows.find((r) => r.from?.id === row.from_id);
+      expect(listed?.to?.id).toBe(row.to_id);
+    }
   });
 
   it('compares the releases nearest the one asked about, as many as the proxy holds at once', async () => {

@@ -7,6 +7,7 @@ import type {
   Releases,
   UpgradeCheck,
 } from '../../shared/api/schemas';
+import { matchAlong } from '../../shared/matching/follow';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
 import { changesAnswer, historyWay, nearestReleases, sameId, upgradeAnswer } from './answers';
@@ -54,11 +55,27 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
         detail: `Compare ${to.version} with another release: from and version are the same.`,
         errors: [{ field: 'query.from', message: 'must differ from version' }],
       });
-    const state = data.all(caller, [from, to]);
+    // The listed releases from one to the other, those between included: a dataset is followed
+    // through each, as its history follows it, so a move two releases back is still seen. Past
+    // what the proxy holds at once, the two are matched directly.
+    const [i, j] = [versions.indexOf(from.version), versions.indexOf(to.version)];
+    const along = versions.slice(Math.min(i, j), Math.max(i, j) + 1);
+    if (i > j) along.reverse();
+    const chain = (along.length <= HISTORY_RELEASES ? along : [from.version, to.version]).map(
+      (version) => ({ version, systemModel: to.systemModel }),
+    );
+    const state = data.all(caller, chain);
     if (state.status === 'building') return state;
-    const [fromDocs, toDocs] = state.values;
-    if (!fromDocs || !toDocs) throw new Error('two releases asked, fewer read');
-    return { status: 'ready' as const, fromDocs, toDocs, match: data.pair(fromDocs, toDocs) };
+    const fromDocs = state.values[0];
+    const toDocs = state.values.at(-1);
+    if (!fromDocs || !toDocs || fromDocs === toDocs)
+      throw new Error('two releases asked, fewer read');
+    const match = matchAlong(
+      state.values,
+      (docs) => docs.docs,
+      (a, b) => data.pair(a, b),
+    );
+    return { status: 'ready' as const, fromDocs, toDocs, match };
   }
 
   return {

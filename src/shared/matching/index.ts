@@ -3,3 +3,4 @@ export * from './match';
 export * from './names';
 export * from './release-index';
 export * from './verdict';
+export * from './follow';
