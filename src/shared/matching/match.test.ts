@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { docDiff, textHash, toDoc, type DatasetDoc } from './dataset-doc';
+import { follow, matchAlong } from './follow';
 import { matchDataset, matchReleases } from './match';
 import { normaliseName } from './names';
 import { ReleaseIndex } from './release-index';
@@ -256,5 +257,55 @@ describe('documents', () => {
       index.withNames('cement production, Portland', 'cement, Portland', 'row').map((d) => d.id),
     ).toEqual([2]);
     expect(index.withNames('cement production, Portland', 'cement, Portland', 'FR')).toEqual([]);
+  });
+});
+
+describe('following a dataset through the releases between', () => {
+  // 3.10 and 3.11: the dataset (1) in CH and another of its activity in DE (2). 3.12: 1 moved
+  // to RoW under a new ID (10); 2 kept.
+  const r310 = new ReleaseIndex([doc(1), doc(2, { geo: 'DE' })]);
+  const r311 = new ReleaseIndex([doc(1), doc(2, { geo: 'DE' })]);
+  const r312 = new ReleaseIndex([doc(10, { geo: 'RoW' }), doc(2, { geo: 'DE' })]);
+  const pairs = new Map<string, ReturnType<typeof matchReleases>>();
+  const names = new Map([
+    [r310, '3.10'],
+    [r311, '3.11'],
+    [r312, '3.12'],
+  ]);
+  const pair = (a: ReleaseIndex, b: ReleaseIndex) => {
+    const key = `${names.get(a) ?? ''}>${names.get(b) ?? ''}`;
+    const known = pairs.get(key) ?? matchReleases(a, b);
+    pairs.set(key, known);
+    return known;
+  };
+
+  it('finds in each release what the one before became, the loosest step naming how', () => {
+    const [in311, in312] = follow(doc(1), r310, [r311, r312], pair);
+    expect(in311).toMatchObject({ how: 'same ID', target: { id: 1 }, fields: [] });
+    expect(in312).toMatchObject({
+      how: 'likely successor',
+      relation: 'same activity and product, other geography',
+      target: { id: 10 },
+      fields: ['geography'],
+    });
+    // The successor stays offered first, for a verdict that leaves the choice open.
+    expect(in312?.candidates[0]?.doc.id).toBe(10);
+  });
+
+  it('matches a whole release along the way, the datasets none became being new', () => {
+    const along = matchAlong([r310, r311, r312], (index) => index.docs, pair);
+    expect(along.matches.get(1)?.target?.id).toBe(10);
+    expect(along.matches.get(2)).toMatchObject({ how: 'same ID', target: { id: 2 } });
+    expect(along.unmatched).toEqual([]);
+    // Two releases are their pair.
+    expect(matchAlong([r310, r312], (index) => index.docs, pair)).toBe(pair(r310, r312));
+  });
+
+  it('matches directly where a step finds nothing, and follows on from there', () => {
+    const gone = new ReleaseIndex([doc(2, { geo: 'DE' })]);
+    names.set(gone, 'gap');
+    const [inGap, in312] = follow(doc(1), r310, [gone, r312], pair);
+    expect(inGap).toMatchObject({ how: 'none', target: null });
+    expect(in312).toMatchObject({ how: 'likely successor', target: { id: 10 } });
   });
 });
