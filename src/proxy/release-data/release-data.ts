@@ -44,8 +44,13 @@ const DOCS: Codec<DatasetDoc[]> = {
   },
 };
 
-/** Release pairs matched at most, kept for the changes, upgrade checks and histories. */
-const MAX_PAIRS = 4;
+/**
+ * Release pairs matched at most, kept for the changes, upgrade checks and histories: a history
+ * follows its dataset through up to HISTORY_RELEASES - 1 neighbouring pairs, and with fewer kept
+ * every history of a long licence would match them all again; two more for a pair matched
+ * directly and another page's pair. Each is a few MB.
+ */
+const MAX_PAIRS = HISTORY_RELEASES + 2;
 
 export const releaseKey = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;
 
