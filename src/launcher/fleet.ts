@@ -48,6 +48,8 @@ export interface Running {
   pid: number | undefined;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
+  /** False once the process has exited. */
+  alive(): boolean;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ function running(child: ChildProcess, origin: string, graceful: NodeJS.Signals):
     origin,
     pid: child.pid,
     exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
     async stop(signal = graceful) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
