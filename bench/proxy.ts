@@ -202,6 +202,31 @@ export async function benchProxy(): Promise<string[]> {
     const hitPath = '/api/datasets/8279?version=3.12&system_model=cutoff';
     const hitResult = await load(proxy.origin, viaProxy, [hitPath], { proxy: proxy.pid });
 
+    // Answers on the wire: as they are, and gzipped for a browser (which always accepts gzip).
+    const gzip = { ...viaProxy, 'accept-encoding': 'gzip' };
+    const wire = async (path: string, headers: Record<string, string>) => {
+      for (;;) {
+        const response = await fetch(`${proxy.origin}${path}`, { headers });
+        // Node's fetch would undo the gzip: the size sent is its Content-Length.
+        const bytes = Number(response.headers.get('content-length'));
+        const body = await response.text();
+        if (!body.includes('"status":"building"')) return bytes;
+        await sleep(200);
+      }
+    };
+    const searchPath = '/api/datasets?query=electricity&version=3.12&system_model=cutoff&limit=100';
+    const changesPath = '/api/changes?version=3.12&system_model=cutoff&from=3.11';
+    const sizes = [];
+    for (const [what, path] of [
+      ['search page of 100', searchPath],
+      ['changes 3.11 → 3.12', changesPath],
+    ] as const) {
+      const plain = await wire(path, viaProxy);
+      sizes.push({ what, plain, gzipped: await wire(path, gzip) });
+    }
+    const plainHits = await load(proxy.origin, viaProxy, [searchPath], { proxy: proxy.pid });
+    const gzipHits = await load(proxy.origin, gzip, [searchPath], { proxy: proxy.pid });
+
     // nginx as the yardstick, and two instances sharing Redis: each miss run is one pass over
     // paths no cache has seen (the runs above cycle through theirs and end partly on hits).
     const yard = await yardsticks({
@@ -265,6 +290,7 @@ export async function benchProxy(): Promise<string[]> {
     }
 
     const ratio = (a: Load, b: Load) => (a.rps / b.rps).toFixed(2);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     return [
       `Proxy (own process) vs emulator direct, autocannon ${CONNECTIONS} connections × ${DURATION} s each, ${missPaths.length} distinct paths`,
       `  no service latency (CPU-bound: load generator, proxy and emulator share ${cpus().length} cores)`,
@@ -279,6 +305,8 @@ export async function benchProxy(): Promise<string[]> {
       `    of direct throughput       : ${ratio(remoteMiss, remoteDirect)} (target ≥ 0.70); adds ${remoteMiss.p50 - remoteDirect.p50} ms at p50 (target ≤ 2 ms)`,
       `  proxy, cache hit             : ${fmt(hitResult)} (target ≥ 5 000 req/s, p99 ≤ 10 ms); CPU per request: ${fmtCpu(hitResult)}`,
       ...yard,
+      `  answers on the wire, as they are → gzipped (sent to clients that accept it): ${sizes.map((size) => `${size.what} ${kb(size.plain)} → ${kb(size.gzipped)} (${(size.gzipped / size.plain).toFixed(2)})`).join('; ')}`,
+      `    cache hits of the search page: as they are ${fmt(plainHits)}; gzipped ${fmt(gzipHits)}; gzipped ÷ as they are ${ratio(gzipHits, plainHits)}`,
       `  token requests for 1 000 concurrent requests at token expiry: ${tokenRequests} (target 1)`,
       `  sector index of 3.12 consequential (${indexed} datasets): ready in ${indexSeconds.toFixed(1)} s, ${indexCalls} free upstream calls`,
     ];

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
 import {
@@ -93,6 +94,54 @@ describe('forwarding allow-listed routes', () => {
       headers: { ...as('alice'), 'if-none-match': String(first.headers.etag) },
     });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('sends a large answer gzipped to a client that accepts it, under its own validator', async () => {
+    const p = await proxy();
+    const url = '/api/datasets?query=electricity&version=3.12&system_model=cutoff&limit=100';
+    const plain = await p.app.inject({ url, headers: as('alice') });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Authorization, Accept-Encoding');
+    const zipped = await p.app.inject({
+      url,
+      headers: { ...as('bob'), 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    // Each validator revalidates its own encoding only.
+    const revalidate = (etag: unknown, encoding?: string) =>
+      p.app.inject({
+        url,
+        headers: {
+          ...as('alice'),
+          'if-none-match': String(etag),
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+    expect((await revalidate(zipped.headers.etag, 'gzip')).statusCode).toBe(304);
+    expect((await revalidate(plain.headers.etag)).statusCode).toBe(304);
+    expect((await revalidate(plain.headers.etag, 'gzip')).statusCode).toBe(200);
+    // A client that weighs gzip 0 gets the answer as it is.
+    const refused = await p.app.inject({
+      url,
+      headers: { ...as('alice'), 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('sends a small answer as it is, whatever the client accepts', async () => {
+    const p = await proxy();
+    const small = await p.app.inject({
+      url: '/api/versions',
+      headers: { ...as('alice'), 'accept-encoding': 'gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(2048);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBe('Authorization');
   });
 
   it('coalesces identical requests in flight into one upstream call', async () => {

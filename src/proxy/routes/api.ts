@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
 import { routerPath } from '../../shared/api/url';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
+import { acceptsGzip, compressible, gzipEtag, gzipOf } from '../cache/compressed';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
@@ -52,19 +53,27 @@ export function parseInput<T>(
   });
 }
 
-/** Sends a cached answer with its validator; a matching If-None-Match gets 304. */
-function sendCached(
+/**
+ * Sends a cached answer with its validator; a matching If-None-Match gets 304. An answer worth
+ * compressing goes gzipped to a client that accepts it, under a validator of its own.
+ */
+async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   cacheControl: string,
 ) {
+  const compress = compressible(answer);
+  const gzip = compress && acceptsGzip(request.headers['accept-encoding']);
+  const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
   reply
-    .header('etag', answer.etag)
+    .header('etag', etag)
     .header('cache-control', cacheControl)
-    .header('vary', 'Authorization');
-  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+    .header('vary', compress ? 'Authorization, Accept-Encoding' : 'Authorization');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!gzip) return reply.send(answer.body);
+  return reply.header('content-encoding', 'gzip').send(await gzipOf(answer));
 }
 
 /**
