@@ -98,6 +98,14 @@ test('look up a dataset by Dataset ID, by activity UUID and by ecoSpold file nam
     )?.trim() ?? '';
   expect(activityUuid).toMatch(/^[0-9a-f-]{36}$/);
 
+  // A UUID is tried as an activity, a product and a geography UUID: the two that match nothing
+  // are answers, not failures the browser's console would show in red.
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400)
+      failed.push(`${String(response.status())} ${url.pathname}${url.search}`);
+  });
   await page.goto(`/3.12/cutoff/lookup/${activityUuid}`);
   await expect(page).toHaveURL(/\/datasets\/8279$/);
 
@@ -120,6 +128,7 @@ test('look up a dataset by Dataset ID, by activity UUID and by ecoSpold file nam
     101,
   );
   await expect(page.getByRole('link', { name: /^Search for “.+”$/ })).toBeVisible();
+  expect(failed, 'API calls answered with an error').toEqual([]);
 
   await page.goto('/3.12/cutoff/lookup/not-a-key');
   await expect(

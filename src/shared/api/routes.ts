@@ -196,7 +196,7 @@ export const API = {
     method: 'GET',
     path: '/api/datasets/spold',
     summary:
-      'Datasets by their ecoSpold activity, product or geography UUID (all given must match); 501 when the data service has no such lookup',
+      'Datasets by their ecoSpold activity, product or geography UUID (all given must match); none is an empty page, not a 404; 501 when the data service has no such lookup',
     auth: true,
     params: none,
     query: z

@@ -104,6 +104,17 @@ describe('each page’s loader', () => {
     await waitFor(() => expect(app.location()).toBe(`/3.12/cutoff/datasets/${id}?ind=882,964`));
   });
 
+  it('lookup: a UUID no dataset has says so, and offers another release', async () => {
+    await renderApp('/3.12/cutoff/lookup/00000000-0000-4000-8000-00000000abcd');
+    expect(
+      await screen.findByRole('heading', { name: 'No dataset found', level: 1 }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/has this UUID as its activity, product or geography UUID/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Choose another release' })).toBeVisible();
+  });
+
   it('indicators, compare, releases, usage: each shows its data', async () => {
     for (const [path, heading] of [
       ['/3.12/cutoff/indicators', 'Indicators'],

@@ -364,6 +364,33 @@ describe('the Spold lookup', () => {
     );
   });
 
+  it('takes the service’s 404 for “no match” as an empty page, which the browser need not log as a failure', async () => {
+    stub.state.script = serve({
+      '/datasets/spold': () => ({
+        status: 404,
+        body: { detail: 'No dataset matches these Spold UUIDs' },
+      }),
+    });
+    const response = await get(
+      await proxy(),
+      '/api/datasets/spold?version=3.12&geography_spold_uuid=00000000-0000-4000-8000-000000000001',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(DatasetPageSchema.parse(response.json())).toEqual({ total: 0, datasets: [] });
+  });
+
+  it('passes on any other failure of the lookup', async () => {
+    stub.state.script = serve({
+      '/datasets/spold': () => ({ status: 403, body: { detail: 'Not licensed for this version' } }),
+    });
+    const response = await get(
+      await proxy(),
+      '/api/datasets/spold?version=3.12&product_spold_uuid=00000000-0000-4000-8000-000000000001',
+    );
+    expect(response.statusCode).toBe(403);
+    expect(ProblemSchema.parse(response.json()).code).toBe('not_licensed');
+  });
+
   it('says plainly that there is no lookup when the service has none, and asks it nothing', async () => {
     const p = await proxy({ DATA_API_SPOLD_ROUTE: 'none' });
     const config = PublicConfigSchema.parse((await p.app.inject({ url: '/api/config' })).json());

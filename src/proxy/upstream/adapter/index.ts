@@ -129,7 +129,17 @@ export function createUpstreamAdapter(
       if (uuids.product) query.set('product_spold_uuid', uuids.product);
       if (uuids.geography) query.set('geography_spold_uuid', uuids.geography);
       const route = `GET ${settings.spoldRoute}`;
-      const read = readSpold(route, (await get(caller, settings.spoldRoute, query)).body);
+      let body: unknown;
+      try {
+        body = (await get(caller, settings.spoldRoute, query)).body;
+      } catch (error) {
+        // The service answers "no match" with 404 (upstream-api.md §13.6); it is an answer, not
+        // a fault, and a UUID tried as activity, product and geography mostly meets it. A route
+        // that does not exist at all is what `npm run check:upstream` reports.
+        if (error instanceof ProxyError && error.status === 404) return { total: 0, datasets: [] };
+        throw error;
+      }
+      const read = readSpold(route, body);
       note(route, read.variant);
       return read.value;
     },

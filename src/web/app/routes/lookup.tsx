@@ -23,7 +23,6 @@ import {
   ensureQueryData,
 } from '../route-context';
 
-const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 const noLookup = (error: unknown) =>
   error instanceof ApiError && error.code === 'spold_lookup_unavailable';
 
@@ -35,11 +34,8 @@ function lookupQueries(release: Release, key: LookupKey) {
       : key.kind === 'spold-file'
         ? [{ activity: key.activityUuid, product: key.productUuid }]
         : [];
-  return uuids.map((ids) => ({
-    ...datasetQueries.spold(release.version, release.systemModel, ids),
-    // A 404 is the answer "no match", already known from the loader.
-    retryOnMount: false,
-  }));
+  // No match is an empty page, so each of the three kinds a UUID is tried as is a plain answer.
+  return uuids.map((ids) => datasetQueries.spold(release.version, release.systemModel, ids));
 }
 
 async function spoldLookup(queryClient: QueryClient) {
@@ -63,7 +59,7 @@ export async function loader({ context, params, request }: LoaderContext) {
       answer.status === 'fulfilled' ? answer.value.datasets.map((dataset) => dataset.id) : [],
     ),
   );
-  const failed = answers.some((answer) => answer.status === 'rejected' && !notFound(answer.reason));
+  const failed = answers.some((answer) => answer.status === 'rejected');
   const [only] = ids;
   if (ids.size === 1 && only !== undefined && !failed)
     throw replace(paths.dataset(release, only, { ind }));
@@ -118,7 +114,7 @@ export function Component() {
   }
   if (!spold || lookups.some((lookup) => noLookup(lookup.error)))
     return <NoSpoldLookup release={release} />;
-  const failed = lookups.find((lookup) => lookup.isError && !notFound(lookup.error));
+  const failed = lookups.find((lookup) => lookup.isError);
   if (failed) return <ErrorPanel error={failed.error} onRetry={() => void failed.refetch()} />;
 
   const matches = new Map<number, Dataset>();
