@@ -104,6 +104,19 @@ describe('each page’s loader', () => {
     await waitFor(() => expect(app.location()).toBe(`/3.12/cutoff/datasets/${id}?ind=882,964`));
   });
 
+  it('dataset: until the catalogue is in, its links keep the URL’s indicator set', async () => {
+    const id = String(ids[1]);
+    live.drop('/api/indicators');
+    await renderApp(`/3.12/cutoff/datasets/${id}?ind=882,964`);
+    expect(await screen.findByRole('link', { name: 'Change indicators' })).toHaveAttribute(
+      'href',
+      `/3.12/cutoff/indicators?ind=882,964&dataset=${id}`,
+    );
+    expect(
+      screen.getByRole('main').querySelector(`a[href^="/3.12/cutoff/compare?ds="]`),
+    ).toHaveAttribute('href', `/3.12/cutoff/compare?ds=${id}&ind=882,964`);
+  });
+
   it('lookup: a UUID no dataset has says so, and offers another release', async () => {
     await renderApp('/3.12/cutoff/lookup/00000000-0000-4000-8000-00000000abcd');
     expect(

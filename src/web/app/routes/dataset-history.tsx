@@ -180,7 +180,8 @@ function HistoryView({ history }: { history: Ready }) {
             variant="default"
             component={Link}
             to={paths.indicators(release, {
-              ind: indicatorIds,
+              // Until the catalogue is in, the set as the URL has it, never an empty one.
+              ind: catalogue.data ? indicatorIds : search.ind,
               dataset: history.id,
               back: 'history',
             })}

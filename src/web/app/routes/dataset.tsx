@@ -64,6 +64,8 @@ export function Component() {
 
   if (!dataset) return <PageSkeleton />;
   const usable = indicators.data ? chooseIndicators(search.ind, indicators.data.indicators) : [];
+  // Until the catalogue is in, links carry the set as the URL has it, never an empty one.
+  const linked = indicators.data ? usable : search.ind;
 
   return (
     <Stack gap="lg">
@@ -86,7 +88,7 @@ export function Component() {
             size="xs"
             variant="default"
             component={Link}
-            to={paths.indicators(release, { ind: usable, dataset: id })}
+            to={paths.indicators(release, { ind: linked, dataset: id })}
           >
             Change indicators
           </Button>
@@ -94,7 +96,7 @@ export function Component() {
             size="xs"
             variant="default"
             component={Link}
-            to={paths.compare(release, { ds: [id], ind: usable })}
+            to={paths.compare(release, { ds: [id], ind: linked })}
           >
             Compare
           </Button>
