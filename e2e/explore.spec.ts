@@ -223,6 +223,17 @@ test('filter a search by sector, and by the ISIC section of a dataset found that
   await expect(
     page.getByText(/activities? match(es)? “market for electricity”, sector Electricity\./),
   ).toBeVisible();
+  // Filtered, the pickers count these results (compared with the whole release's below).
+  await page.getByRole('combobox', { name: 'ISIC section' }).click();
+  const sections = page.getByRole('listbox');
+  await expect(sections.getByText('Datasets in these results')).toBeVisible();
+  const countOf = (label: string | null) =>
+    Number(/\(([\d,]+)\)$/.exec(label ?? '')?.[1]?.replaceAll(',', ''));
+  const inResults = countOf(
+    await sections.getByRole('option', { name: /^D - Electricity, gas, steam/ }).textContent(),
+  );
+  expect(inResults).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
   await results
     .getByRole('link', { name: /^market for electricity, low voltage, / })
     .first()
@@ -234,9 +245,10 @@ test('filter a search by sector, and by the ISIC section of a dataset found that
   // The dataset's ISIC section opens the release's datasets in that section, shareably.
   await page.getByRole('link', { name: /^D - Electricity, gas, steam/ }).click();
   await expect(page).toHaveURL(/\/3\.12\/cutoff\/datasets\?isic=D\+-\+Electricity/);
-  await expect(page.getByRole('combobox', { name: 'ISIC section' })).toHaveValue(
-    /^D - Electricity, gas, steam and air conditioning supply \(/,
-  );
+  const section = page.getByRole('combobox', { name: 'ISIC section' });
+  await expect(section).toHaveValue(/^D - Electricity, gas, steam and air conditioning supply \(/);
+  // With no query, the section's count is the release's, beyond the electricity markets'.
+  expect(countOf(await section.inputValue())).toBeGreaterThan(inResults);
   await expect(page.getByText(/activities? match(es)?, ISIC D - Electricity/)).toBeVisible();
   await page.reload();
   await expect(page.getByText(/activities? match(es)?, ISIC D - Electricity/)).toBeVisible();

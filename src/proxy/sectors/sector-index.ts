@@ -1,4 +1,4 @@
-import type { SearchResults, SectorFacet } from '../../shared/api/schemas';
+import type { SearchFacets, SearchResults, SectorFacet } from '../../shared/api/schemas';
 import type { DatasetDoc } from '../../shared/matching/dataset-doc';
 
 /**
@@ -27,20 +27,23 @@ export function sectorIndexOf(
   const datasets = new Map<number, DatasetSectors>();
   for (const doc of docs)
     datasets.set(doc.id, { sectors: doc.sectors, isicSection: doc.isic_section });
-  const count = (names: Iterable<string>, counts: Map<string, number>) => {
-    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  };
   const sectorCounts = new Map<string, number>();
   const sectionCounts = new Map<string, number>();
   for (const entry of datasets.values()) {
     count(new Set(entry.sectors), sectorCounts);
     if (entry.isicSection !== null) count([entry.isicSection], sectionCounts);
   }
-  const facets = (counts: Map<string, number>): SectorFacet[] =>
-    [...counts]
-      .map(([name, n]) => ({ name, datasets: n }))
-      .sort((a, b) => a.name.localeCompare(b.name));
   return { datasets, sectors: facets(sectorCounts), isicSections: facets(sectionCounts) };
+}
+
+function count(names: Iterable<string>, counts: Map<string, number>) {
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+}
+
+function facets(counts: Map<string, number>): SectorFacet[] {
+  return [...counts]
+    .map(([name, n]) => ({ name, datasets: n }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export interface SectorFilter {
@@ -69,4 +72,35 @@ export function filterBySector(
     });
     return products.length > 0 ? [{ ...activity, products }] : [];
   });
+}
+
+/**
+ * The sectors and ISIC sections of search results, each counted once per dataset and narrowed
+ * by the other one's filter: the sectors within the chosen ISIC section, the sections within the
+ * chosen sector.
+ */
+export function facetsOf(
+  results: SearchResults['results'],
+  index: SectorIndex,
+  filter: SectorFilter,
+): SearchFacets {
+  const ids = new Set(
+    results.flatMap((activity) =>
+      activity.products.flatMap((product) => product.datasets.map((dataset) => dataset.id)),
+    ),
+  );
+  const sectorCounts = new Map<string, number>();
+  const sectionCounts = new Map<string, number>();
+  for (const id of ids) {
+    const entry = index.datasets.get(id);
+    if (!entry) continue;
+    if (filter.isicSection === undefined || entry.isicSection === filter.isicSection)
+      count(new Set(entry.sectors), sectorCounts);
+    if (
+      entry.isicSection !== null &&
+      (filter.sector === undefined || entry.sectors.includes(filter.sector))
+    )
+      count([entry.isicSection], sectionCounts);
+  }
+  return { sectors: facets(sectorCounts), isic_sections: facets(sectionCounts) };
 }

@@ -155,6 +155,50 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
     }
   });
 
+  it('counts each facet within the search’s results, narrowed by the other filter but not its own', async () => {
+    const p = await proxy();
+    await readySectors(p);
+    const section = 'D - Electricity, gas, steam and air conditioning supply';
+    const get = async (params: string) =>
+      SearchResultsSchema.parse(
+        (await p.app.inject({ url: `/api/datasets?${RELEASE}&${params}`, headers: auth })).json(),
+      );
+    // Every dataset the query finds, page by page, from the plain search.
+    const first = await get('query=electricity&limit=100');
+    let found = idsOf(first);
+    for (let from = 100; from < first.total; from += 100)
+      found = found.concat(idsOf(await get(`query=electricity&limit=100&from=${from}`)));
+    const documented = records([...new Set(found)]);
+    const tally = (names: string[]) => {
+      const counts = new Map<string, number>();
+      for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+      return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+    };
+    const asCounts = (facets: { name: string; datasets: number }[] | undefined) =>
+      Object.fromEntries((facets ?? []).map((facet) => [facet.name, facet.datasets]));
+
+    const filtered = await get(
+      `query=electricity&sector=Electricity&isic_section=${encodeURIComponent(section)}&limit=10`,
+    );
+    // Sectors within the chosen section, sections within the chosen sector.
+    expect(asCounts(filtered.facets?.sectors)).toEqual(
+      tally(
+        documented.filter((r) => r.isicSection === section).flatMap((r) => [...new Set(r.sectors)]),
+      ),
+    );
+    expect(asCounts(filtered.facets?.isic_sections)).toEqual(
+      tally(documented.filter((r) => r.sectors.includes('Electricity')).map((r) => r.isicSection)),
+    );
+    // What the chosen facets say is what the search finds.
+    const chosen = filtered.facets?.isic_sections.find((facet) => facet.name === section);
+    expect(chosen?.datasets).toBe(
+      documented.filter((r) => r.isicSection === section && r.sectors.includes('Electricity'))
+        .length,
+    );
+    // A plain search is the data service's own, with no facets.
+    expect(first.facets).toBeUndefined();
+  });
+
   it('shares the search pages it reads with the search route, through the cache', async () => {
     const p = await proxy();
     await readySectors(p);
@@ -204,7 +248,7 @@ describe('GET /api/sectors and the sector filter of /api/datasets', () => {
       url: `/api/datasets?${RELEASE}&sector=Basket%20weaving`,
       headers: auth,
     });
-    expect(SearchResultsSchema.parse(none.json())).toEqual({ total: 0, results: [] });
+    expect(SearchResultsSchema.parse(none.json())).toMatchObject({ total: 0, results: [] });
     const empty = await p.app.inject({ url: `/api/datasets?${RELEASE}&sector=`, headers: auth });
     expect(empty.statusCode).toBe(400);
     expect(ProblemSchema.parse(empty.json()).errors?.[0]?.field).toBe('query.sector');

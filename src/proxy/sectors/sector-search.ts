@@ -4,7 +4,7 @@ import { ProxyError } from '../errors';
 import { allSearchResults, PAGE_SIZE } from '../release-data/read-release';
 import type { ReleaseData } from '../release-data/release-data';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
-import { filterBySector, type SectorFilter } from './sector-index';
+import { facetsOf, filterBySector, type SectorFilter } from './sector-index';
 
 export interface SectorSearchInput extends SectorFilter, SearchInput {}
 
@@ -89,7 +89,11 @@ export function createSectorSearch(deps: SectorSearchDeps) {
       );
       const results = filterBySector(all, documents.sectors, input);
       const limit = input.limit > 0 ? input.limit : DEFAULT_PAGE_LIMIT;
-      return { total: results.length, results: results.slice(input.from, input.from + limit) };
+      return {
+        total: results.length,
+        results: results.slice(input.from, input.from + limit),
+        facets: facetsOf(all, documents.sectors, input),
+      };
     },
   };
 }

@@ -66,9 +66,29 @@ export const SearchHitSchema = z.object({
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
 /** `GET /api/datasets`: activities matched (`total`), a page of them with products and datasets. */
+export const SectorFacetSchema = z.object({
+  name: z.string(),
+  /** Datasets in this sector or ISIC section (of the release, or of a search's results). */
+  datasets: z.number().int().nonnegative(),
+});
+export type SectorFacet = z.infer<typeof SectorFacetSchema>;
+
+/**
+ * A sector search's own facets: the sectors of its results within the chosen ISIC section, and
+ * the ISIC sections of its results within the chosen sector (each facet narrowed by every
+ * filter but its own), so a picker's counts are what choosing it would find.
+ */
+export const SearchFacetsSchema = z.object({
+  sectors: z.array(SectorFacetSchema),
+  isic_sections: z.array(SectorFacetSchema),
+});
+export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
+
 export const SearchResultsSchema = z.object({
   total: z.number().int().nonnegative(),
   results: z.array(SearchHitSchema),
+  /** Only on a search filtered by sector or ISIC section, which the proxy answers whole. */
+  facets: SearchFacetsSchema.optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
@@ -154,13 +174,6 @@ const BuildingSchema = z.object({
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
 });
-
-export const SectorFacetSchema = z.object({
-  name: z.string(),
-  /** Datasets of the release and system model in this sector or ISIC section. */
-  datasets: z.number().int().nonnegative(),
-});
-export type SectorFacet = z.infer<typeof SectorFacetSchema>;
 
 /**
  * `GET /api/sectors`: the sectors and ISIC sections of a release and system model. The data

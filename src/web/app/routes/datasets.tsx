@@ -164,6 +164,7 @@ export function Component() {
           {sectorFilters && (
             <SectorFilters
               sectors={sectors.data}
+              facets={bySector ? results.data?.facets : undefined}
               sector={search.sector || undefined}
               isicSection={search.isic || undefined}
               onChange={(changes) => update({ ...changes, page: 1 })}

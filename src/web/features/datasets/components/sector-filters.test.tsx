@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
@@ -43,6 +43,43 @@ describe('SectorFilters', () => {
     expect(screen.getByRole('combobox', { name: 'ISIC section' })).toHaveValue(
       'Z - Gone (none in this release)',
     );
+  });
+
+  it('counts within the search once it is filtered, and says so', async () => {
+    renderWithProviders(
+      <SectorFilters
+        sectors={{
+          status: 'ready',
+          datasets: 12_345,
+          sectors: [
+            { name: 'Electricity', datasets: 1_234 },
+            { name: 'Metals', datasets: 800 },
+          ],
+          isic_sections: [{ name: 'D - Electricity', datasets: 987 }],
+        }}
+        facets={{
+          sectors: [{ name: 'Electricity', datasets: 12 }],
+          isic_sections: [{ name: 'D - Electricity', datasets: 7 }],
+        }}
+        sector="Electricity"
+        isicSection="C - Manufacturing"
+        onChange={vi.fn()}
+        onOpen={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Sector' })).toHaveValue('Electricity (12)');
+    expect(screen.getByRole('combobox', { name: 'ISIC section' })).toHaveValue(
+      'C - Manufacturing (none in these results)',
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sector' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(listbox).toHaveTextContent('Datasets in these results');
+    // Only what the results hold: a sector they lack is not offered with the release's count.
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Electricity (12)']);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Progress, Select, Stack, Text } from '@mantine/core';
-import type { Sectors } from '../../../../shared/api/schemas';
+import type { SearchFacets, Sectors, SectorFacet } from '../../../../shared/api/schemas';
 import { formatCount } from '../../../lib/format';
 
 interface SectorFiltersProps {
   sectors: Sectors | undefined;
+  /** The current sector search's own counts; without them, the release's are shown. */
+  facets?: SearchFacets | undefined;
   sector: string | undefined;
   isicSection: string | undefined;
   onChange: (changes: { sector?: string | undefined; isic?: string | undefined }) => void;
@@ -11,15 +13,22 @@ interface SectorFiltersProps {
   onOpen: () => void;
 }
 
-const options = (facets: { name: string; datasets: number }[], chosen: string | undefined) => {
-  const data = facets.map((facet) => ({
+type Scope = 'release' | 'results';
+const SCOPE = {
+  release: { group: 'Datasets in this release', none: 'none in this release' },
+  results: { group: 'Datasets in these results', none: 'none in these results' },
+} as const;
+
+/** A picker's choices, under a heading that says what the counts count. */
+const options = (facets: readonly SectorFacet[], chosen: string | undefined, scope: Scope) => {
+  const items = facets.map((facet) => ({
     value: facet.name,
     label: `${facet.name} (${formatCount(facet.datasets)})`,
   }));
-  // A value from a shared link that this release does not know stays visible, and removable.
+  // A value from a shared link that the counts lack stays visible, and removable.
   if (chosen && !facets.some((facet) => facet.name === chosen))
-    data.push({ value: chosen, label: `${chosen} (none in this release)` });
-  return data;
+    items.push({ value: chosen, label: `${chosen} (${SCOPE[scope].none})` });
+  return items.length > 0 ? [{ group: SCOPE[scope].group, items }] : [];
 };
 
 function indexingMessage(sectors: Sectors | undefined): string {
@@ -31,10 +40,12 @@ function indexingMessage(sectors: Sectors | undefined): string {
 /**
  * Sector and ISIC section pickers. The proxy indexes a release's sectors only when someone first
  * opens one (the data service cannot filter by sector, and the index costs a few hundred calls),
- * so until it is ready an opened picker says how far indexing has got.
+ * so until it is ready an opened picker says how far indexing has got. Once a search is filtered
+ * by either, each picker counts that search's results, narrowed by the other picker's choice.
  */
 export function SectorFilters({
   sectors,
+  facets,
   sector,
   isicSection,
   onChange,
@@ -42,6 +53,11 @@ export function SectorFilters({
 }: SectorFiltersProps) {
   const ready = sectors?.status === 'ready' ? sectors : undefined;
   const nothingFound = ready ? 'No match' : indexingMessage(sectors);
+  const scope: Scope = facets ? 'results' : 'release';
+  const counts = facets ?? {
+    sectors: ready?.sectors ?? [],
+    isic_sections: ready?.isic_sections ?? [],
+  };
   return (
     <>
       <Select
@@ -49,7 +65,7 @@ export function SectorFilters({
         placeholder="Any"
         searchable
         clearable
-        data={options(ready?.sectors ?? [], sector)}
+        data={options(counts.sectors, sector, scope)}
         value={sector ?? null}
         onChange={(value) => onChange({ sector: value ?? undefined })}
         onDropdownOpen={onOpen}
@@ -61,7 +77,7 @@ export function SectorFilters({
         placeholder="Any"
         searchable
         clearable
-        data={options(ready?.isic_sections ?? [], isicSection)}
+        data={options(counts.isic_sections, isicSection, scope)}
         value={isicSection ?? null}
         onChange={(value) => onChange({ isic: value ?? undefined })}
         onDropdownOpen={onOpen}
