@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EmulatorConfigError } from '../emulator/config';
-import { ConfigError } from '../proxy/config';
-import { checkStackEnv } from './stack';
+import { EmulatorConfigError, emulatorConfigFromEnv } from '../emulator/config';
+import { ConfigError, proxyConfigFromEnv } from '../proxy/config';
+import { checkStackEnv, pointAtEmulator } from './stack';
 
 // `npm start` checks its environment before it builds the explorer, so a typo costs a moment.
 describe('checkStackEnv', () => {
@@ -33,5 +33,13 @@ describe('checkStackEnv', () => {
     expect(() => checkStackEnv({ DATA_API_URL: 'https://api.example.org' })).toThrow(
       /DATA_API_CLIENT_ID|DATA_API_CLIENT_SECRET/,
     );
+  });
+});
+
+describe('pointAtEmulator', () => {
+  it('tells a proxy in a process of its own (deploy:local) that its data is the emulator’s', () => {
+    const env: NodeJS.ProcessEnv = {};
+    pointAtEmulator(env, emulatorConfigFromEnv({}));
+    expect(proxyConfigFromEnv(env).dataApi.emulated).toBe(true);
   });
 });

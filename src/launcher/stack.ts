@@ -53,6 +53,7 @@ export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) 
   env.DATA_API_TOKEN_URL = `${config.publicOrigin}${TOKEN_PATH}`;
   env.DATA_API_CLIENT_ID = config.client.id;
   env.DATA_API_CLIENT_SECRET = config.client.secret;
+  env.DATA_API_EMULATED = 'true';
   if ((env.AUTH_MODE ?? 'oidc') === 'oidc')
     env.AUTH_ISSUER ??= `${config.publicOrigin}${USER_REALM_PATH}`;
 }

@@ -52,6 +52,12 @@ describe('proxy configuration', () => {
     });
   });
 
+  it('says the data is the emulator’s only when told so', () => {
+    expect(proxyConfigFromEnv(base).dataApi.emulated).toBe(false);
+    expect(proxyConfigFromEnv({ ...base, DATA_API_EMULATED: 'true' }).dataApi.emulated).toBe(true);
+    expect(failure({ ...base, DATA_API_EMULATED: 'yes' })).toMatch(/^DATA_API_EMULATED /);
+  });
+
   it('requires an issuer when users sign in', () => {
     expect(failure({ ...base, AUTH_ISSUER: undefined })).toBe(
       'AUTH_ISSUER is required when AUTH_MODE=oidc',

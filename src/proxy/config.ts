@@ -36,6 +36,9 @@ export const ProxyEnvSchema = z
     DATA_API_ORGANIZATION_ID: z.string().max(200).optional(),
     DATA_API_SEARCH_PAGING: z.enum(['from', 'offset']).default('from'),
     DATA_API_SPOLD_ROUTE: SpoldRouteSchema.default(DEFAULT_SPOLD_ROUTE),
+    // Set by `npm start` and `npm run deploy:local` when they start the emulator: the explorer
+    // then says its data is the emulator's demo data.
+    DATA_API_EMULATED: z.enum(['true', 'false']).default('false'),
     SECTOR_INDEX: z.enum(['on-demand', 'off']).default('on-demand'),
     AUTH_MODE: z.enum(['oidc', 'none']).default('oidc'),
     AUTH_ISSUER: z.url().optional(),
@@ -173,7 +176,7 @@ export function proxyConfigFromEnv(
       organizationId: e.DATA_API_ORGANIZATION_ID,
       searchPaging: e.DATA_API_SEARCH_PAGING,
       spoldRoute: e.DATA_API_SPOLD_ROUTE === 'none' ? null : e.DATA_API_SPOLD_ROUTE,
-      emulated: options.emulated ?? false,
+      emulated: options.emulated ?? e.DATA_API_EMULATED === 'true',
     },
     auth:
       e.AUTH_MODE === 'oidc'
