@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { DatasetIdSchema } from '../../shared/api/routes';
 import { RouteError } from '../components/feedback/route-error';
 import { paths } from '../config/paths';
-import type { Release } from '../config/routes';
+import { searches, type Release } from '../config/routes';
 import { datasetQueries } from '../features/datasets/api/dataset-queries';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
 import { useRelease } from '../lib/release-params';
+import { useRouteSearch } from '../lib/url-state';
 
 const IdSchema = z.coerce.number().pipe(DatasetIdSchema);
 
@@ -22,7 +23,7 @@ export function datasetId(params: Record<string, string | undefined>): number {
 }
 
 /** When a dataset is missing from this release: which other releases in the licence have it. */
-function ElsewhereList({ id, here }: { id: number; here: Release }) {
+function ElsewhereList({ id, here, ind }: { id: number; here: Release; ind: readonly number[] }) {
   const versions = useQuery(versionQueries.all());
   const others = (versions.data?.releases ?? []).flatMap((entry) =>
     entry.system_models
@@ -51,7 +52,7 @@ function ElsewhereList({ id, here }: { id: number; here: Release }) {
           <Anchor
             key={`${other.version}/${other.systemModel}`}
             component={Link}
-            to={paths.dataset(other, id)}
+            to={paths.dataset(other, id, { ind })}
           >
             {other.version} · {other.systemModel}
           </Anchor>
@@ -69,6 +70,8 @@ export function DatasetNotFound() {
   const error = useRouteError();
   const release = useRelease();
   const id = Number(useParams().id);
+  // The dataset's pages and its history both carry the indicator set, which these links keep.
+  const [{ ind }] = useRouteSearch(searches.dataset);
   usePageTitle(`Dataset ${id} not in ${release.version}`);
   if (!(error instanceof ApiError && error.status === 404)) return <RouteError />;
   return (
@@ -80,7 +83,7 @@ export function DatasetNotFound() {
         Dataset IDs are stable between releases, but a dataset can be deleted, merged into another
         or moved to a new ID.
       </Text>
-      <ElsewhereList id={id} here={release} />
+      <ElsewhereList id={id} here={release} ind={ind} />
       <Anchor component={Link} to={paths.datasets(release)}>
         Search this release instead
       </Anchor>

@@ -82,6 +82,20 @@ describe('each page’s loader', () => {
     ).toBeVisible();
   });
 
+  it('dataset: one removed in this release links to where it still is, with the indicator set', async () => {
+    const truth = (await (
+      await fetch(
+        `${live.stack.emulatorOrigin}/_emulator/changes?from=3.11&to=3.12&system_model=cutoff`,
+      )
+    ).json()) as { rows: { from_id: number | null; to_id: number | null; kind: string }[] };
+    const removed = truth.rows.find((row) => row.kind === 'removed')?.from_id;
+    expect(removed).toBeDefined();
+    await renderApp(`/3.12/cutoff/datasets/${removed}?ind=882`);
+    expect(
+      await screen.findByRole('link', { name: '3.11 · cutoff' }, { timeout: 8_000 }),
+    ).toHaveAttribute('href', `/3.11/cutoff/datasets/${removed}?ind=882`);
+  });
+
   it('datasets: reads a geography given by code as its display name', async () => {
     const app = await renderApp('/3.12/cutoff/datasets?geography=de');
     await waitFor(() =>

@@ -101,7 +101,7 @@ function ChangesView({ changes }: { changes: Ready }) {
         <Text>No changed dataset matches these filters.</Text>
       ) : (
         // A new filter starts again at the first page.
-        <ChangeTable key={filterKey} changes={changes} rows={rows} />
+        <ChangeTable key={filterKey} changes={changes} rows={rows} ind={search.ind} />
       )}
     </Stack>
   );

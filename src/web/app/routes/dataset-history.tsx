@@ -97,6 +97,8 @@ function HistoryView({ history }: { history: Ready }) {
   const all = catalogue.data?.indicators ?? [];
   const indicatorIds = catalogue.data ? chooseIndicators(search.ind, all) : [];
   const indicators = indicatorIds.flatMap((id) => all.filter((known) => known.id === id));
+  // Links carry the set; until the catalogue is in, as the URL has it, never an empty one.
+  const linked = catalogue.data ? indicatorIds : search.ind;
   const scores = useHistoryScores({ systemModel, entries, indicatorIds });
   const rows = scoreRows(
     indicators,
@@ -156,7 +158,7 @@ function HistoryView({ history }: { history: Ready }) {
         </Group>
       </Stack>
       <Section title="In each release">
-        <ReleaseMatches history={history} />
+        <ReleaseMatches history={history} ind={linked} />
       </Section>
       <Section title="Documentation">
         <Text size="sm" c="dimmed">
@@ -180,8 +182,7 @@ function HistoryView({ history }: { history: Ready }) {
             variant="default"
             component={Link}
             to={paths.indicators(release, {
-              // Until the catalogue is in, the set as the URL has it, never an empty one.
-              ind: catalogue.data ? indicatorIds : search.ind,
+              ind: linked,
               dataset: history.id,
               back: 'history',
             })}

@@ -131,15 +131,15 @@ describe('ChangeCounts', () => {
 });
 
 describe('ChangeTable', () => {
-  it('links each change to both releases, flags a likely move, and lists a removed one’s nearest', () => {
-    renderWithProviders(<ChangeTable changes={changes} rows={rows} />);
+  it('links each change to both releases with the indicator set, flags a likely move, and lists a removed one’s nearest', () => {
+    renderWithProviders(<ChangeTable changes={changes} rows={rows} ind={[882, 964]} />);
     const [, , moved, , removed] = within(
       screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
     ).getAllByRole('row');
     const links = within(moved as HTMLElement).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      '/3.11/cutoff/datasets/2',
-      '/3.12/cutoff/datasets/22',
+      '/3.11/cutoff/datasets/2?ind=882,964',
+      '/3.12/cutoff/datasets/22?ind=882,964',
     ]);
     expect(
       within(moved as HTMLElement).getByText('matched as a likely successor'),
@@ -147,7 +147,7 @@ describe('ChangeTable', () => {
     expect(within(moved as HTMLElement).getByText('Geography, description')).toBeInTheDocument();
     expect(within(removed as HTMLElement).getByRole('link', { name: '40' })).toHaveAttribute(
       'href',
-      '/3.12/cutoff/datasets/40',
+      '/3.12/cutoff/datasets/40?ind=882,964',
     );
   });
 });

@@ -212,7 +212,7 @@ describe('history components', () => {
   };
 
   it('say how the dataset was found in each release, and offer near ones where it was not', () => {
-    renderWithProviders(<ReleaseMatches history={history} />);
+    renderWithProviders(<ReleaseMatches history={history} ind={[882]} />);
     const [, current, older, oldest] = within(
       screen.getByRole('table', { name: 'Dataset 1 across releases' }),
     ).getAllByRole('row');
@@ -222,7 +222,7 @@ describe('history components', () => {
     expect(within(oldest as HTMLElement).getByText('not found')).toBeInTheDocument();
     expect(within(oldest as HTMLElement).getByRole('link', { name: '7' })).toHaveAttribute(
       'href',
-      '/3.10/cutoff/datasets/7',
+      '/3.10/cutoff/datasets/7?ind=882',
     );
   });
 

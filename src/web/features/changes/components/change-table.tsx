@@ -26,15 +26,21 @@ function Side({
   dataset,
   version,
   systemModel,
+  ind,
 }: {
   dataset: DatasetRef | null;
   version: string;
   systemModel: string;
+  ind: readonly number[];
 }) {
   if (!dataset) return <Text c="dimmed">—</Text>;
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={paths.dataset({ version, systemModel }, dataset.id)} size="sm">
+      <Anchor
+        component={Link}
+        to={paths.dataset({ version, systemModel }, dataset.id, { ind })}
+        size="sm"
+      >
         <OrMissing value={dataset.activity} />
       </Anchor>
       <Text size="xs">
@@ -50,7 +56,16 @@ function Side({
  * releases, says how the two were matched (a move matched on documentation alone is flagged
  * as likely) and which documentation fields differ; a removed one shows its nearest datasets.
  */
-export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly ChangeRow[] }) {
+export function ChangeTable({
+  changes,
+  rows,
+  ind,
+}: {
+  changes: Ready;
+  rows: readonly ChangeRow[];
+  /** The indicator set every dataset link keeps. */
+  ind: readonly number[];
+}) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages);
@@ -81,10 +96,10 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Side dataset={row.from} version={from} systemModel={systemModel} />
+                  <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
                 </Table.Td>
                 <Table.Td>
-                  <Side dataset={row.to} version={to} systemModel={systemModel} />
+                  <Side dataset={row.to} version={to} systemModel={systemModel} ind={ind} />
                   {row.candidates.length > 0 && (
                     <Text size="xs" c="dimmed">
                       Nearest:{' '}
@@ -93,7 +108,7 @@ export function ChangeTable({ changes, rows }: { changes: Ready; rows: readonly 
                           {i > 0 && ', '}
                           <Anchor
                             component={Link}
-                            to={paths.dataset({ version: to, systemModel }, c.dataset.id)}
+                            to={paths.dataset({ version: to, systemModel }, c.dataset.id, { ind })}
                             size="xs"
                           >
                             {c.dataset.id}

@@ -21,8 +21,9 @@ const HOW: Record<MatchHow, { label: string; colour: string }> = {
 /**
  * The dataset in every release of its system model: which dataset it is there, how it was
  * found, and what differs from the release being viewed; near datasets where none was found.
+ * Each link keeps the indicator set `ind`.
  */
-export function ReleaseMatches({ history }: { history: Ready }) {
+export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly number[] }) {
   const { system_model: systemModel } = history;
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -58,7 +59,9 @@ export function ReleaseMatches({ history }: { history: Ready }) {
                 {entry.dataset ? (
                   <Anchor
                     component={Link}
-                    to={paths.dataset({ version: entry.version, systemModel }, entry.dataset.id)}
+                    to={paths.dataset({ version: entry.version, systemModel }, entry.dataset.id, {
+                      ind,
+                    })}
                     size="sm"
                   >
                     {entry.dataset.id} · <OrMissing value={entry.dataset.activity} /> ·{' '}
@@ -69,7 +72,9 @@ export function ReleaseMatches({ history }: { history: Ready }) {
                     <Text key={c.dataset.id} size="xs">
                       <Anchor
                         component={Link}
-                        to={paths.dataset({ version: entry.version, systemModel }, c.dataset.id)}
+                        to={paths.dataset({ version: entry.version, systemModel }, c.dataset.id, {
+                          ind,
+                        })}
                         size="xs"
                       >
                         {c.dataset.id}

@@ -106,6 +106,7 @@ export function CheckResults(props: CheckResultsProps) {
       </Stack>
       <VerdictTable
         check={check}
+        ind={props.indicatorIds}
         chosen={chosen}
         entries={props.entries}
         onChoose={(line, id) => {

@@ -100,9 +100,9 @@ const check: Extract<UpgradeCheck, { status: 'ready' }> = {
 };
 
 describe('VerdictTable', () => {
-  it('shows each verdict with both sides linked, what changed and how it was matched', () => {
+  it('shows each verdict with both sides linked (with the indicator set), what changed and how it was matched', () => {
     renderWithProviders(
-      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} />,
+      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[964]} />,
     );
     const table = screen.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
     const rows = within(table).getAllByRole('row');
@@ -112,11 +112,11 @@ describe('VerdictTable', () => {
     ).toBeInTheDocument();
     expect(within(rows[4] as HTMLElement).getByRole('link', { name: '50' })).toHaveAttribute(
       'href',
-      '/3.12/cutoff/datasets/50',
+      '/3.12/cutoff/datasets/50?ind=964',
     );
     expect(within(rows[4] as HTMLElement).getByRole('link', { name: '5' })).toHaveAttribute(
       'href',
-      '/3.10/cutoff/datasets/5',
+      '/3.10/cutoff/datasets/5?ind=964',
     );
     expect(within(rows[4] as HTMLElement).getByText('Not given')).toBeInTheDocument();
     expect(
@@ -129,7 +129,7 @@ describe('VerdictTable', () => {
   it('lets the user choose a candidate for a gone dataset', async () => {
     const onChoose = vi.fn();
     renderWithProviders(
-      <VerdictTable check={check} chosen={new Map()} onChoose={onChoose} entries={[]} />,
+      <VerdictTable check={check} chosen={new Map()} onChoose={onChoose} entries={[]} ind={[]} />,
     );
     await userEvent.click(screen.getByRole('combobox', { name: 'Choose the dataset for line 3' }));
     await userEvent.click(
@@ -162,6 +162,7 @@ describe('VerdictTable', () => {
     renderWithProviders(
       <VerdictTable
         check={unresolved}
+        ind={[]}
         chosen={new Map()}
         onChoose={vi.fn()}
         entries={[
@@ -187,7 +188,13 @@ describe('VerdictTable', () => {
 
   it('says where a gone dataset is mapped once the user chose, and what differs from it', () => {
     renderWithProviders(
-      <VerdictTable check={check} chosen={new Map([[3, 30]])} onChoose={vi.fn()} entries={[]} />,
+      <VerdictTable
+        check={check}
+        chosen={new Map([[3, 30]])}
+        onChoose={vi.fn()}
+        entries={[]}
+        ind={[]}
+      />,
     );
     const gone = within(screen.getByRole('table')).getAllByRole('row')[3] as HTMLElement;
     expect(within(gone).getByText('Mapped to 30, your choice')).toBeInTheDocument();
@@ -196,7 +203,7 @@ describe('VerdictTable', () => {
 
   it('filters by verdict', async () => {
     renderWithProviders(
-      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} />,
+      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[]} />,
     );
     await userEvent.click(screen.getByRole('checkbox', { name: 'gone (1)' }));
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);

@@ -30,6 +30,8 @@ interface VerdictTableProps {
   entries: readonly ListEntry[];
   /** Loaded scores: the indicators' short names, and each entry's moves. */
   scores?: { names: readonly string[]; moves: (result: UpgradeResult) => ScoreMove[] } | undefined;
+  /** The indicator set every dataset link keeps. */
+  ind: readonly number[];
 }
 
 const PAGE = 100;
@@ -38,14 +40,20 @@ function Dataset({
   dataset,
   version,
   systemModel,
+  ind,
 }: {
   dataset: DatasetRef;
   version: string;
   systemModel: string;
+  ind: readonly number[];
 }) {
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={paths.dataset({ version, systemModel }, dataset.id)} size="sm">
+      <Anchor
+        component={Link}
+        to={paths.dataset({ version, systemModel }, dataset.id, { ind })}
+        size="sm"
+      >
         {dataset.id}
       </Anchor>
       <Text size="xs">
@@ -61,7 +69,7 @@ function Dataset({
  * there are several candidates, or the dataset is gone with near ones, the user may pick one:
  * the mapping then uses it.
  */
-export function VerdictTable({ check, chosen, onChoose, scores, entries }: VerdictTableProps) {
+export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: VerdictTableProps) {
   const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
   const [shown, setShown] = useState<UpgradeVerdict[]>([]);
   const [page, setPage] = useState(1);
@@ -132,7 +140,12 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries }: Verdi
                   </Table.Td>
                   <Table.Td>
                     {result.source ? (
-                      <Dataset dataset={result.source} version={from} systemModel={systemModel} />
+                      <Dataset
+                        dataset={result.source}
+                        version={from}
+                        systemModel={systemModel}
+                        ind={ind}
+                      />
                     ) : (
                       <Stack gap={2}>
                         <Text size="xs" c="dimmed">
@@ -145,6 +158,7 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries }: Verdi
                               dataset={candidate.dataset}
                               version={from}
                               systemModel={systemModel}
+                              ind={ind}
                             />
                           ))}
                       </Stack>
@@ -152,7 +166,12 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries }: Verdi
                   </Table.Td>
                   <Table.Td>
                     {result.target && (
-                      <Dataset dataset={result.target} version={to} systemModel={systemModel} />
+                      <Dataset
+                        dataset={result.target}
+                        version={to}
+                        systemModel={systemModel}
+                        ind={ind}
+                      />
                     )}
                     {pickable && result.candidates.length > 0 && (
                       <Select
