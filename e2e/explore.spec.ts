@@ -124,8 +124,21 @@ test('look up a dataset by Dataset ID, by activity UUID and by ecoSpold file nam
   await expect(heading).toBeVisible();
   expect(Number((await heading.textContent())?.split(' ')[0])).toBeGreaterThan(100);
   await expect(page.getByText(/^Showing 100 of \d+$/)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Matching datasets' }).getByRole('row')).toHaveCount(
-    101,
+  const matches = page.getByRole('table', { name: 'Matching datasets' });
+  await expect(matches.getByRole('row')).toHaveCount(101);
+  // Listed by activity, then geography, as a reader scans them.
+  const rows = await matches
+    .getByRole('row')
+    .evaluateAll((trs) =>
+      trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
+  const order = rows.map(([activity = '', , geography = '']) => `${activity}\u0000${geography}`);
+  expect(order).toEqual(
+    [...rows]
+      .sort(
+        ([a = '', , ag = ''], [b = '', , bg = '']) => a.localeCompare(b) || ag.localeCompare(bg),
+      )
+      .map(([activity = '', , geography = '']) => `${activity}\u0000${geography}`),
   );
   await expect(page.getByRole('link', { name: /^Search for “.+”$/ })).toBeVisible();
   expect(failed, 'API calls answered with an error').toEqual([]);

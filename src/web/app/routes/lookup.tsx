@@ -120,7 +120,13 @@ export function Component() {
   const matches = new Map<number, Dataset>();
   for (const lookup of lookups)
     for (const dataset of lookup.data?.datasets ?? []) matches.set(dataset.id, dataset);
-  const found = [...matches.values()];
+  // In the order a reader scans them: by activity, then geography.
+  const found = [...matches.values()].sort(
+    (a, b) =>
+      (a.activity ?? '').localeCompare(b.activity ?? '') ||
+      (a.geography ?? '').localeCompare(b.geography ?? '') ||
+      a.id - b.id,
+  );
   // The service sends at most a page of matches with their total: a larger total was cut.
   const total = Math.max(found.length, ...lookups.map((lookup) => lookup.data?.total ?? 0));
   if (found.length === 0) {

@@ -81,6 +81,21 @@ describe('SectorFilters', () => {
         .map((option) => option.textContent),
     ).toEqual(['Electricity (12)']);
   });
+
+  it('says an empty picker holds none of these results, rather than “No match”', async () => {
+    renderWithProviders(
+      <SectorFilters
+        sectors={{ status: 'ready', datasets: 10, sectors: [], isic_sections: [] }}
+        facets={{ sectors: [], isic_sections: [] }}
+        sector={undefined}
+        isicSection={undefined}
+        onChange={vi.fn()}
+        onOpen={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'ISIC section' }));
+    expect(await screen.findByRole('listbox')).toHaveTextContent('None in these results');
+  });
 });
 
 describe('SectorIndexProgress', () => {

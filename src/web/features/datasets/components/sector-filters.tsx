@@ -52,8 +52,13 @@ export function SectorFilters({
   onOpen,
 }: SectorFiltersProps) {
   const ready = sectors?.status === 'ready' ? sectors : undefined;
-  const nothingFound = ready ? 'No match' : indexingMessage(sectors);
   const scope: Scope = facets ? 'results' : 'release';
+  // An empty list says why: still indexing, none there at all, or none like what was typed.
+  const nothingFound = (list: readonly SectorFacet[]) => {
+    if (!ready) return indexingMessage(sectors);
+    const none = SCOPE[scope].none;
+    return list.length === 0 ? `${none.charAt(0).toUpperCase()}${none.slice(1)}` : 'No match';
+  };
   const counts = facets ?? {
     sectors: ready?.sectors ?? [],
     isic_sections: ready?.isic_sections ?? [],
@@ -69,7 +74,7 @@ export function SectorFilters({
         value={sector ?? null}
         onChange={(value) => onChange({ sector: value ?? undefined })}
         onDropdownOpen={onOpen}
-        nothingFoundMessage={nothingFound}
+        nothingFoundMessage={nothingFound(counts.sectors)}
         w={220}
       />
       <Select
@@ -81,7 +86,7 @@ export function SectorFilters({
         value={isicSection ?? null}
         onChange={(value) => onChange({ isic: value ?? undefined })}
         onDropdownOpen={onOpen}
-        nothingFoundMessage={nothingFound}
+        nothingFoundMessage={nothingFound(counts.isic_sections)}
         w={260}
         comboboxProps={{ width: 360, position: 'bottom-start' }}
       />
