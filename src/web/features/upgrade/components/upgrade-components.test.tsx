@@ -201,6 +201,31 @@ describe('VerdictTable', () => {
     expect(within(gone).getByText('Your choice: Geography')).toBeInTheDocument();
   });
 
+  it('says when a line names, in another form, the dataset of an earlier line', () => {
+    const twice = {
+      ...check,
+      results: [
+        ...check.results,
+        {
+          ...base,
+          line: 9,
+          verdict: 'unchanged' as const,
+          source: ref(1),
+          target: ref(1),
+          how: 'same ID' as const,
+        },
+      ],
+    };
+    renderWithProviders(
+      <VerdictTable check={twice} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[]} />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(
+      within(rows.at(-1) as HTMLElement).getByText('Same dataset as line 1'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/^Same dataset as line/)).toHaveLength(1);
+  });
+
   it('filters by verdict', async () => {
     renderWithProviders(
       <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[]} />,

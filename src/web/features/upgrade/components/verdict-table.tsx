@@ -71,6 +71,16 @@ function Dataset({
  */
 export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: VerdictTableProps) {
   const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
+  // Lines that name, in another form, a dataset an earlier line already named (an ID and its
+  // file name, say): kept, as the list had them, and said to be the same.
+  const firstLine = new Map<number, number>();
+  const repeats = new Map<number, number>();
+  for (const result of check.results) {
+    if (!result.source) continue;
+    const first = firstLine.get(result.source.id);
+    if (first === undefined) firstLine.set(result.source.id, result.line);
+    else repeats.set(result.line, first);
+  }
   const [shown, setShown] = useState<UpgradeVerdict[]>([]);
   const [page, setPage] = useState(1);
   const rows =
@@ -124,6 +134,11 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
                   <Table.Td>{result.line}</Table.Td>
                   <Table.Td>
                     <VerdictBadge verdict={result.verdict} />
+                    {repeats.has(result.line) && (
+                      <Text size="xs" c="dimmed">
+                        Same dataset as line {repeats.get(result.line)}
+                      </Text>
+                    )}
                     {pickedRef && (
                       <Text size="xs" fw={500}>
                         Mapped to {pickedRef.id}, your choice
