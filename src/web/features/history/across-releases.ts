@@ -67,8 +67,11 @@ export function documentationRows(
 
 export interface ScoreRow {
   indicator: Indicator;
-  /** Per release: the score, and its change in per cent from the base release's. */
-  cells: { version: string; score: number | undefined; change: number | null }[];
+  /**
+   * Per release: the score, and its change in per cent from the base release's; `loaded` is
+   * false while that release's scores are not asked for yet (no score then says nothing).
+   */
+  cells: { version: string; score: number | undefined; change: number | null; loaded: boolean }[];
 }
 
 /** The chosen indicators' scores in each release, with the change from the base release. */
@@ -81,11 +84,12 @@ export function scoreRows(
     releases.find((r) => r.version === version)?.scores?.find((s) => s.id === id)?.score;
   return indicators.map((indicator) => ({
     indicator,
-    cells: releases.map(({ version }) => {
+    cells: releases.map(({ version, scores }) => {
       const score = of(version, indicator.id);
       return {
         version,
         score,
+        loaded: scores !== undefined,
         change: version === base ? null : percentChange(of(base, indicator.id), score),
       };
     }),

@@ -240,19 +240,23 @@ describe('history components', () => {
     expect(within(unit).getAllByRole('cell')[1]).toHaveAttribute('data-differs', 'true');
   });
 
-  it('show scores with their change, and a missing score as such', () => {
+  it('show scores with their change, and tell a missing score from one not loaded yet', () => {
     const rows = scoreRows(
       [gwp],
       [
         { version: '3.12', scores: [score(2)] },
         { version: '3.11', scores: [] },
+        { version: '3.10', scores: undefined },
       ],
       '3.12',
     );
     renderWithProviders(<ScoreHistory rows={rows} base="3.12" chart={false} />);
     const row = screen.getByRole('row', { name: /GWP100/ });
+    // The indicator is the row's header; then one cell per release, newest first.
+    const [, older, oldest] = within(row).getAllByRole('cell');
     expect(within(row).getByText('2')).toBeInTheDocument();
-    expect(within(row).getByText('No score')).toBeInTheDocument();
+    expect(older).toHaveTextContent('No score in this release');
+    expect(oldest).toHaveTextContent('Not loaded');
   });
 
   it('chart the scores when there is more than one release', () => {

@@ -51,7 +51,7 @@ export function ScoreHistory({
                     title={cell.score === undefined ? undefined : exactScore(cell.score)}
                   >
                     {cell.score === undefined ? (
-                      <Missing what="No score" />
+                      <Missing what={cell.loaded ? 'No score in this release' : 'Not loaded'} />
                     ) : (
                       formatScore(cell.score)
                     )}
