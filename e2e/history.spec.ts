@@ -42,9 +42,16 @@ test('a dataset renamed in 3.12: its history shows how it was matched in 3.11 an
   const matches = page.getByRole('table', { name: `Dataset ${id} across releases` });
   const in311 = matches.getByRole('row', { name: /^3\.11 / });
   await expect(in311.getByText('same Dataset ID')).toBeVisible();
+  // Linked with the page's indicator set, the one "Change indicators" carries too (once the
+  // catalogue is in; the URL named none, so the set is the remembered or default one).
+  const change = page.getByRole('link', { name: 'Change indicators' });
+  await expect(change).toHaveAttribute('href', /[?&]ind=\d+/);
+  const chosen = new URL((await change.getAttribute('href')) ?? '', page.url()).searchParams.get(
+    'ind',
+  );
   await expect(in311.getByRole('link', { name: new RegExp(`^${id} · `) })).toHaveAttribute(
     'href',
-    `/3.11/cutoff/datasets/${id}`,
+    `/3.11/cutoff/datasets/${id}?ind=${chosen ?? ''}`,
   );
   await expect(in311.getByRole('cell').last()).toHaveText(/^Activity\b/);
 
