@@ -2,8 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
 import {
+  DatasetReleasesSchema,
   DatasetSchema,
   IndicatorsSchema,
+  ReleasesSchema,
   SearchResultsSchema,
   UsageSchema,
 } from '../../shared/api/schemas';
@@ -254,6 +256,53 @@ describe('forwarding allow-listed routes', () => {
       (await p.app.inject({ url: '/api/usage', headers: as('alice') })).json(),
     );
     expect(usage.charged.datasets).toEqual([2989, 8279]);
+  });
+});
+
+describe('the releases that hold a Dataset ID', () => {
+  const holding = async (p: Proxy, id: number) => {
+    const response = await p.app.inject({
+      url: `/api/datasets/${id}/releases`,
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(200);
+    return DatasetReleasesSchema.parse(response.json()).releases;
+  };
+
+  it('lists exactly the licensed releases and system models whose data holds it, in one call', async () => {
+    const p = await proxy();
+    const listed = ReleasesSchema.parse(
+      (await p.app.inject({ url: '/api/versions', headers: as('alice') })).json(),
+    ).releases.flatMap((entry) =>
+      entry.system_models.map((model) => ({ version: entry.version, system_model: model })),
+    );
+    // A dataset of 3.11 cutoff that 3.12 cutoff no longer has, by the emulator's own data.
+    const older = emulator.state.store.view('3.11', 'cutoff');
+    const newer = emulator.state.store.view('3.12', 'cutoff');
+    const gone = [...(older?.byId.keys() ?? [])].find((id) => !newer?.byId.has(id));
+    if (gone === undefined) throw new Error('the emulator removed nothing from 3.12 cutoff');
+    const expected = listed.filter((entry) =>
+      emulator.state.store.view(entry.version, entry.system_model)?.byId.has(gone),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await holding(p, gone)).toEqual(expected);
+    // What it read is the dataset route's own cache: the releases that hold it cost nothing again.
+    const before = await stats();
+    const answer = await p.app.inject({
+      url: `/api/datasets/${gone}?version=3.11&system_model=cutoff`,
+      headers: as('bob'),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await stats()).api_requests).toBe(before.api_requests);
+  });
+
+  it('answers an ID no release holds with none, and refuses a malformed one unasked', async () => {
+    const p = await proxy();
+    expect(await holding(p, 1_999_999_999)).toEqual([]);
+    const before = await stats();
+    const bad = await p.app.inject({ url: '/api/datasets/abc/releases', headers: as('alice') });
+    expect(bad.statusCode).toBe(400);
+    expect((await stats()).api_requests).toBe(before.api_requests);
   });
 });
 

@@ -19,6 +19,7 @@ import {
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
+import { mapLimit } from '../release-data/read-release';
 import { createReleaseData } from '../release-data/release-data';
 import { createReleaseRoutes } from '../release-data/release-routes';
 import type { Building } from '../release-data/release-stores';
@@ -328,6 +329,35 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         cached: await shared(answerKey('GET', '/api/datasets/spold', key), () =>
           limits.withSlot(caller.userId, () => adapter.spold(caller, release, uuids)),
         ),
+      };
+    },
+
+    async datasetReleases(request) {
+      const caller = callerOf(request);
+      const id = request.params.id;
+      const listed = (await releases(caller)).releases.flatMap((entry) =>
+        entry.system_models.map((systemModel) => ({ version: entry.version, systemModel })),
+      );
+      // Each release's documentation of the dataset (free), through the cache the dataset route
+      // fills and reads: 404 is "not in this release"; any other failure is the answer's.
+      const held = await mapLimit(listed, 4, async (release) => {
+        try {
+          await shared(answerKey('GET', `/api/datasets/${id}`, releaseKey(release)), () =>
+            limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
+          );
+          return true;
+        } catch (error) {
+          if (error instanceof ProxyError && error.status === 404) return false;
+          throw error;
+        }
+      });
+      return {
+        value: {
+          id,
+          releases: listed
+            .filter((_, index) => held[index])
+            .map((release) => ({ version: release.version, system_model: release.systemModel })),
+        },
       };
     },
 

@@ -5,6 +5,7 @@ import {
   ACTIVITY_TYPE_FILTERS,
   ChangesSchema,
   DatasetHistorySchema,
+  DatasetReleasesSchema,
   DatasetPageSchema,
   DatasetSchema,
   IndicatorsSchema,
@@ -283,6 +284,19 @@ export const API = {
     accepted: '202: the releases are being read; send the list again after Retry-After',
     // 10 000 entries of three names each.
     bodyLimit: 4 * 1024 * 1024,
+  }),
+  datasetReleases: route({
+    method: 'GET',
+    path: '/api/datasets/{id}/releases',
+    summary:
+      'The releases and system models of the licence that hold this Dataset ID (free: a documentation call per release not read yet)',
+    auth: true,
+    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
+    query: z.object({}).strict(),
+    body: undefined,
+    response: DatasetReleasesSchema,
+    // It follows the licence's list of releases, which can change.
+    caching: 'none',
   }),
   history: route({
     method: 'GET',

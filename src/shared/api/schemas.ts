@@ -290,6 +290,14 @@ export const HistoryEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
+/** `GET /api/datasets/{id}/releases`: the releases and system models of the licence holding an ID. */
+export const DatasetReleasesSchema = z.object({
+  id: z.number().int().positive(),
+  /** Newest release first, as the licence lists them. */
+  releases: z.array(z.object({ version: z.string(), system_model: z.string() })),
+});
+export type DatasetReleases = z.infer<typeof DatasetReleasesSchema>;
+
 /** `GET /api/datasets/{id}/history`: one dataset in every listed release of its system model. */
 export const DatasetHistorySchema = z.discriminatedUnion('status', [
   z.object({

@@ -1,13 +1,13 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouteError } from 'react-router';
 import { z } from 'zod';
 import { DatasetIdSchema } from '../../shared/api/routes';
+import { ErrorPanel } from '../components/feedback/error-panel';
 import { RouteError } from '../components/feedback/route-error';
 import { paths } from '../config/paths';
 import { searches, type Release } from '../config/routes';
 import { datasetQueries } from '../features/datasets/api/dataset-queries';
-import { versionQueries } from '../features/releases/api/get-versions';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
 import { useRelease } from '../lib/release-params';
@@ -22,26 +22,21 @@ export function datasetId(params: Record<string, string | undefined>): number {
   return parsed.data;
 }
 
-/** When a dataset is missing from this release: which other releases in the licence have it. */
+/**
+ * When a dataset is missing from this release: which other releases in the licence have it, in
+ * one call (the proxy asks each release, so the browser meets no "not found" of its own).
+ */
 function ElsewhereList({ id, here, ind }: { id: number; here: Release; ind: readonly number[] }) {
-  const versions = useQuery(versionQueries.all());
-  const others = (versions.data?.releases ?? []).flatMap((entry) =>
-    entry.system_models
-      .filter((model) => entry.version !== here.version || model !== here.systemModel)
-      .map((model) => ({ version: entry.version, systemModel: model })),
-  );
-  const lookups = useQueries({
-    queries: others.map((other) => ({
-      ...datasetQueries.detail(other.version, other.systemModel, id),
-      retry: false,
-    })),
-  });
-  const found = others.filter((_, index) => lookups[index]?.data);
-  const pending = lookups.some((lookup) => lookup.isPending);
+  const holding = useQuery(datasetQueries.releases(id));
+  const found = (holding.data?.releases ?? [])
+    .map((entry) => ({ version: entry.version, systemModel: entry.system_model }))
+    .filter((other) => other.version !== here.version || other.systemModel !== here.systemModel);
+  if (holding.isError)
+    return <ErrorPanel error={holding.error} onRetry={() => void holding.refetch()} />;
   return (
     <Stack gap="xs">
       <Text>
-        {pending
+        {holding.isPending
           ? 'Looking for it in the other releases of your licence…'
           : found.length > 0
             ? 'Releases that have it:'

@@ -94,6 +94,15 @@ describe('each page’s loader', () => {
     expect(
       await screen.findByRole('link', { name: '3.11 · cutoff' }, { timeout: 8_000 }),
     ).toHaveAttribute('href', `/3.11/cutoff/datasets/${removed}?ind=882`);
+    // One question for every release, answered by the proxy: the browser asks no other release
+    // for the dataset itself, so it meets no "not found" but the page's own.
+    const asked = live.sent.map((request) => request.path);
+    expect(asked.filter((path) => path === `/api/datasets/${removed}/releases`)).toHaveLength(1);
+    const elsewhere = live.sent.filter(
+      (request) =>
+        request.path === `/api/datasets/${removed}` && request.search.get('version') !== '3.12',
+    );
+    expect(elsewhere).toEqual([]);
   });
 
   it('datasets: reads a geography given by code as its display name', async () => {

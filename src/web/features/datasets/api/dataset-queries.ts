@@ -48,6 +48,13 @@ export const datasetQueries = {
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
+  /** The releases and system models of the licence that hold a Dataset ID; it follows the licence. */
+  releases: (id: number) =>
+    queryOptions({
+      queryKey: ['datasets', 'releases', id],
+      queryFn: ({ signal }) => callApi('datasetReleases', { params: { id }, query: {}, signal }),
+      staleTime: 5 * 60_000,
+    }),
   detail: oneDataset.detail,
   scores: oneDataset.scores,
   spold: (
