@@ -125,6 +125,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     cache.getOrProduce(key, async () => JSON.stringify(await produce()), { store: true });
 
   /**
+   * A dataset's documentation in one release (free, the same for everyone): one cache entry,
+   * read by the dataset route and by the question which releases hold the dataset.
+   */
+  const documentation = (caller: Caller, release: ReleaseRef, id: number) =>
+    shared(answerKey('GET', `/api/datasets/${id}`, releaseKey(release)), () =>
+      limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
+    );
+
+  /**
    * A page of search results, shared by the search route and the sector index (a page one reads
    * is free for the other). A user's own search counts against their concurrent calls; the
    * index's reading, shared by everyone, does not.
@@ -342,9 +351,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       // fills and reads: 404 is "not in this release"; any other failure is the answer's.
       const held = await mapLimit(listed, 4, async (release) => {
         try {
-          await shared(answerKey('GET', `/api/datasets/${id}`, releaseKey(release)), () =>
-            limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
-          );
+          await documentation(caller, release, id);
           return true;
         } catch (error) {
           if (error instanceof ProxyError && error.status === 404) return false;
@@ -366,23 +373,20 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const release = await resolve(caller, request.query);
       const id = request.params.id;
       const indicators = request.query.indicator_ids ?? [];
-      const key = releaseKey(release);
-      if (indicators.length > 0) key.set('indicator_ids', indicators.join(','));
-      const scored = indicators.length > 0;
       // Answers without scores are the same for everyone; with scores, each user has their own,
       // because the data service bills per user.
-      const cacheKey = answerKey('GET', `/api/datasets/${id}`, key, {
-        userId: scored ? caller.userId : undefined,
-      });
+      if (indicators.length === 0) return { cached: await documentation(caller, release, id) };
+      const key = releaseKey(release);
+      key.set('indicator_ids', indicators.join(','));
       const call = () => adapter.dataset(caller, release, id, indicators);
       return {
-        cached: await shared(cacheKey, () =>
-          limits.withSlot(caller.userId, async () =>
-            scored
-              ? // Held before it is sent, so no number of calls at once can charge past the budget.
-                underReservation(await ledger.reserve(caller.userId, [id], indicators, 1), call)
-              : call(),
-          ),
+        cached: await shared(
+          answerKey('GET', `/api/datasets/${id}`, key, { userId: caller.userId }),
+          () =>
+            limits.withSlot(caller.userId, async () =>
+              // Held before it is sent, so no number of calls at once can charge past the budget.
+              underReservation(await ledger.reserve(caller.userId, [id], indicators, 1), call),
+            ),
         ),
       };
     },
