@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   }
   const client = createUndiciClient({ connections: 4 });
   try {
-    const config = proxyConfigFromEnv(env, { emulated: emulator !== undefined });
+    const config = proxyConfigFromEnv(env);
     const fetchToken = createTokenClient(config.dataApi, config.timeouts.tokenMs, {
       fetch,
       warn: (message) => console.warn(message),

@@ -66,7 +66,7 @@ export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) 
 export function checkStackEnv(source: NodeJS.ProcessEnv): void {
   const env = { ...source };
   if (!env.DATA_API_URL) pointAtEmulator(env, emulatorConfigFromEnv(env));
-  proxyConfigFromEnv(env, { emulated: !source.DATA_API_URL });
+  proxyConfigFromEnv(env);
 }
 
 /**
@@ -103,7 +103,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   let proxy;
   try {
-    const config = proxyConfigFromEnv(env, { emulated: emulator !== undefined });
+    const config = proxyConfigFromEnv(env);
     proxy = await buildProxy({ config });
     await proxy.app.listen({ host: config.host, port: config.port });
   } catch (error) {

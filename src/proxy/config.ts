@@ -149,10 +149,7 @@ export interface ProxyConfig {
 /** A bad variable stops start-up with one line naming it, and never its value. */
 export class ConfigError extends Error {}
 
-export function proxyConfigFromEnv(
-  env: NodeJS.ProcessEnv,
-  options: { emulated?: boolean } = {},
-): ProxyConfig {
+export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
   const parsed = ProxyEnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -176,7 +173,7 @@ export function proxyConfigFromEnv(
       organizationId: e.DATA_API_ORGANIZATION_ID,
       searchPaging: e.DATA_API_SEARCH_PAGING,
       spoldRoute: e.DATA_API_SPOLD_ROUTE === 'none' ? null : e.DATA_API_SPOLD_ROUTE,
-      emulated: options.emulated ?? e.DATA_API_EMULATED === 'true',
+      emulated: e.DATA_API_EMULATED === 'true',
     },
     auth:
       e.AUTH_MODE === 'oidc'
