@@ -98,18 +98,25 @@ function header(first: string) {
   return undefined;
 }
 
-const describe = (entry: ListEntry): string => {
+/**
+ * An entry as the user gave it, in words: `Dataset ID 8279`, `UUID …`, the file name (after
+ * `file ` in a message about the line), or the names joined by `separator`.
+ */
+export function describeEntry(
+  entry: ListEntry,
+  form: { separator: string; fileWord: boolean } = { separator: ' | ', fileWord: true },
+): string {
   switch (entry.kind) {
     case 'id':
       return `Dataset ID ${entry.id}`;
     case 'uuid':
       return `UUID ${entry.uuid}`;
     case 'file':
-      return `file ${entry.activity_uuid}_${entry.product_uuid}.spold`;
+      return `${form.fileWord ? 'file ' : ''}${entry.activity_uuid}_${entry.product_uuid}.spold`;
     case 'names':
-      return `${entry.activity} | ${entry.product} | ${entry.geography}`;
+      return [entry.activity, entry.product, entry.geography].join(form.separator);
   }
-};
+}
 
 const keyOf = (entry: ListEntry): string => {
   switch (entry.kind) {
@@ -193,7 +200,7 @@ export function parseDatasetList(input: string): ParsedList {
       problems.push({
         line,
         kind: 'duplicate',
-        message: `Repeats line ${first} (${describe(parsed)}).`,
+        message: `Repeats line ${first} (${describeEntry(parsed)}).`,
       });
       return;
     }

@@ -1,20 +1,11 @@
 import type { ListEntry } from '../../../shared/api/routes';
+import { describeEntry as describeListEntry } from '../../../shared/dataset-list';
 import type { DatasetRef } from '../../../shared/api/schemas';
 import type { DocField } from '../../../shared/matching/dataset-doc';
 
 /** An entry of a list as the user gave it: what a line that named no single dataset said. */
-export function describeEntry(entry: ListEntry): string {
-  switch (entry.kind) {
-    case 'id':
-      return `Dataset ID ${entry.id}`;
-    case 'uuid':
-      return `UUID ${entry.uuid}`;
-    case 'file':
-      return `${entry.activity_uuid}_${entry.product_uuid}.spold`;
-    case 'names':
-      return `${entry.activity} · ${entry.product} · ${entry.geography}`;
-  }
-}
+export const describeEntry = (entry: ListEntry): string =>
+  describeListEntry(entry, { separator: ' · ', fileWord: false });
 
 /**
  * What differs between a dataset and the candidate a user chose for it, from what both rows
