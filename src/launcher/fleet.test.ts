@@ -47,6 +47,17 @@ const instance = (i: number) => {
   if (!running) throw new Error(`no instance ${i}`);
   return running;
 };
+/**
+ * Waits until an instance answers from the shared ledger again: it reconnects within a second
+ * of Redis, two on a busy machine; five are allowed.
+ */
+const backOnLedger = (running: { origin: string }) =>
+  expect
+    .poll(async () => (await get(running.origin, '/api/usage')).status, {
+      timeout: 5_000,
+      interval: 100,
+    })
+    .toBe(200);
 const usage = async (origin: string) =>
   (await (await get(origin, '/api/usage')).json()) as {
     datasets: number;
@@ -106,17 +117,11 @@ afterEach(async () => {
   await cleaner.redis.flushall();
   await cleaner.close();
   await emulatorJson('/_emulator/reset', {});
-  // The next test starts with every instance on the shared ledger (one that lost Redis in a test
-  // that failed half-way reconnects within a second of Redis, two on a busy machine), so that a
-  // failure stays in the test that had it.
+  // The next test starts with every instance on the shared ledger, so that a test that failed
+  // half-way with Redis stopped keeps its failure to itself.
   for (const running of started?.instances ?? []) {
     if (!running.alive()) continue;
-    await expect
-      .poll(async () => (await get(running.origin, '/api/usage')).status, {
-        timeout: 5_000,
-        interval: 100,
-      })
-      .toBe(200);
+    await backOnLedger(running);
   }
 });
 afterAll(async () => {
@@ -250,12 +255,7 @@ describe('several proxy instances behind nginx, sharing one Redis', () => {
     // Every instance is back on the shared ledger, which holds every charge the service made.
     const charged = (await meter()).dataset_ids;
     for (const running of fleet().instances) {
-      await expect
-        .poll(async () => (await get(running.origin, '/api/usage')).status, {
-          timeout: 5_000,
-          interval: 100,
-        })
-        .toBe(200);
+      await backOnLedger(running);
       const recorded = (await usage(running.origin)).charged.datasets;
       expect(charged.filter((id) => !recorded.includes(id))).toEqual([]);
     }
