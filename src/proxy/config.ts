@@ -5,7 +5,12 @@ const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
 /** The proxy's port (and the explorer's address) unless PORT says otherwise. */
 export const DEFAULT_PORT = 8080;
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Whether an address to bind to is this machine only: nothing on another host can reach it. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 
 /** The emulator's Spold lookup, the only one known; the real service's route is unknown. */
 export const DEFAULT_SPOLD_ROUTE = '/datasets/spold';
@@ -87,7 +92,7 @@ export const ProxyEnvSchema = z
         message: 'is required when AUTH_MODE=oidc',
       });
     }
-    if (env.AUTH_MODE === 'none' && !LOOPBACK.has(env.HOST)) {
+    if (env.AUTH_MODE === 'none' && !isLoopback(env.HOST)) {
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_MODE'],
