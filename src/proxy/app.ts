@@ -228,7 +228,15 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       file: config.usageLedgerPath,
       budget: config.budget,
       now,
+      log: app.log,
     });
+    const { tornTail, unreadable, salvaged } = fileLedger.opened;
+    if (tornTail > 0 || unreadable > 0) {
+      app.log.warn(
+        { ledger: config.usageLedgerPath, tornTail, unreadable, salvaged },
+        'the usage ledger file had lines torn by a crash mid-write: their calls never went out; a torn last line was ended before anything was appended',
+      );
+    }
     if (fileLedger.recovered.calls > 0) {
       app.log.warn(
         { recovered: fileLedger.recovered },
@@ -240,7 +248,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     app.addHook('onClose', async () => ledger.close());
   }
 
-  registerHealth(app, { dataApi, now, variants: adapter.variants });
+  const scored = ledger;
+  registerHealth(app, { dataApi, now, variants: adapter.variants, ledger: () => scored.health() });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
   await registerApi(app, {

@@ -1,4 +1,4 @@
-import type { Charge, UsageLedger, UsageSnapshot } from './ledger';
+import type { Charge, LedgerHealth, UsageLedger, UsageSnapshot } from './ledger';
 
 /**
  * A scored call's hold on the budget, as the routes see it, whichever store keeps the ledger.
@@ -26,6 +26,8 @@ export interface LedgerStore {
   recentCharges(): Promise<Charge[]>;
   /** Whether this user already counts as one of the period's users. */
   hasUser(user: string): Promise<boolean>;
+  /** Whether scored calls can be counted now (readiness says so), and if not, why. */
+  health(): LedgerHealth;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export function inProcessLedger(ledger: UsageLedger): LedgerStore {
     chargedIds: async () => ledger.chargedIds(),
     recentCharges: async () => ledger.recentCharges(),
     hasUser: async (user) => ledger.hasUser(user),
+    health: () => ledger.health(),
     close: async () => ledger.close(),
   };
 }

@@ -84,6 +84,21 @@ describe('the usage ledger', () => {
     expect(ledgerAt(file).chargedIds()).toEqual({ datasets: [5], indicators: [7] });
   });
 
+  it('reads an intent that an earlier version appended onto a torn line, and counts it', () => {
+    const file = tempFile();
+    // A crash tore a line; the next run appended its intent onto the fragment, then crashed
+    // while that call was out.
+    appendFileSync(
+      file,
+      '{"period":"2026","datasets":[5],"indicators":[7]}\n{"period":"2026","datas{"period":"2026","datasets":[6],"indicators":[8],"intent":"a-1","by":"u","at":1}\n',
+    );
+    const ledger = ledgerAt(file);
+    expect(ledger.chargedIds()).toEqual({ datasets: [5, 6], indicators: [7, 8] });
+    expect(ledger.recovered.calls).toBe(1);
+    expect(ledger.opened).toEqual({ tornTail: 0, unreadable: 1, salvaged: 1 });
+    ledger.close();
+  });
+
   it('refuses what would pass the budget, counting only new charges, at most a page of them', () => {
     const ledger = ledgerAt(undefined, undefined, { datasets: 3 });
     charge(ledger, 'a', [1, 2], [882]);

@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
-import path from 'node:path';
 import { ProxyError } from '../errors';
-import { lockLedger } from './ledger-lock';
+import type { Log } from '../redis/connection';
+import { LedgerFile, LedgerWriteError } from './ledger-file';
 
 export interface UsageSnapshot {
   period: string;
@@ -55,7 +46,39 @@ interface Line {
   /** Who made the call (on intents and on what they charged) and when it was settled. */
   by?: string;
   at?: number;
+  /** A line written only to learn whether the file takes writes again; it charges nothing. */
+  check?: true;
 }
+
+/** Whether scored calls can be counted, and if not, why. */
+export type LedgerHealth = { ok: true } | { ok: false; detail: string };
+
+/** What start-up found wrong in the file, and how it dealt with it. */
+export interface Opened {
+  /** Bytes of a last line torn by a crash mid-write, ended before anything was appended. */
+  tornTail: number;
+  /** Lines that could not be read (skipped), and of those, lines whose end could be read. */
+  unreadable: number;
+  salvaged: number;
+}
+
+/** A line to write after its call, with the hold it keeps on the budget until it is written. */
+interface Pending {
+  line: Line;
+  held: Hold | undefined;
+  /** Its charges are already counted in memory (a recovered intent). */
+  applied: boolean;
+}
+
+/** How often a ledger that failed to write tries again by itself, so readiness comes back. */
+const RETRY_MS = 2_000;
+
+const unwritable = (fault: string) =>
+  new ProxyError(503, 'usage_ledger_unavailable', {
+    detail: `The usage ledger file cannot be written (${fault}), so requests for scores are refused rather than answered uncounted. Documentation stays available.`,
+    hint: 'Free disk space or raise the file-size limit of USAGE_LEDGER_PATH; the proxy tries again by itself',
+    headers: { 'retry-after': '5' },
+  });
 
 /** A scored call's hold on the budget, from before it is sent until its outcome is known. */
 export interface Reservation {
@@ -118,26 +141,29 @@ export class UsageLedger {
   private readonly prefix = randomBytes(4).toString('hex');
   private sequence = 0;
   private period: string;
-  private fd: number | undefined;
-  private unlock: (() => void) | undefined;
+  private readonly file: LedgerFile | undefined;
+  /** Lines of calls that ended while the file took no writes: written first, once it does. */
+  private readonly unwritten: Pending[] = [];
+  private readonly retry: NodeJS.Timeout | undefined;
   readonly recovered: Recovered = { calls: 0, datasets: 0, indicators: 0 };
+  readonly opened: Opened = { tornTail: 0, unreadable: 0, salvaged: 0 };
 
   constructor(
     private readonly options: {
       file: string | undefined;
       budget: { datasets: number | undefined; indicators: number | undefined };
       now: () => number;
+      log?: Log;
     },
   ) {
     this.period = this.currentPeriod();
     if (options.file) {
-      mkdirSync(path.dirname(options.file), { recursive: true });
-      this.unlock = lockLedger(options.file);
-      const unsettled = existsSync(options.file)
-        ? this.replay(readFileSync(options.file, 'utf8'))
-        : [];
-      this.fd = openSync(options.file, 'a');
+      this.file = LedgerFile.open(options.file);
+      this.opened.tornTail = this.file.tornTail;
+      const unsettled = this.replay(this.file.text);
       for (const [id, line] of unsettled) this.recover(id, line);
+      this.retry = setInterval(() => this.tryAgain(), RETRY_MS);
+      this.retry.unref();
     }
   }
 
@@ -146,18 +172,36 @@ export class UsageLedger {
     return String(new Date(this.options.now()).getUTCFullYear());
   }
 
+  /**
+   * A line that cannot be read. A torn line was never acknowledged (its call never went out),
+   * but an earlier version appended the next line onto a torn one: that line's end is read.
+   */
+  private salvage(row: string): Line | undefined {
+    this.opened.unreadable++;
+    for (let at = row.indexOf('{"period"', 1); at > 0; at = row.indexOf('{"period"', at + 1)) {
+      try {
+        const line = JSON.parse(row.slice(at)) as Line;
+        this.opened.salvaged++;
+        return line;
+      } catch {
+        // Not the start of the appended line; look further on.
+      }
+    }
+    return undefined;
+  }
+
   /** Reads the file back; returns this period's intents that were never settled. */
   private replay(text: string): Map<string, Line> {
     const open = new Map<string, Line>();
     for (const row of text.split('\n')) {
       if (!row.trim()) continue;
-      let line: Line;
+      let line: Line | undefined;
       try {
         line = JSON.parse(row) as Line;
       } catch {
-        // A line torn by a crash mid-write was never acknowledged: its call never went out.
-        continue;
+        line = this.salvage(row);
       }
+      if (!line) continue;
       if (line.intent !== undefined) {
         if (line.period === this.period) open.set(line.intent, line);
         continue;
@@ -176,7 +220,11 @@ export class UsageLedger {
       indicators: intent.indicators ?? [],
       slots: intent.slots,
     });
-    this.append({ ...charges, settle: id, ...this.stamp(intent.by ?? intent.user) });
+    this.commit({
+      line: { ...charges, settle: id, ...this.stamp(intent.by ?? intent.user) },
+      held: undefined,
+      applied: false,
+    });
     this.recovered.calls++;
     this.recovered.datasets += charges.datasets?.length ?? charges.slots ?? 0;
     this.recovered.indicators += charges.indicators?.length ?? 0;
@@ -234,13 +282,77 @@ export class UsageLedger {
     return line;
   }
 
-  /** Appends a line and applies its charges; returns once it is on disk. */
-  private append(line: Line) {
-    if (this.fd !== undefined) {
-      writeSync(this.fd, `${JSON.stringify(line)}\n`);
-      fsyncSync(this.fd);
+  /** Appends a line; returns once it is complete on disk, or throws `LedgerWriteError`. */
+  private write(line: Line) {
+    this.file?.append(`${JSON.stringify(line)}\n`);
+  }
+
+  /**
+   * Writes what a call charged and lets go of its hold. A line the file does not take waits in
+   * `unwritten`, its hold still counting against the budget (in the file, its intent stays open
+   * and is counted in full at the next start), and scored calls are refused until it is written.
+   */
+  private commit(pending: Pending) {
+    this.unwritten.push(pending);
+    this.flush();
+  }
+
+  /** Writes waiting lines in order; false when the file still takes no writes. */
+  private flush(): boolean {
+    const wasFailing = this.file?.fault !== undefined;
+    for (let next = this.unwritten[0]; next; next = this.unwritten[0]) {
+      try {
+        this.write(next.line);
+      } catch (error) {
+        if (!(error instanceof LedgerWriteError)) throw error;
+        if (!next.applied && next.held === undefined) {
+          // A recovered intent has no hold: its charges count in memory from now on.
+          this.apply(next.line);
+          next.applied = true;
+        }
+        if (!wasFailing) this.warnFault(error);
+        return false;
+      }
+      this.unwritten.shift();
+      if (!next.applied) this.apply(next.line);
+      if (next.held) this.take(next.held, -1);
     }
-    if (line.intent === undefined) this.apply(line);
+    return true;
+  }
+
+  /** Said once when the file stops taking writes, not on every refused request. */
+  private warnFault(error: LedgerWriteError) {
+    this.options.log?.warn(
+      { ledger: this.options.file, fault: error.message },
+      'THE USAGE LEDGER FILE CANNOT BE WRITTEN: scored requests are refused until it can; calls that already went out stay counted against the budget',
+    );
+  }
+
+  /** Whether the file failed its last write or holds back lines. */
+  private failing(): boolean {
+    return this.file?.fault !== undefined || this.unwritten.length > 0;
+  }
+
+  /** A failing file is tried again by itself, so readiness comes back without traffic. */
+  private tryAgain() {
+    if (!this.failing()) return;
+    if (this.unwritten.length === 0) {
+      try {
+        this.write({ period: this.currentPeriod(), check: true, at: this.options.now() });
+      } catch {
+        return;
+      }
+    } else if (!this.flush()) return;
+    this.options.log?.info({ ledger: this.options.file }, 'the usage ledger file is written again');
+  }
+
+  health(): LedgerHealth {
+    const fault = this.file?.fault;
+    if (fault === undefined && this.unwritten.length === 0) return { ok: true };
+    return {
+      ok: false,
+      detail: `the usage ledger file cannot be written (${fault ?? 'lines are waiting to be written'})`,
+    };
   }
 
   private rollPeriod() {
@@ -269,6 +381,8 @@ export class UsageLedger {
   ): Reservation | undefined {
     if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
     this.rollPeriod();
+    // Lines of earlier calls go first; while they cannot, no new call goes out.
+    if (!this.flush()) throw unwritable(this.file?.fault ?? 'lines are waiting to be written');
     const candidates = this.fresh(user, datasetIds, indicatorIds);
     const datasets = candidates.datasets ?? [];
     const indicators = candidates.indicators ?? [];
@@ -297,22 +411,31 @@ export class UsageLedger {
     const held: Hold = { user, datasets, slots, indicators };
     const id = `${this.prefix}-${++this.sequence}`;
     const open = candidates.user !== undefined || datasets.length > 0 || indicators.length > 0;
-    if (open)
-      this.append({
-        ...candidates,
-        intent: id,
-        ...(slots === undefined ? {} : { slots }),
-        ...this.stamp(user),
-      });
+    if (open) {
+      const wasFailing = this.file?.fault !== undefined;
+      try {
+        this.write({
+          ...candidates,
+          intent: id,
+          ...(slots === undefined ? {} : { slots }),
+          ...this.stamp(user),
+        });
+      } catch (error) {
+        if (!(error instanceof LedgerWriteError)) throw error;
+        // Nothing of the intent is left in the file, and the call does not go out.
+        if (!wasFailing) this.warnFault(error);
+        throw unwritable(error.message);
+      }
+    }
     this.take(held, 1);
     let done = false;
     const finish = (charged: Line | undefined) => {
       if (done) return;
       done = true;
-      this.take(held, -1);
       const stamped = charged && { ...charged, ...this.stamp(user) };
-      if (open) this.append({ ...(stamped ?? { period: this.period }), settle: id });
-      else if (stamped) this.append(stamped);
+      const line = open ? { ...(stamped ?? { period: this.period }), settle: id } : stamped;
+      if (line) this.commit({ line, held, applied: false });
+      else this.take(held, -1);
     };
     return {
       settle: (chargedDatasets, chargedIndicators) =>
@@ -373,9 +496,7 @@ export class UsageLedger {
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-    this.unlock?.();
-    this.unlock = undefined;
+    clearInterval(this.retry);
+    this.file?.close();
   }
 }

@@ -1,6 +1,6 @@
 import { ProxyError } from '../errors';
 import { KEY_PREFIX, type Log, type SharedStore } from '../redis/connection';
-import type { Charge, Recovered, UsageSnapshot } from './ledger';
+import type { Charge, LedgerHealth, Recovered, UsageSnapshot } from './ledger';
 import type { LedgerStore, StoredReservation } from './ledger-store';
 import { MAX_CHARGES, PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
 import type { Result } from 'ioredis';
@@ -241,6 +241,12 @@ export class RedisLedger implements LedgerStore {
   async hasUser(user: string): Promise<boolean> {
     const key = this.key(this.period(), 'users');
     return this.read(async () => (await this.store.redis.sismember(key, user)) === 1);
+  }
+
+  health(): LedgerHealth {
+    return this.store.available()
+      ? { ok: true }
+      : { ok: false, detail: 'the usage ledger shared by the instances (Redis) cannot be reached' };
   }
 
   private async read<T>(query: () => Promise<T>): Promise<T> {
