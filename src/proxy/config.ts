@@ -50,6 +50,14 @@ export const ProxyEnvSchema = z
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
     AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
+    AUTH_ADMIN_CLAIM: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_:-]+(\.[A-Za-z0-9_:-]+)*$/,
+        'must be a claim name, or a dotted path to one',
+      )
+      .optional(),
+    AUTH_ADMIN_VALUE: z.string().min(1).optional(),
     UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
     TOKEN_TIMEOUT_MS: int(100, 60_000).default(5_000),
     CLIENT_TIMEOUT_MS: int(100, 120_000).default(15_000),
@@ -92,6 +100,13 @@ export const ProxyEnvSchema = z
         message: 'is required when AUTH_MODE=oidc',
       });
     }
+    if ((env.AUTH_ADMIN_CLAIM === undefined) !== (env.AUTH_ADMIN_VALUE === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.AUTH_ADMIN_CLAIM === undefined ? 'AUTH_ADMIN_CLAIM' : 'AUTH_ADMIN_VALUE'],
+        message: 'is required with AUTH_ADMIN_CLAIM and AUTH_ADMIN_VALUE set together',
+      });
+    }
     if (env.AUTH_MODE === 'none' && !isLoopback(env.HOST)) {
       ctx.addIssue({
         code: 'custom',
@@ -121,7 +136,15 @@ export interface ProxyConfig {
     emulated: boolean;
   };
   auth:
-    | { mode: 'oidc'; issuer: string; audience: string; clientId: string; scope: string }
+    | {
+        mode: 'oidc';
+        issuer: string;
+        audience: string;
+        clientId: string;
+        scope: string;
+        /** Users whose token's `claim` holds `value` are admins; undefined: nobody is. */
+        admin: { claim: string; value: string } | undefined;
+      }
     | { mode: 'none' };
   /** `off`: no sector or ISIC filters (the index reads a whole release, if only once). */
   sectorIndex: 'on-demand' | 'off';
@@ -188,6 +211,10 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
             audience: e.AUTH_AUDIENCE,
             clientId: e.AUTH_CLIENT_ID,
             scope: e.AUTH_SCOPE,
+            admin:
+              e.AUTH_ADMIN_CLAIM && e.AUTH_ADMIN_VALUE
+                ? { claim: e.AUTH_ADMIN_CLAIM, value: e.AUTH_ADMIN_VALUE }
+                : undefined,
           }
         : { mode: 'none' },
     sectorIndex: e.SECTOR_INDEX,

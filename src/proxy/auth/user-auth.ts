@@ -8,6 +8,10 @@ export interface VerifiedUser {
   /** A stable, not personally revealing hash of issuer and subject: the data service bills by it. */
   userId: string;
   subject: string;
+  /** The OIDC client the token was issued to (`azp`, or `client_id`); undefined without sign-in. */
+  clientId: string | undefined;
+  /** Whether the identity provider gives the user the admin role (AUTH_ADMIN_CLAIM). */
+  isAdmin: boolean;
 }
 
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -32,6 +36,21 @@ export function userIdFor(issuer: string, subject: string): string {
 export type UserVerifier = (authorization: string | undefined) => Promise<VerifiedUser>;
 
 /**
+ * Whether a token's claim at a dotted path (`realm_access.roles`) holds the value: equal to it,
+ * a list containing it, or space-separated words one of which it is (as `scope` is written).
+ */
+export function claimHolds(payload: unknown, path: string, value: string): boolean {
+  let claim: unknown = payload;
+  for (const name of path.split('.')) {
+    if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) return false;
+    if (!Object.hasOwn(claim, name)) return false;
+    claim = (claim as Record<string, unknown>)[name];
+  }
+  if (Array.isArray(claim)) return claim.includes(value);
+  return typeof claim === 'string' && claim.split(' ').includes(value);
+}
+
+/**
  * Verifies the SPA's access token: issuer, audience and algorithms pinned, keys from the pinned
  * issuer's JWKS (never from the token). A JWKS outage is a 503, so it does not sign people out.
  */
@@ -40,7 +59,12 @@ export function createUserVerifier(
   deps: { fetch: typeof fetch; timeoutMs: number; now?: () => number },
 ): UserVerifier {
   if (auth.mode === 'none') {
-    const user = { subject: 'local', userId: userIdFor('local', 'local') };
+    const user = {
+      subject: 'local',
+      userId: userIdFor('local', 'local'),
+      clientId: undefined,
+      isAdmin: false,
+    };
     return async () => user;
   }
   let keys: Promise<JWTVerifyGetKey> | undefined;
@@ -89,7 +113,13 @@ export function createUserVerifier(
         ...(deps.now ? { currentDate: new Date(deps.now()) } : {}),
       });
       const subject = String(payload.sub);
-      const user = { subject, userId: userIdFor(auth.issuer, subject) };
+      const client = payload.azp ?? payload.client_id;
+      const user = {
+        subject,
+        userId: userIdFor(auth.issuer, subject),
+        clientId: typeof client === 'string' ? client : undefined,
+        isAdmin: auth.admin ? claimHolds(payload, auth.admin.claim, auth.admin.value) : false,
+      };
       if (verified.size >= 10_000) verified.clear();
       verified.set(match[1], { user, expiresAt: Number(payload.exp) * 1000 });
       return user;

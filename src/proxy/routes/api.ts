@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
+import { EXPLORER_PAGE_HEADER, explorerPageOf } from '../../shared/api/schemas';
 import { routerPath } from '../../shared/api/url';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
 import { acceptsGzip, compressible, gzipEtag, gzipOf } from '../cache/compressed';
@@ -121,7 +122,12 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
           query: parseInput(route.query, request.query, 'query'),
           body: route.body ? parseInput(route.body, request.body, 'body') : undefined,
         } as Pick<Request<RouteName>, 'params' | 'query' | 'body'>;
-        const outcome = await handle({ ...input, user: request.user, requestId: request.id });
+        const outcome = await handle({
+          ...input,
+          user: request.user,
+          requestId: request.id,
+          page: explorerPageOf(request.headers[EXPLORER_PAGE_HEADER]),
+        });
         if ('cached' in outcome)
           return sendCached(request, reply, outcome.cached, CACHE_CONTROL[route.caching]);
         void reply

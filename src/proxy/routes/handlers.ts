@@ -7,7 +7,7 @@ import {
   type QueryOf,
   type RouteName,
 } from '../../shared/api/routes';
-import type { Releases, SearchResults } from '../../shared/api/schemas';
+import type { ExplorerPage, Releases, SearchResults } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import type { VerifiedUser } from '../auth/user-auth';
 import {
@@ -27,6 +27,7 @@ import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
 import type { LedgerStore } from '../usage/ledger-store';
+import { createUsageRoute } from '../usage/usage-route';
 import type { SharedReads } from '../release-data/shared-reads';
 
 /** What a route's handler gets: the parsed request, and who asked. */
@@ -37,6 +38,8 @@ export interface Request<K extends RouteName> {
   /** Undefined only on the one public route. */
   user: VerifiedUser | undefined;
   requestId: string;
+  /** The explorer page the request came from (`X-Explorer-Page`), kept with what it charges. */
+  page: ExplorerPage;
 }
 
 /**
@@ -72,6 +75,7 @@ const releaseKey = (release: ReleaseRef) =>
 /** Every route's work: release data read through the cache, scored calls under a reservation. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { config, adapter, cache, ledger, limits } = deps;
+  const usage = createUsageRoute({ ledger, config });
 
   const versionsAnswer = (caller: Caller) =>
     cache.getOrProduce(
@@ -207,23 +211,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async usage(request) {
-      const { userId } = callerOf(request);
-      const [snapshot, ids, recent, known] = await Promise.all([
-        ledger.snapshot(),
-        ledger.chargedIds(),
-        ledger.recentCharges(),
-        ledger.hasUser(userId),
-      ]);
-      const charges = recent.map((charge) => ({
-        at: new Date(charge.at).toISOString(),
-        // The billing ID is already a hash; a prefix tells users apart without naming them.
-        user: charge.user === undefined ? 'unknown' : charge.user.slice(0, 8),
-        mine: charge.user === userId,
-        newUser: charge.newUser,
-        datasets: charge.datasets,
-        indicators: charge.indicators,
-      }));
-      return { value: { ...snapshot, charged: { ...ids, user: known }, charges } };
+      if (!request.user) throw new ProxyError(401, 'unauthorized');
+      return { value: await usage.answer(request.user) };
     },
 
     async indicators(request) {
@@ -385,7 +374,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           () =>
             limits.withSlot(caller.userId, async () =>
               // Held before it is sent, so no number of calls at once can charge past the budget.
-              underReservation(await ledger.reserve(caller.userId, [id], indicators, 1), call),
+              underReservation(
+                await ledger.reserve({
+                  user: caller.userId,
+                  datasets: [id],
+                  indicators,
+                  maxDatasets: 1,
+                  source: usage.source(request.user, release, request.page),
+                }),
+                call,
+              ),
             ),
         ),
       };
@@ -414,12 +412,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
             scored
               ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
                 underReservation(
-                  await ledger.reserve(
-                    caller.userId,
-                    [...new Set(ids)].slice(page.from),
+                  await ledger.reserve({
+                    user: caller.userId,
+                    datasets: [...new Set(ids)].slice(page.from),
                     indicators,
-                    page.limit,
-                  ),
+                    maxDatasets: page.limit,
+                    source: usage.source(request.user, release, request.page),
+                  }),
                   call,
                 )
               : call(),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
-import type { LedgerHealth } from '../usage/ledger';
+import type { LedgerHealth } from '../usage/ledger-types';
 
 /** How long one answer of the data service stands for readiness, so probes cost it little. */
 const PROBE_TTL_MS = 5_000;

@@ -1,29 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { ProxyError } from '../errors';
 import type { Log } from '../redis/connection';
+import { ChargeLog } from './charge-log';
 import { LedgerFile, LedgerWriteError } from './ledger-file';
-
-export interface UsageSnapshot {
-  period: string;
-  datasets: number;
-  indicators: number;
-  users: number;
-  budget: { datasets: number | null; indicators: number | null };
-}
-
-/** One scored call's new charges this period: when, by whom, and what it added to the bill. */
-export interface Charge {
-  at: number;
-  /** The user's billing ID (a hash), or undefined in a ledger written before it was kept. */
-  user: string | undefined;
-  /** Whether the call made its user count as one of the period's users. */
-  newUser: boolean;
-  datasets: number[];
-  indicators: number[];
-}
-
-/** Charges kept in memory for `/api/usage`, newest last; the totals count every one. */
-const MAX_CHARGES = 500;
+import {
+  periodOf,
+  sourceFields,
+  storedSource,
+  type Charge,
+  type ChargeSource,
+  type LedgerHealth,
+  type Recovered,
+  type Reservation,
+  type ScoredCall,
+  type UsageSnapshot,
+} from './ledger-types';
 
 /**
  * One line of the ledger file. A line without `intent` is charged. An `intent` line is a scored
@@ -46,12 +37,13 @@ interface Line {
   /** Who made the call (on intents and on what they charged) and when it was settled. */
   by?: string;
   at?: number;
+  /** What the call was for and where it came from; missing in lines of earlier versions. */
+  release?: { version: string; system_model: string };
+  page?: string;
+  client?: string;
   /** A line written only to learn whether the file takes writes again; it charges nothing. */
   check?: true;
 }
-
-/** Whether scored calls can be counted, and if not, why. */
-export type LedgerHealth = { ok: true } | { ok: false; detail: string };
 
 /** What start-up found wrong in the file, and how it dealt with it. */
 export interface Opened {
@@ -80,25 +72,9 @@ const unwritable = (fault: string) =>
     headers: { 'retry-after': '5' },
   });
 
-/** A scored call's hold on the budget, from before it is sent until its outcome is known. */
-export interface Reservation {
-  /** The service answered: these are the datasets and indicators it sent scores for. */
-  settle(datasetIds: readonly number[], indicatorIds: readonly number[]): void;
-  /** The service certainly charged nothing: it refused the call, or the call never left. */
-  release(): void;
-  /** Nobody knows what the service charged (a timeout, an answer the proxy refused): all of it. */
-  settleUnknown(): void;
-}
-
-/** What start-up found of calls that went out and were never settled, now counted as charged. */
-export interface Recovered {
-  calls: number;
-  datasets: number;
-  indicators: number;
-}
-
 interface Hold {
   user: string;
+  source: ChargeSource;
   /** Datasets not charged yet that the call may charge. */
   datasets: number[];
   /** Of those, how many it can charge at most, when fewer than all (a page of a batch). */
@@ -107,6 +83,7 @@ interface Hold {
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
+const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
 /** Adds or removes one hold on each ID, keeping a count per ID. */
 function hold(counts: Map<number, number>, ids: readonly number[], delta: 1 | -1) {
@@ -137,7 +114,9 @@ export class UsageLedger {
   /** Datasets of pages whose outcome is unknown, and how many of them may have been charged. */
   private readonly maybe = new Set<number>();
   private maybeSlots = 0;
-  private charges: Charge[] = [];
+  /** Calls holding part of the budget: in flight, or their outcome not written yet. */
+  private holding = 0;
+  private readonly charges = new ChargeLog();
   private readonly prefix = randomBytes(4).toString('hex');
   private sequence = 0;
   private period: string;
@@ -167,9 +146,8 @@ export class UsageLedger {
     }
   }
 
-  /** A licence period is a calendar year (UTC), as licences are sold. */
   private currentPeriod(): string {
-    return String(new Date(this.options.now()).getUTCFullYear());
+    return periodOf(this.options.now());
   }
 
   /**
@@ -214,14 +192,15 @@ export class UsageLedger {
 
   /** An intent left open by a crash: the call may have been charged, so it is, and said so. */
   private recover(id: string, intent: Line) {
+    const user = intent.by ?? intent.user;
     const charges = this.unknownOutcome({
-      user: intent.by ?? intent.user,
+      user,
       datasets: intent.datasets ?? [],
       indicators: intent.indicators ?? [],
       slots: intent.slots,
     });
     this.commit({
-      line: { ...charges, settle: id, ...this.stamp(intent.by ?? intent.user) },
+      line: { ...charges, settle: id, ...this.stamp(user, storedSource(intent)) },
       held: undefined,
       applied: false,
     });
@@ -235,7 +214,7 @@ export class UsageLedger {
    * a page of a longer list, which datasets is not known: all are listed, as many as the page
    * holds are counted against the budget, and each still counts as new to a later call.
    */
-  private unknownOutcome(call: Omit<Hold, 'user'> & { user: string | undefined }): Line {
+  private unknownOutcome(call: Omit<Hold, 'user' | 'source'> & { user: string | undefined }): Line {
     const { user, datasets, indicators, slots } = call;
     if (slots === undefined) return this.fresh(user, datasets, indicators);
     const line = this.fresh(user, [], indicators);
@@ -249,22 +228,34 @@ export class UsageLedger {
     for (const id of line.indicators ?? []) this.indicators.add(id);
     for (const id of line.maybe ?? []) this.maybe.add(id);
     this.maybeSlots += line.slots ?? 0;
-    const datasets = [...(line.datasets ?? []), ...(line.maybe ?? [])];
-    if (line.user !== undefined || datasets.length > 0 || line.indicators?.length) {
-      this.charges.push({
+    if (
+      line.user !== undefined ||
+      line.datasets?.length ||
+      line.maybe?.length ||
+      line.indicators?.length
+    ) {
+      this.charges.add({
         at: line.at ?? 0,
         user: line.by ?? line.user,
         newUser: line.user !== undefined,
-        datasets,
+        datasets: line.datasets ?? [],
+        maybe: line.maybe?.length ? { datasets: line.maybe, count: line.slots ?? 0 } : null,
         indicators: line.indicators ?? [],
+        source: storedSource(line),
       });
-      if (this.charges.length > MAX_CHARGES * 2) this.charges = this.charges.slice(-MAX_CHARGES);
     }
   }
 
-  /** Who and when, written on every line that may charge, for the itemised usage. */
-  private stamp(user: string | undefined): Pick<Line, 'by' | 'at'> {
-    return { ...(user === undefined ? {} : { by: user }), at: this.options.now() };
+  /** Who, when and what for, written on every line that may charge, for the itemised usage. */
+  private stamp(
+    user: string | undefined,
+    source: ChargeSource,
+  ): Pick<Line, 'by' | 'at' | 'release' | 'page' | 'client'> {
+    return {
+      ...(user === undefined ? {} : { by: user }),
+      at: this.options.now(),
+      ...sourceFields(source),
+    };
   }
 
   /** The charges among these that are new this period, as a line's fields. */
@@ -364,21 +355,17 @@ export class UsageLedger {
       this.users.clear();
       this.maybe.clear();
       this.maybeSlots = 0;
-      this.charges = [];
+      this.charges.clear();
     }
   }
 
   /**
    * Holds what a scored call could charge, or refuses it (403 `budget_exhausted`) before it is
-   * sent. `maxDatasets` is how many of the datasets one answer can hold (a page of a batch).
-   * Undefined when the call asks for no scores, which the service does not charge.
+   * sent. Undefined when the call asks for no scores, which the service does not charge.
    */
-  reserve(
-    user: string,
-    datasetIds: readonly number[],
-    indicatorIds: readonly number[],
-    maxDatasets = Infinity,
-  ): Reservation | undefined {
+  reserve(call: ScoredCall): Reservation | undefined {
+    const { user, source, maxDatasets = Infinity } = call;
+    const { datasets: datasetIds, indicators: indicatorIds } = call;
     if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
     this.rollPeriod();
     // Lines of earlier calls go first; while they cannot, no new call goes out.
@@ -408,7 +395,7 @@ export class UsageLedger {
         hint: 'Use datasets and indicators already charged this period, or raise SCORE_BUDGET_DATASETS / SCORE_BUDGET_INDICATORS',
       });
     }
-    const held: Hold = { user, datasets, slots, indicators };
+    const held: Hold = { user, source, datasets, slots, indicators };
     const id = `${this.prefix}-${++this.sequence}`;
     const open = candidates.user !== undefined || datasets.length > 0 || indicators.length > 0;
     if (open) {
@@ -418,7 +405,7 @@ export class UsageLedger {
           ...candidates,
           intent: id,
           ...(slots === undefined ? {} : { slots }),
-          ...this.stamp(user),
+          ...this.stamp(user, source),
         });
       } catch (error) {
         if (!(error instanceof LedgerWriteError)) throw error;
@@ -432,7 +419,7 @@ export class UsageLedger {
     const finish = (charged: Line | undefined) => {
       if (done) return;
       done = true;
-      const stamped = charged && { ...charged, ...this.stamp(user) };
+      const stamped = charged && { ...charged, ...this.stamp(user, source) };
       const line = open ? { ...(stamped ?? { period: this.period }), settle: id } : stamped;
       if (line) this.commit({ line, held, applied: false });
       else this.take(held, -1);
@@ -450,6 +437,7 @@ export class UsageLedger {
   }
 
   private take(held: Hold, delta: 1 | -1) {
+    this.holding += delta;
     if (held.slots === undefined) hold(this.heldDatasets, held.datasets, delta);
     else this.heldSlots += delta * held.slots;
     hold(this.heldIndicators, held.indicators, delta);
@@ -459,23 +447,30 @@ export class UsageLedger {
     this.rollPeriod();
     return {
       period: this.period,
-      datasets: this.chargedDatasets().length,
+      datasets: this.datasets.size + this.maybeSlots,
       indicators: this.indicators.size,
       users: this.users.size,
       budget: {
         datasets: this.options.budget.datasets ?? null,
         indicators: this.options.budget.indicators ?? null,
       },
+      pending: {
+        calls: this.holding,
+        datasets: this.heldDatasets.size + this.heldSlots,
+        indicators: this.heldIndicators.size,
+      },
+      maybe: { datasets: sorted(this.maybe), count: this.maybeSlots },
     };
   }
 
-  /** IDs charged this period, for the SPA to say what a request would add to the bill. */
+  /**
+   * IDs certainly charged this period, for the SPA to say what a request would add to the bill.
+   * A dataset that only may have been (a page whose outcome is unknown) is not: asking for it
+   * again may charge it.
+   */
   chargedIds() {
     this.rollPeriod();
-    return {
-      datasets: this.chargedDatasets(),
-      indicators: [...this.indicators].sort((a, b) => a - b),
-    };
+    return { datasets: sorted(this.datasets), indicators: sorted(this.indicators) };
   }
 
   /** Whether this user already counts as one of the period's users. */
@@ -484,15 +479,10 @@ export class UsageLedger {
     return this.users.has(user);
   }
 
-  /** This period's charges, newest first, at most `limit`. */
-  recentCharges(limit = MAX_CHARGES): Charge[] {
+  /** This period's charges, newest first: everyone's, or one user's. */
+  recentCharges(user?: string): Charge[] {
     this.rollPeriod();
-    return this.charges.slice(-limit).reverse();
-  }
-
-  /** Charged datasets, with those that may have been: the ledger is never below the service. */
-  private chargedDatasets() {
-    return [...new Set([...this.datasets, ...this.maybe])].sort((a, b) => a - b);
+    return this.charges.recent(user);
   }
 
   close(): void {

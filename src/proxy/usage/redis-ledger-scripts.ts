@@ -1,3 +1,5 @@
+import { MAX_CHARGES } from './charge-log';
+
 /**
  * The Redis ledger's scripts. Each runs atomically in Redis, so the budget check and the hold it
  * allows are one step for the whole fleet, as `UsageLedger.reserve` is one step in one process.
@@ -12,13 +14,12 @@ export const PERIOD_KEYS = [
   'held-datasets', // HASH: dataset → calls in flight holding it
   'held-indicators', // HASH: indicator → calls in flight holding it
   'held-slots', // STRING: datasets held by pages of longer lists
-  'intents', // HASH: intent id → JSON {user, datasets, indicators, slots, instance}
+  'intents', // HASH: intent id → JSON {user, datasets, indicators, slots, instance, source}
   'deadlines', // ZSET: intent id → when it counts as charged in full, whatever its instance
-  'charges', // LIST: JSON {at, user, newUser, datasets, indicators} of each call's new charges, newest first
+  // LIST: JSON {at, user, newUser, datasets, maybe?, indicators, release?, page, client} of each
+  // call's new charges, newest first; the same for each user at `charges:<user>`.
+  'charges',
 ] as const;
-
-/** Charges kept for the itemised usage (/api/usage); the totals count every one. */
-export const MAX_CHARGES = 500;
 
 /** Shared by the scripts: lets go of an intent's holds and applies what it charged. */
 const FINISH = `
@@ -42,7 +43,7 @@ local function finish(id, mode, chargedDatasets, chargedIndicators)
   redis.call('HDEL', KEYS[9], id)
   redis.call('ZREM', KEYS[10], id)
   -- What this call added to the period's bill, for the itemised usage.
-  local newUser, addedDatasets, addedIndicators = false, {}, {}
+  local newUser, addedDatasets, addedIndicators, addedMaybe = false, {}, {}, {}
   local function charge(key, id, added)
     if redis.call('SADD', key, id) == 1 then added[#added + 1] = id end
   end
@@ -59,19 +60,24 @@ local function finish(id, mode, chargedDatasets, chargedIndicators)
       for _, d in ipairs(intent.datasets) do charge(KEYS[1], d, addedDatasets) end
     elseif #intent.datasets > 0 then
       -- Which of a page's datasets were charged is not known: all listed, a page counted.
-      for _, d in ipairs(intent.datasets) do charge(KEYS[4], d, addedDatasets) end
+      for _, d in ipairs(intent.datasets) do charge(KEYS[4], d, addedMaybe) end
       redis.call('INCRBY', KEYS[5], intent.slots)
     end
   end
-  if newUser or #addedDatasets > 0 or #addedIndicators > 0 then
+  if newUser or #addedDatasets > 0 or #addedIndicators > 0 or #addedMaybe > 0 then
     local now = redis.call('TIME')
+    local source = intent.source or {}
     local entry = { at = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000),
       user = intent.user, newUser = newUser,
-      datasets = addedDatasets, indicators = addedIndicators }
+      datasets = addedDatasets, indicators = addedIndicators,
+      release = source.release, page = source.page, client = source.client }
+    if #addedMaybe > 0 then entry.maybe = { datasets = addedMaybe, count = intent.slots } end
     -- An empty Lua table would encode as {}, not []: lists are written as such.
     local text = cjson.encode(entry):gsub('"datasets":{}', '"datasets":[]'):gsub('"indicators":{}', '"indicators":[]')
-    redis.call('LPUSH', KEYS[11], text)
-    redis.call('LTRIM', KEYS[11], 0, ${MAX_CHARGES - 1})
+    for _, key in ipairs({ KEYS[11], KEYS[11] .. ':' .. intent.user }) do
+      redis.call('LPUSH', key, text)
+      redis.call('LTRIM', key, 0, ${MAX_CHARGES - 1})
+    end
   end
   return 1
 end
@@ -79,7 +85,8 @@ end
 
 /**
  * ARGV: id, user, dataset IDs (JSON), indicator IDs (JSON), max datasets (-1: all), budget of
- * datasets and of indicators (-1: none), deadline (ms), instance.
+ * datasets and of indicators (-1: none), deadline (ms), instance, source (JSON: release, page,
+ * client).
  * Returns {1} held, {2} nothing new to hold, {0, used datasets, used indicators} refused.
  */
 export const RESERVE = `
@@ -132,7 +139,7 @@ else
 end
 for _, id in ipairs(newIndicators) do redis.call('HINCRBY', KEYS[7], id, 1) end
 local intent = { user = ARGV[2], datasets = newDatasets, indicators = newIndicators,
-  slots = slots, instance = ARGV[9] }
+  slots = slots, instance = ARGV[9], source = cjson.decode(ARGV[10]) }
 redis.call('HSET', KEYS[9], ARGV[1], cjson.encode(intent))
 redis.call('ZADD', KEYS[10], ARGV[8], ARGV[1])
 return {1}

@@ -1,8 +1,18 @@
 import { ProxyError } from '../errors';
 import { KEY_PREFIX, type Log, type SharedStore } from '../redis/connection';
-import type { Charge, LedgerHealth, Recovered, UsageSnapshot } from './ledger';
+import { MAX_CHARGES } from './charge-log';
 import type { LedgerStore, StoredReservation } from './ledger-store';
-import { MAX_CHARGES, PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
+import {
+  periodOf,
+  sourceFields,
+  storedSource,
+  type Charge,
+  type LedgerHealth,
+  type Recovered,
+  type ScoredCall,
+  type UsageSnapshot,
+} from './ledger-types';
+import { PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
 import type { Result } from 'ioredis';
 
 type PeriodKey = (typeof PERIOD_KEYS)[number];
@@ -27,6 +37,31 @@ const unavailable = () =>
     hint: 'Try again in a moment; the proxy reconnects by itself',
     headers: { 'retry-after': '5' },
   });
+
+const sortedIds = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
+
+/** A charge as the scripts store it; earlier versions wrote no source and no maybe. */
+interface StoredCharge {
+  at: number;
+  user: string;
+  newUser: boolean;
+  datasets: number[];
+  indicators: number[];
+  maybe?: { datasets: number[]; count: number };
+  release?: unknown;
+  page?: unknown;
+  client?: unknown;
+}
+
+const chargeOf = (stored: StoredCharge): Charge => ({
+  at: stored.at,
+  user: stored.user,
+  newUser: stored.newUser,
+  datasets: stored.datasets,
+  maybe: stored.maybe ?? null,
+  indicators: stored.indicators,
+  source: storedSource(stored),
+});
 
 /**
  * The usage ledger and budget in Redis, one for every instance: a scored call's reservation is
@@ -105,9 +140,8 @@ export class RedisLedger implements LedgerStore {
     return found;
   }
 
-  /** A licence period is a calendar year (UTC), as licences are sold. */
   private period(): string {
-    return String(new Date(this.options.now()).getUTCFullYear());
+    return periodOf(this.options.now());
   }
 
   private key(period: string, name: PeriodKey): string {
@@ -119,12 +153,9 @@ export class RedisLedger implements LedgerStore {
     return PERIOD_KEYS.map((name) => this.key(period, name));
   }
 
-  async reserve(
-    user: string,
-    datasetIds: readonly number[],
-    indicatorIds: readonly number[],
-    maxDatasets = Infinity,
-  ): Promise<StoredReservation | undefined> {
+  async reserve(call: ScoredCall): Promise<StoredReservation | undefined> {
+    const { user, maxDatasets = Infinity } = call;
+    const { datasets: datasetIds, indicators: indicatorIds } = call;
     if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
     if (!this.store.available()) throw unavailable();
     const period = this.period();
@@ -144,6 +175,7 @@ export class RedisLedger implements LedgerStore {
         budget.indicators ?? -1,
         this.options.now() + this.options.callDeadlineMs,
         this.store.instance,
+        JSON.stringify(sourceFields(call.source)),
       );
     } catch {
       // Whether Redis took the intent is unknown: the call does not leave. An intent it did take
@@ -196,44 +228,73 @@ export class RedisLedger implements LedgerStore {
   async snapshot(): Promise<UsageSnapshot> {
     const period = this.period();
     const key = (name: PeriodKey) => this.key(period, name);
-    const [datasets, indicators, users] = await this.read(async () => {
-      const { redis } = this.store;
-      return Promise.all([
-        redis.sunion(key('datasets'), key('maybe')).then((ids) => ids.length),
-        redis.scard(key('indicators')),
-        redis.scard(key('users')),
-      ]);
+    const count = (text: string | null) => Number(text ?? 0);
+    const reply = await this.read(async () =>
+      this.store.redis
+        .multi()
+        .scard(key('datasets'))
+        .scard(key('indicators'))
+        .scard(key('users'))
+        .smembers(key('maybe'))
+        .get(key('maybe-slots'))
+        .hlen(key('intents'))
+        .hlen(key('held-datasets'))
+        .get(key('held-slots'))
+        .hlen(key('held-indicators'))
+        .exec(),
+    );
+    const values = (reply ?? []).map(([error, value]) => {
+      if (error) throw unavailable();
+      return value;
     });
+    const [datasets, indicators, users, maybe, maybeSlots, calls, held, heldSlots, heldIndicators] =
+      values as [
+        number,
+        number,
+        number,
+        string[],
+        string | null,
+        number,
+        number,
+        string | null,
+        number,
+      ];
     return {
       period,
-      datasets,
+      datasets: datasets + count(maybeSlots),
       indicators,
       users,
       budget: {
         datasets: this.options.budget.datasets ?? null,
         indicators: this.options.budget.indicators ?? null,
       },
+      pending: { calls, datasets: held + count(heldSlots), indicators: heldIndicators },
+      maybe: { datasets: sortedIds(maybe), count: count(maybeSlots) },
     };
   }
 
-  /** IDs charged this period, with the datasets that may have been (never below the service). */
+  /**
+   * IDs certainly charged this period. The datasets of pages whose outcome is unknown are not:
+   * asking for one of them again may charge it.
+   */
   async chargedIds() {
     const period = this.period();
     const key = (name: PeriodKey) => this.key(period, name);
     return this.read(async () => {
       const [datasets, indicators] = await Promise.all([
-        this.store.redis.sunion(key('datasets'), key('maybe')),
+        this.store.redis.smembers(key('datasets')),
         this.store.redis.smembers(key('indicators')),
       ]);
-      const sorted = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
-      return { datasets: sorted(datasets), indicators: sorted(indicators) };
+      return { datasets: sortedIds(datasets), indicators: sortedIds(indicators) };
     });
   }
-  async recentCharges(): Promise<Charge[]> {
-    const key = this.key(this.period(), 'charges');
+
+  async recentCharges(user?: string): Promise<Charge[]> {
+    const all = this.key(this.period(), 'charges');
+    const key = user === undefined ? all : `${all}:${user}`;
     return this.read(async () =>
-      (await this.store.redis.lrange(key, 0, MAX_CHARGES - 1)).map(
-        (text) => JSON.parse(text) as Charge,
+      (await this.store.redis.lrange(key, 0, MAX_CHARGES - 1)).map((text) =>
+        chargeOf(JSON.parse(text) as StoredCharge),
       ),
     );
   }
