@@ -1,8 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
 import { connectRedis } from '../proxy/redis/connection';
 import { TEST_CLIENT } from '../proxy/testing/emulator-proxy';
+import { startLedgerAfresh } from '../proxy/testing/fresh-ledger';
 import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
 import { ProblemSchema } from '../shared/problem';
 import { SearchResultsSchema } from '../shared/api/schemas';
@@ -80,6 +84,7 @@ beforeAll(async () => {
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'silent',
       REDIS_URL: redis.url,
+      USAGE_WITNESS_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'witness-')), 'witness.json'),
       SCORE_BUDGET_DATASETS: String(BUDGET),
       RATE_LIMIT_PER_MINUTE: '100000',
       USER_CONCURRENCY: '1000',
@@ -114,7 +119,7 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(async () => {
   const cleaner = await connectRedis(redis.url, quiet);
-  await cleaner.redis.flushall();
+  await startLedgerAfresh(cleaner.redis);
   await cleaner.close();
   await emulatorJson('/_emulator/reset', {});
   // The next test starts with every instance on the shared ledger, so that a test that failed

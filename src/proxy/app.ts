@@ -214,6 +214,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       now,
       callDeadlineMs,
       log: app.log,
+      witnessPath: config.usageWitnessPath,
+      durability: config.redisDurability,
     });
     await redisLedger.start();
     ledger = redisLedger;

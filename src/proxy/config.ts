@@ -88,6 +88,8 @@ export const ProxyEnvSchema = z
         message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
       })
       .optional(),
+    REDIS_DURABILITY: z.enum(['require', 'warn']).default('require'),
+    USAGE_WITNESS_PATH: z.string().min(1).default('.data/usage-witness.json'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -169,6 +171,10 @@ export interface ProxyConfig {
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
+  /** Whether scored calls are refused while Redis could lose acknowledged charges. */
+  redisDurability: 'require' | 'warn';
+  /** Where this machine keeps what it saw of the shared ledger; unset: memory only. */
+  usageWitnessPath: string | undefined;
   /** Origins allowed to call the API from another origin (exact match); empty = none. */
   corsOrigins: string[];
   logLevel: string;
@@ -236,6 +242,8 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
     },
     redisUrl: e.REDIS_URL,
+    redisDurability: e.REDIS_DURABILITY,
+    usageWitnessPath: e.USAGE_WITNESS_PATH === 'none' ? undefined : e.USAGE_WITNESS_PATH,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };

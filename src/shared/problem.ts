@@ -14,6 +14,8 @@ export const PROBLEM_CODES = [
   'rate_limited',
   'budget_exhausted',
   'usage_ledger_unavailable',
+  'usage_ledger_mismatch',
+  'usage_ledger_not_durable',
   'usage_limit_reached',
   'spold_lookup_unavailable',
   'upstream_error',

@@ -1,4 +1,4 @@
-import { KEY_PREFIX, type SharedStore } from '../redis/connection';
+import { ALIVE_PREFIX, KEY_PREFIX, type SharedStore } from '../redis/connection';
 import { SlotQueue, type Give } from './slot-queue';
 import { rateHeaders, UserLimits, WINDOW_MS, type LimitOptions, type Limits } from './user-limits';
 import type { Result } from 'ioredis';
@@ -12,6 +12,7 @@ declare module 'ioredis' {
       now: number,
       expiresAt: number,
       limit: number,
+      alivePrefix: string,
     ): Result<number, Context>;
     limitGiveSlot(key: string, holder: string): Result<number, Context>;
   }
@@ -27,10 +28,18 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-// A slot is a member of the key's sorted set, scored by when it lapses if never given back
-// (its instance died). ARGV: holder, now, lapses at, limit.
+// A slot is a member of the key's sorted set (`<instance>:<n>`), scored by when it lapses if
+// never given back. A slot whose instance's heartbeat is gone (killed) is let go at once, so its
+// user is not locked out for a whole call deadline on every instance. ARGV: holder, now, lapses
+// at, limit, heartbeat key prefix.
 const TAKE_SLOT = `${NOT_DURABLE}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+for _, holder in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local instance = string.match(holder, '^([^:]+):')
+  if instance and redis.call('EXISTS', ARGV[5] .. instance) == 0 then
+    redis.call('ZREM', KEYS[1], holder)
+  end
+end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[3])
@@ -106,6 +115,7 @@ export class RedisLimits implements Limits {
         now,
         now + this.options.slotMs,
         this.options.concurrent,
+        ALIVE_PREFIX,
       );
       if (taken !== 1) return undefined;
     } catch {

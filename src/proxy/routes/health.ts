@@ -40,8 +40,8 @@ export function registerHealth(
   app.get('/readyz', async (request) => {
     const ledger = deps.ledger();
     if (!ledger.ok)
-      throw new ProxyError(503, 'usage_ledger_unavailable', {
-        detail: `Not ready: scored requests are refused, ${ledger.detail}.`,
+      throw new ProxyError(503, ledger.code, {
+        detail: `Not ready: scored requests are refused. ${ledger.detail}`,
         headers: { 'retry-after': '5' },
       });
     try {

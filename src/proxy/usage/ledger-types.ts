@@ -4,6 +4,7 @@ import {
   type CallerClient,
   type ExplorerPage,
 } from '../../shared/api/schemas';
+import type { ProblemCode } from '../../shared/problem';
 
 /** What a scored call was for and where it came from, kept with its charges. */
 export interface ChargeSource {
@@ -68,8 +69,8 @@ export interface Recovered {
   indicators: number;
 }
 
-/** Whether scored calls can be counted, and if not, why. */
-export type LedgerHealth = { ok: true } | { ok: false; detail: string };
+/** Whether scored calls can be counted, and if not, why (the code they are refused with). */
+export type LedgerHealth = { ok: true } | { ok: false; code: ProblemCode; detail: string };
 
 /** A licence period is a calendar year (UTC), as licences are sold. */
 export const periodOf = (now: number) => String(new Date(now).getUTCFullYear());

@@ -342,6 +342,7 @@ export class UsageLedger {
     if (fault === undefined && this.unwritten.length === 0) return { ok: true };
     return {
       ok: false,
+      code: 'usage_ledger_unavailable',
       detail: `the usage ledger file cannot be written (${fault ?? 'lines are waiting to be written'})`,
     };
   }

@@ -3,6 +3,7 @@ import { ProxyError } from '../errors';
 import { useRedisServer } from '../testing/use-redis-server';
 import type { StoredReservation } from './ledger-store';
 import { RedisLedger } from './redis-ledger';
+import { startLedgerAfresh } from '../testing/fresh-ledger';
 import { scoredCall as call, TEST_SOURCE } from '../testing/scored-call';
 
 // The shared ledger against a real redis-server: two "instances" are two connections, each with
@@ -74,7 +75,7 @@ describe('the usage ledger in Redis', () => {
     const b = await instance({ datasets: 5, indicators: 3 });
     const cleaner = a.store.redis;
     for (let seed = 1; seed <= 25; seed++) {
-      await cleaner.flushall();
+      await startLedgerAfresh(cleaner);
       const next = random(seed);
       const pick = (n: number) => Math.floor(next() * n);
       const meter = { datasets: new Set<number>(), indicators: new Set<number>() };
