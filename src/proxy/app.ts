@@ -182,6 +182,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     concurrent: config.limits.concurrent,
     queue: config.limits.queue,
     queueMs: config.limits.queueMs,
+    freeCallsPerHour: config.limits.freeCallsPerHour,
     now,
   };
   // Requests without a valid token are limited by socket address (trustProxy is off), in each

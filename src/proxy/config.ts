@@ -71,6 +71,7 @@ export const ProxyEnvSchema = z
     USER_CONCURRENCY: int(1, 1000).default(8),
     USER_QUEUE: int(0, 100_000).default(500),
     USER_QUEUE_MS: int(0, 120_000).default(10_000),
+    USER_FREE_CALLS_PER_HOUR: int(0, 10_000_000).default(5_000),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -168,6 +169,8 @@ export interface ProxyConfig {
     queue: number;
     queueMs: number;
     unauthPerMinute: number;
+    /** Free calls to the data service one user may cause an hour; undefined: no budget. */
+    freeCallsPerHour: number | undefined;
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
@@ -240,6 +243,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       queue: e.USER_QUEUE,
       queueMs: e.USER_QUEUE_MS,
       unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
+      freeCallsPerHour: e.USER_FREE_CALLS_PER_HOUR === 0 ? undefined : e.USER_FREE_CALLS_PER_HOUR,
     },
     redisUrl: e.REDIS_URL,
     redisDurability: e.REDIS_DURABILITY,

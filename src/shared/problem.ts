@@ -28,6 +28,8 @@ export const PROBLEM_CODES = [
   'auth_unavailable',
   'upstream_unavailable',
   'sector_index_building',
+  'release_read_limited',
+  'free_calls_exhausted',
   'sector_index_unavailable',
   'gateway_timeout',
   'internal_error',

@@ -1,6 +1,14 @@
 import { ALIVE_PREFIX, KEY_PREFIX, type SharedStore } from '../redis/connection';
 import { SlotQueue, type Give } from './slot-queue';
-import { rateHeaders, UserLimits, WINDOW_MS, type LimitOptions, type Limits } from './user-limits';
+import {
+  FREE_WINDOW_MS,
+  freeCallsExhausted,
+  rateHeaders,
+  UserLimits,
+  WINDOW_MS,
+  type LimitOptions,
+  type Limits,
+} from './user-limits';
 import type { Result } from 'ioredis';
 
 declare module 'ioredis' {
@@ -15,6 +23,12 @@ declare module 'ioredis' {
       alivePrefix: string,
     ): Result<number, Context>;
     limitGiveSlot(key: string, holder: string): Result<number, Context>;
+    limitSpend(
+      key: string,
+      calls: number,
+      limit: number,
+      windowMs: number,
+    ): Result<number, Context>;
   }
 }
 
@@ -48,6 +62,14 @@ return 1`;
 const GIVE_SLOT = `${NOT_DURABLE}
 return redis.call('ZREM', KEYS[1], ARGV[1])`;
 
+// A user's free calls this hour: counted only when they fit. ARGV: calls, limit, window.
+const SPEND = `${NOT_DURABLE}
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+if spent + tonumber(ARGV[1]) > tonumber(ARGV[2]) then return 0 end
+redis.call('INCRBY', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
 /** How often a user's first waiting call looks for a slot another instance gave back. */
 const POLL_MS = 20;
 
@@ -68,6 +90,7 @@ export class RedisLimits implements Limits {
     store.redis.defineCommand('limitCount', { numberOfKeys: 1, lua: COUNT });
     store.redis.defineCommand('limitTakeSlot', { numberOfKeys: 1, lua: TAKE_SLOT });
     store.redis.defineCommand('limitGiveSlot', { numberOfKeys: 1, lua: GIVE_SLOT });
+    store.redis.defineCommand('limitSpend', { numberOfKeys: 1, lua: SPEND });
     this.local = new UserLimits(options);
     this.slots = new SlotQueue({
       tryTake: (key) => this.tryTake(key),
@@ -99,8 +122,29 @@ export class RedisLimits implements Limits {
     return rateHeaders(this.options, count, reset);
   }
 
-  async withSlot<T>(key: string, call: () => Promise<T>): Promise<T> {
+  async withSlot<T>(key: string, call: () => Promise<T>, freeCalls = 1): Promise<T> {
+    if (freeCalls > 0) await this.spend(key, freeCalls);
     return this.slots.run(key, call);
+  }
+
+  /** A user's free calls, counted across every instance in the clock hour. */
+  async spend(key: string, calls: number): Promise<void> {
+    const limit = this.options.freeCallsPerHour;
+    if (limit === undefined) return;
+    if (!this.store.available()) return this.local.spendNow(key, calls);
+    const now = this.options.now();
+    let fits: number;
+    try {
+      fits = await this.store.redis.limitSpend(
+        `${KEY_PREFIX}free:${key}:${Math.floor(now / FREE_WINDOW_MS)}`,
+        calls,
+        limit,
+        FREE_WINDOW_MS,
+      );
+    } catch {
+      return this.local.spendNow(key, calls);
+    }
+    if (fits !== 1) throw freeCallsExhausted(limit, now);
   }
 
   private async tryTake(key: string): Promise<Give | undefined> {

@@ -172,6 +172,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     searchPage: sharedSearchPage,
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
+    // A release read is shared by everyone; it costs the user who asked first, before it starts.
+    admit: (caller, calls) => limits.spend(caller.userId, calls),
   });
   const releaseRoutes = createReleaseRoutes({ data: releaseData, listed: releases });
   /** Releases still being read: 202 with the progress, to be asked again shortly. */
@@ -181,7 +183,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     headers: { 'retry-after': '1' },
   });
   const sectorSearch = createSectorSearch({
-    searchPage: sharedSearchPage,
+    // A search filtered by sector reads its query's whole result (up to 100 pages): each page
+    // nobody asked for yet is one of the user's own calls, counted and limited as such.
+    searchPage: async (caller, release, input) =>
+      JSON.parse(
+        (await searchPage(caller, release, input, { userSlot: true })).body,
+      ) as SearchResults,
     releases: releaseData,
   });
 
@@ -372,18 +379,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         cached: await shared(
           answerKey('GET', `/api/datasets/${id}`, key, { userId: caller.userId }),
           () =>
-            limits.withSlot(caller.userId, async () =>
-              // Held before it is sent, so no number of calls at once can charge past the budget.
-              underReservation(
-                await ledger.reserve({
-                  user: caller.userId,
-                  datasets: [id],
-                  indicators,
-                  maxDatasets: 1,
-                  source: usage.source(request.user, release, request.page),
-                }),
-                call,
-              ),
+            limits.withSlot(
+              caller.userId,
+              async () =>
+                // Held before it is sent, so no number of calls at once can charge past the budget.
+                underReservation(
+                  await ledger.reserve({
+                    user: caller.userId,
+                    datasets: [id],
+                    indicators,
+                    maxDatasets: 1,
+                    source: usage.source(request.user, release, request.page),
+                  }),
+                  call,
+                ),
+              // Paid for: the score budget bounds it, not the user's free calls.
+              0,
             ),
         ),
       };
@@ -396,32 +407,39 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         from: request.query.from ?? 0,
         limit: request.query.limit ?? DEFAULT_PAGE_LIMIT,
       };
-      const { dataset_ids: ids, indicator_ids: indicators = [] } = request.body;
+      // The service answers a list's datasets once each: repeats are dropped before asking, so
+      // 10 000 copies of one ID are one ID, in the cache key and in what is sent.
+      const ids = [...new Set(request.body.dataset_ids)];
+      const indicators = request.body.indicator_ids ?? [];
+      const body = { ...request.body, dataset_ids: ids };
       const scored = indicators.length > 0;
       const key = releaseKey(release);
       key.set('from', String(page.from));
       key.set('limit', String(page.limit));
       const cacheKey = answerKey('POST', '/api/datasets/batch', key, {
-        body: request.body,
+        body,
         userId: scored ? caller.userId : undefined,
       });
-      const call = () => adapter.batch(caller, release, page, request.body);
+      const call = () => adapter.batch(caller, release, page, body);
       return {
         cached: await shared(cacheKey, () =>
-          limits.withSlot(caller.userId, async () =>
-            scored
-              ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
-                underReservation(
-                  await ledger.reserve({
-                    user: caller.userId,
-                    datasets: [...new Set(ids)].slice(page.from),
-                    indicators,
-                    maxDatasets: page.limit,
-                    source: usage.source(request.user, release, request.page),
-                  }),
-                  call,
-                )
-              : call(),
+          limits.withSlot(
+            caller.userId,
+            async () =>
+              scored
+                ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
+                  underReservation(
+                    await ledger.reserve({
+                      user: caller.userId,
+                      datasets: ids.slice(page.from),
+                      indicators,
+                      maxDatasets: page.limit,
+                      source: usage.source(request.user, release, request.page),
+                    }),
+                    call,
+                  )
+                : call(),
+            scored ? 0 : 1,
           ),
         ),
       };
