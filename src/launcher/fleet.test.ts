@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,7 @@ beforeAll(async () => {
       USAGE_WITNESS_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'witness-')), 'witness.json'),
       SCORE_BUDGET_DATASETS: String(BUDGET),
       RATE_LIMIT_PER_MINUTE: '100000',
+      UNAUTH_RATE_LIMIT_PER_MINUTE: '10',
       USER_CONCURRENCY: '1000',
       UPSTREAM_TIMEOUT_MS: '3000',
       TOKEN_TIMEOUT_MS: '1000',
@@ -310,4 +312,46 @@ describe('several proxy instances behind nginx, sharing one Redis', () => {
       )
       .toEqual([]);
   }, 45_000);
+
+  /** A request from one loopback address or another, as two machines would send it. */
+  const from = (localAddress: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(path, fleet().url);
+      request(url, { localAddress, headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('limits requests without a valid token by the client’s address, not nginx’s, and tells an expired token 401', async () => {
+    const path = `/api/indicators?${RELEASE}`;
+    // 40 from one client: spread over three instances, each sees more than its 10 a minute.
+    const flood: number[] = [];
+    for (let i = 0; i < 40; i++) flood.push(await from('127.0.0.2', path));
+    expect(flood).toContain(429);
+    // Another client is not held back by the first; a token that is no longer valid gets 401,
+    // which the explorer answers by renewing it, from the limited client too.
+    expect(await from('127.0.0.3', path)).toBe(401);
+    expect(await from('127.0.0.2', path, { authorization: 'Bearer expired.or.forged' })).toBe(401);
+  });
+
+  it('takes an upgrade check of 10 000 entries through nginx (over 300 kB), as the proxy does', async () => {
+    const entries = Array.from({ length: 10_000 }, (_, i) => ({
+      line: i + 1,
+      kind: 'uuid',
+      uuid: '0c0ae8e1-2d0c-4a40-9c1d-7d5c7f2b8a6e',
+    }));
+    const body = JSON.stringify({ entries });
+    expect(body.length).toBeGreaterThan(300_000);
+    const response = await fetch(`${fleet().url}/api/upgrade-check?${RELEASE}&from=3.11`, {
+      method: 'POST',
+      headers: { ...users[0], 'content-type': 'application/json' },
+      body,
+    });
+    // The proxy's own answer (202 while it reads the releases), never nginx's 413 page.
+    expect([200, 202]).toContain(response.status);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+  });
 });

@@ -166,7 +166,11 @@ export async function startFleet(options: {
   try {
     const started = await Promise.allSettled(
       Array.from({ length: options.count }, (_, i) =>
-        startInstance(options.env, (line) => options.onLine?.(i, line)),
+        startInstance(
+          // nginx reaches the instances from this machine: its X-Forwarded-For is believed.
+          { TRUSTED_PROXIES: '127.0.0.1', ...options.env },
+          (line) => options.onLine?.(i, line),
+        ),
       ),
     );
     for (const outcome of started)

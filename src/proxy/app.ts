@@ -71,7 +71,9 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     // One line per request, sampled for floods of requests without a valid token.
     logController: new SampledRequestLog(deps.now ?? Date.now),
     requestIdHeader: false,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the load balancers configured, so a client cannot
+    // pick the address its requests without a valid token are limited by.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 100 * 1024,
     // Slow clients (slowloris, a stalled body) are cut off well before Node's defaults of 60 s
     // and 300 s (security.md SEC-08b); Node looks for them every second, not every 30.
@@ -185,8 +187,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     freeCallsPerHour: config.limits.freeCallsPerHour,
     now,
   };
-  // Requests without a valid token are limited by socket address (trustProxy is off), in each
-  // instance: they never reach the data service.
+  // Requests without a valid token are limited by client address (the socket's, or the one a
+  // trusted load balancer names), in each instance: they never reach the data service.
   const addressLimits = new UserLimits({
     perMinute: config.limits.unauthPerMinute,
     concurrent: 1,

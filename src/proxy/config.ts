@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEMO_SIGN_IN } from '../shared/config';
 
@@ -83,6 +84,29 @@ export const ProxyEnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url())),
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) =>
+          entries.every((entry) => {
+            const [address = '', prefix, ...rest] = entry.split('/');
+            const family = isIP(address);
+            const bits = family === 4 ? 32 : 128;
+            return (
+              family !== 0 &&
+              rest.length === 0 &&
+              (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))
+            );
+          }),
+        'must be comma-separated IP addresses or CIDR ranges, such as 127.0.0.1,10.0.0.0/8',
+      ),
     REDIS_URL: z
       .url({ message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' })
       .refine((value) => /^rediss?:\/\//.test(value), {
@@ -180,6 +204,11 @@ export interface ProxyConfig {
   usageWitnessPath: string | undefined;
   /** Origins allowed to call the API from another origin (exact match); empty = none. */
   corsOrigins: string[];
+  /**
+   * Addresses of the load balancers in front (nginx): their X-Forwarded-For names the client, so
+   * limits per address key on it. Empty: the socket's address, and X-Forwarded-For is ignored.
+   */
+  trustedProxies: string[];
   logLevel: string;
 }
 
@@ -249,6 +278,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
     redisDurability: e.REDIS_DURABILITY,
     usageWitnessPath: e.USAGE_WITNESS_PATH === 'none' ? undefined : e.USAGE_WITNESS_PATH,
     corsOrigins: e.CORS_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -174,9 +174,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       try {
         request.user = await verifyUser(request.headers.authorization);
       } catch (error) {
-        // Past its limit an address gets 429 instead of 401, which it can be told to wait on.
-        if (error instanceof ProxyError && error.status === 401)
-          await addressLimits.take(request.ip);
+        if (error instanceof ProxyError && error.status === 401) {
+          // A token that is expired or not valid is always told so (401): a 429 instead kept the
+          // explorer from renewing it. It still counts against its address, whose requests with
+          // no token at all get 429 past the limit, which they can be told to wait on.
+          const counted = addressLimits.take(request.ip);
+          if (request.headers.authorization === undefined) await counted;
+          else await counted.catch(() => undefined);
+        }
         throw error;
       }
       reply.headers(await limits.take(request.user.userId));
