@@ -42,8 +42,7 @@ export interface StoreOptions<Context, T> {
  * request started another), and at most `maxBuilds` run at once, the others waiting their
  * turn. A failed build is reported once, then the next request starts it again.
  *
- * Every value built is also kept compact (`cold`), and one dropped from memory is made again
- * from there: asking for more releases than `max`, in turn, cost a whole release's worth of
+ * A value dropped from memory is kept compact (`cold`) and made again from there: asking for more releases than `max`, in turn, cost a whole release's worth of
  * calls to the data service each time (13 284 calls for 144 requests cycling eleven releases).
  * What the data service must be asked again (cold storage full) is rate-limited per release.
  */
@@ -148,10 +147,7 @@ export class ReleaseStores<Context, T> {
     created.promise = this.turn(made).then(
       (value) => {
         created.value = value;
-        if (fresh) {
-          this.builtAt.set(key, now());
-          this.freeze(key, value);
-        }
+        if (fresh) this.builtAt.set(key, now());
         this.evict();
         return value;
       },
@@ -189,13 +185,17 @@ export class ReleaseStores<Context, T> {
     );
   }
 
-  /** Drops the least recently used ready values past `max`; builds under way stay. */
+  /**
+   * Drops the least recently used ready values past `max`, keeping each compact (once: a value
+   * made again from its compact copy still has it); builds under way stay.
+   */
   private evict() {
     let ready = [...this.entries.values()].filter((entry) => entry.value !== undefined).length;
     for (const [key, entry] of this.entries) {
       if (ready <= this.max) break;
       if (entry.value === undefined) continue;
       this.entries.delete(key);
+      if (!this.frozen.has(key)) this.freeze(key, entry.value);
       ready--;
     }
   }
