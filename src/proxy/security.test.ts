@@ -251,6 +251,10 @@ describe('SEC-05: CORS', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    // What the explorer sends with every call, its page for the usage ledger included.
+    expect(String(preflight.headers['access-control-allow-headers']).split(', ')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'x-explorer-page']),
+    );
     expect(stub.requests).toHaveLength(0);
   });
 });
