@@ -3,6 +3,7 @@ import { ProxyError } from '../errors';
 import type { Log } from '../redis/connection';
 import { ChargeLog } from './charge-log';
 import { LedgerFile, LedgerWriteError } from './ledger-file';
+import { holdCounts, readLines, sorted, unique, type Hold, type Line } from './ledger-lines';
 import {
   periodOf,
   sourceFields,
@@ -15,35 +16,6 @@ import {
   type ScoredCall,
   type UsageSnapshot,
 } from './ledger-types';
-
-/**
- * One line of the ledger file. A line without `intent` is charged. An `intent` line is a scored
- * call about to go out, with every charge it could bring; the `settle` line of the same id says
- * what it did charge. An intent without its settle (a crash) counts as charged in full.
- */
-interface Line {
-  period: string;
-  intent?: string;
-  settle?: string;
-  user?: string;
-  datasets?: number[];
-  indicators?: number[];
-  /**
-   * A page of a longer list whose outcome is unknown: at most `slots` of these `maybe` datasets
-   * were charged. On an intent, `slots` says the call was such a page.
-   */
-  maybe?: number[];
-  slots?: number;
-  /** Who made the call (on intents and on what they charged) and when it was settled. */
-  by?: string;
-  at?: number;
-  /** What the call was for and where it came from; missing in lines of earlier versions. */
-  release?: { version: string; system_model: string };
-  page?: string;
-  client?: string;
-  /** A line written only to learn whether the file takes writes again; it charges nothing. */
-  check?: true;
-}
 
 /** What start-up found wrong in the file, and how it dealt with it. */
 export interface Opened {
@@ -71,28 +43,6 @@ const unwritable = (fault: string) =>
     hint: 'Free disk space or raise the file-size limit of USAGE_LEDGER_PATH; the proxy tries again by itself',
     headers: { 'retry-after': '5' },
   });
-
-interface Hold {
-  user: string;
-  source: ChargeSource;
-  /** Datasets not charged yet that the call may charge. */
-  datasets: number[];
-  /** Of those, how many it can charge at most, when fewer than all (a page of a batch). */
-  slots: number | undefined;
-  indicators: number[];
-}
-
-const unique = (ids: readonly number[]) => [...new Set(ids)];
-const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
-
-/** Adds or removes one hold on each ID, keeping a count per ID. */
-function hold(counts: Map<number, number>, ids: readonly number[], delta: 1 | -1) {
-  for (const id of ids) {
-    const count = (counts.get(id) ?? 0) + delta;
-    if (count > 0) counts.set(id, count);
-    else counts.delete(id);
-  }
-}
 
 /**
  * What this licence period has been charged for, as the proxy saw it: unique datasets,
@@ -150,44 +100,13 @@ export class UsageLedger {
     return periodOf(this.options.now());
   }
 
-  /**
-   * A line that cannot be read. A torn line was never acknowledged (its call never went out),
-   * but an earlier version appended the next line onto a torn one: that line's end is read.
-   */
-  private salvage(row: string): Line | undefined {
-    this.opened.unreadable++;
-    for (let at = row.indexOf('{"period"', 1); at > 0; at = row.indexOf('{"period"', at + 1)) {
-      try {
-        const line = JSON.parse(row.slice(at)) as Line;
-        this.opened.salvaged++;
-        return line;
-      } catch {
-        // Not the start of the appended line; look further on.
-      }
-    }
-    return undefined;
-  }
-
   /** Reads the file back; returns this period's intents that were never settled. */
   private replay(text: string): Map<string, Line> {
-    const open = new Map<string, Line>();
-    for (const row of text.split('\n')) {
-      if (!row.trim()) continue;
-      let line: Line | undefined;
-      try {
-        line = JSON.parse(row) as Line;
-      } catch {
-        line = this.salvage(row);
-      }
-      if (!line) continue;
-      if (line.intent !== undefined) {
-        if (line.period === this.period) open.set(line.intent, line);
-        continue;
-      }
-      if (line.settle !== undefined) open.delete(line.settle);
-      if (line.period === this.period) this.apply(line);
-    }
-    return open;
+    const read = readLines(text, this.period);
+    this.opened.unreadable = read.unreadable;
+    this.opened.salvaged = read.salvaged;
+    for (const line of read.charged) this.apply(line);
+    return read.open;
   }
 
   /** An intent left open by a crash: the call may have been charged, so it is, and said so. */
@@ -439,9 +358,9 @@ export class UsageLedger {
 
   private take(held: Hold, delta: 1 | -1) {
     this.holding += delta;
-    if (held.slots === undefined) hold(this.heldDatasets, held.datasets, delta);
+    if (held.slots === undefined) holdCounts(this.heldDatasets, held.datasets, delta);
     else this.heldSlots += delta * held.slots;
-    hold(this.heldIndicators, held.indicators, delta);
+    holdCounts(this.heldIndicators, held.indicators, delta);
   }
 
   snapshot(): UsageSnapshot {
