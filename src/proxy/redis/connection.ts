@@ -8,7 +8,7 @@ export const ALIVE_PREFIX = `${KEY_PREFIX}alive:`;
 
 /** An instance refreshes its heartbeat this often; gone this long, it counts as dead. */
 const HEARTBEAT_MS = 1_000;
-export const HEARTBEAT_TTL_MS = 5_000;
+const HEARTBEAT_TTL_MS = 5_000;
 /** How often Redis's durability settings are read again (a live CONFIG SET changes them). */
 const DURABILITY_MS = 5_000;
 
@@ -127,7 +127,7 @@ function redact(url: string): string {
  * key without an expiry (ledger keys have none: `maxmemory-policy` noeviction or volatile-*).
  * Returns what is not so.
  */
-export async function readDurability(redis: Redis): Promise<string[]> {
+async function readDurability(redis: Redis): Promise<string[]> {
   const problems: string[] = [];
   try {
     const get = async (name: string) => {
