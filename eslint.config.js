@@ -70,6 +70,41 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/** Shared code below the features: it knows nothing of them, of the pages or of the routes. */
+const sharedLayers = ['lib', 'components'];
+const sharedLayerBoundaries = sharedLayers.map((layer) => ({
+  files: [`src/web/${layer}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/features/**', '**/features', '**/app/**', '**/app'],
+            message: `src/web/${layer} is shared by the features and pages: it imports neither.`,
+          },
+          ...(layer === 'lib'
+            ? [
+                {
+                  group: ['**/config/**', '**/config'],
+                  message:
+                    'src/web/lib must not import src/web/config: config (routes, links, theme) is built on lib, not the other way round.',
+                },
+              ]
+            : []),
+          ...webOnly,
+          ...parts
+            .filter((other) => other !== 'web')
+            .map((other) => ({
+              group: [`**/${other}/*`],
+              message: `src/web must not import src/${other}.`,
+            })),
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'reports', 'test-results', 'playwright-report', 'public/color-scheme.js'] },
   js.configs.recommended,
@@ -113,6 +148,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   ...featureBoundaries,
+  ...sharedLayerBoundaries,
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -11,7 +11,7 @@ import { configQueries } from '../features/auth/api/get-config';
 import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ReleaseSwitcher } from '../features/releases/components/release-switcher';
-import { rememberRelease, useLastRelease } from '../lib/last-release';
+import { rememberRelease, useLastRelease } from './last-release';
 import { ColorSchemeButton, ColorSchemeToggle } from './color-scheme';
 import classes from './layout.module.css';
 import { LookupBox } from './lookup-box';

@@ -33,7 +33,7 @@ import { download } from '../../lib/files';
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useScoreConsent } from '../../lib/score-consent';
 import { useRouteSearch } from '../../lib/url-state';
 import {

@@ -28,7 +28,7 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { download } from '../../lib/files';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
 import {

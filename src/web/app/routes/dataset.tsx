@@ -17,7 +17,7 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { chargedSoFar } from '../../lib/charges';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,

@@ -29,7 +29,7 @@ import {
 import { resolveGeography } from '../../features/datasets/geographies';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,

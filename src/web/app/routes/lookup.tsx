@@ -13,7 +13,7 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { ApiError } from '../../lib/api-client';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,

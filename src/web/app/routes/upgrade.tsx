@@ -21,7 +21,7 @@ import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-l
 import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   ensureQueryData,
