@@ -16,8 +16,8 @@ import {
   historyToJson,
   scoreRows,
 } from '../../features/history/across-releases';
+import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { historyQueries } from '../../features/history/api/history-queries';
-import { oneDataset } from '../../lib/dataset-queries';
 import { useHistoryScores } from '../../features/history/api/use-history-scores';
 import { DocumentationDiff } from '../../features/history/components/documentation-diff';
 import { HistoryScores } from '../../features/history/components/history-scores';
@@ -78,7 +78,7 @@ function HistoryView({ history }: { history: Ready }) {
   const withDataset = entries.flatMap((entry) => (entry.dataset ? [entry] : []));
   const documents = useQueries({
     queries: withDataset.map((entry) =>
-      oneDataset.detail(entry.version, systemModel, entry.dataset?.id ?? history.id),
+      datasetQueries.detail(entry.version, systemModel, entry.dataset?.id ?? history.id),
     ),
   });
   const documentOf = new Map<string, Dataset>();
@@ -99,7 +99,12 @@ function HistoryView({ history }: { history: Ready }) {
   const indicators = indicatorIds.flatMap((id) => all.filter((known) => known.id === id));
   // Links carry the set; until the catalogue is in, as the URL has it, never an empty one.
   const linked = catalogue.data ? indicatorIds : search.ind;
-  const scores = useHistoryScores({ systemModel, entries, indicatorIds });
+  const scores = useHistoryScores({
+    systemModel,
+    entries,
+    indicatorIds,
+    charged: usage.data?.charged,
+  });
   const rows = scoreRows(
     indicators,
     entries.map((entry) => ({ version: entry.version, scores: scores.scores(entry.version) })),
@@ -193,14 +198,7 @@ function HistoryView({ history }: { history: Ready }) {
         {catalogue.isPending ? (
           <Skeleton h={80} aria-label="Loading the indicators" />
         ) : (
-          <HistoryScores
-            base={version}
-            entries={entries}
-            indicatorIds={indicatorIds}
-            rows={rows}
-            scores={scores}
-            charged={usage.data?.charged}
-          />
+          <HistoryScores base={version} indicatorIds={indicatorIds} rows={rows} scores={scores} />
         )}
       </Section>
     </Stack>

@@ -14,7 +14,6 @@ import { rememberDataset } from '../../features/datasets/recent';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { chooseIndicators } from '../../features/indicators/defaults';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { chargedSoFar } from '../../lib/charges';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-params';
@@ -126,7 +125,7 @@ export function Component() {
             systemModel={systemModel}
             datasetId={id}
             indicatorIds={usable}
-            charged={chargedSoFar(usage.data)}
+            charged={usage.data?.charged}
           />
         )}
       </Stack>
