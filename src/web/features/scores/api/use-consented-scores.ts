@@ -74,9 +74,11 @@ function plan(input: ConsentedScoresInput, covered: readonly boolean[]): Planned
 export function useConsentedScores(input: ConsentedScoresInput) {
   const consent = useScoreConsent(input.requests, input.charged, input.scope);
   const planned = plan(input, consent.covered);
-  const byBatch = planned.filter((p) => input.by === 'batch' || p.purpose === 'documentation');
+  // The documentation always comes in batches; scores as the page asks for them.
+  const single = (p: Planned) => input.by === 'dataset' && p.purpose !== 'documentation';
+  const byBatch = planned.filter((p) => !single(p));
   const byDataset = planned
-    .filter((p) => !byBatch.includes(p))
+    .filter(single)
     .flatMap((p) => p.call.datasetIds.map((id) => ({ ...p, id })));
   const batches = useQueries({
     queries: byBatch.map((p) => ({ ...scoreQueries.batch(p.call), enabled: p.enabled })),
