@@ -25,6 +25,8 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export const DEMO_SIGN_IN = {
   realm: 'explorer',
   clientId: 'lci-explorer',
+  /** The public client programs sign in with (the device authorization grant, RFC 8628). */
+  programClientId: 'lci-explorer-cli',
   audience: 'urn:lci-explorer:proxy',
   scope: 'openid profile',
 } as const;
