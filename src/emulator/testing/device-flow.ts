@@ -1,3 +1,4 @@
+import { DEMO_SIGN_IN } from '../../shared/config';
 import { USER_REALM_PATH } from '../identity/user-realm';
 import { Jar } from './sign-in-flow';
 
@@ -60,4 +61,28 @@ export async function approveDevice(options: {
     return text;
   }
   throw new Error('the device sign-in did not finish within 10 steps');
+}
+
+/**
+ * Signs a program in as a demo user by the device authorization grant, approving it as a person
+ * would, and returns its tokens: real program tokens from the realm, for tests.
+ */
+export async function signInProgram(options: { emulatorOrigin: string; username?: string }) {
+  const realm = `${options.emulatorOrigin}${USER_REALM_PATH}`;
+  const post = (path: string, form: Record<string, string>) =>
+    fetch(`${realm}${path}`, { method: 'POST', body: new URLSearchParams(form) });
+  const start = (await (
+    await post('/protocol/openid-connect/auth/device', {
+      client_id: DEMO_SIGN_IN.programClientId,
+      scope: 'openid profile offline_access',
+    })
+  ).json()) as { device_code: string; user_code: string };
+  await approveDevice({ ...options, userCode: start.user_code });
+  const token = await post('/protocol/openid-connect/token', {
+    grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+    device_code: start.device_code,
+    client_id: DEMO_SIGN_IN.programClientId,
+  });
+  if (!token.ok) throw new Error(`device sign-in failed: HTTP ${token.status}`);
+  return (await token.json()) as { access_token: string; refresh_token?: string };
 }
