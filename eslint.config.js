@@ -42,6 +42,7 @@ const features = [
   'history',
   'changes',
   'upgrade',
+  'api-access',
 ];
 const featureBoundaries = features.map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
