@@ -1,4 +1,4 @@
-import { Accordion, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { OpenApi } from '../api/get-openapi';
 
 /** A JSON schema's type in a few words: `integer`, `array of integer`, `"a" | "b"`. */
@@ -32,10 +32,12 @@ export function OpenApiView({ document }: { document: OpenApi }) {
         <Accordion.Item key={`${method} ${path}`} value={`${method} ${path}`}>
           <Accordion.Control>
             <Group gap="sm" wrap="nowrap">
-              <Badge variant="light" w={56}>
+              <Text ff="monospace" fw={700} size="sm" w={48}>
                 {method.toUpperCase()}
-              </Badge>
-              <Code>{path}</Code>
+              </Text>
+              <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {path}
+              </Text>
               <Text size="sm" c="dimmed" lineClamp={1}>
                 {operation.summary}
               </Text>
