@@ -35,7 +35,7 @@ export function OpenApiView({ document }: { document: OpenApi }) {
               <Text ff="monospace" fw={700} size="sm" w={48}>
                 {method.toUpperCase()}
               </Text>
-              <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
                 {path}
               </Text>
               <Text size="sm" c="dimmed" lineClamp={1}>
