@@ -4,8 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The three parts never import each other; only `shared` is common ground. */
-const parts = ['web', 'proxy', 'emulator'];
+/** The parts never import each other; only `shared` is common ground. */
+const parts = ['web', 'proxy', 'emulator', 'cli'];
 const boundary = (part) => ({
   files: [`src/${part}/**/*.{ts,tsx}`],
   rules: {
@@ -42,6 +42,7 @@ const features = [
   'history',
   'changes',
   'upgrade',
+  'api-access',
 ];
 const featureBoundaries = features.map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
@@ -143,8 +144,8 @@ export default tseslint.config(
   ...pluginQuery.configs['flat/recommended-strict'],
   ...parts.map(boundary),
   {
-    // Proxy tests run against the real emulator, the only fake of the data service.
-    files: ['src/proxy/**/*.test.ts'],
+    // Proxy and CLI tests run against the real emulator, the only fake of the data service.
+    files: ['src/proxy/**/*.test.ts', 'src/cli/**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   ...featureBoundaries,
@@ -158,7 +159,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'src/shared runs everywhere: no Node modules.' },
             {
-              group: ['**/web/*', '**/proxy/*', '**/emulator/*', '**/launcher/*'],
+              group: ['**/web/*', '**/proxy/*', '**/emulator/*', '**/launcher/*', '**/cli/*'],
               message: 'src/shared imports nothing of ours.',
             },
           ],

@@ -45,6 +45,7 @@ export const ProxyEnvSchema = z
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
     AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
+    AUTH_PROGRAM_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.programClientId),
     UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
     TOKEN_TIMEOUT_MS: int(100, 60_000).default(5_000),
     CLIENT_TIMEOUT_MS: int(100, 120_000).default(15_000),
@@ -116,7 +117,19 @@ export interface ProxyConfig {
     emulated: boolean;
   };
   auth:
-    | { mode: 'oidc'; issuer: string; audience: string; clientId: string; scope: string }
+    | {
+        mode: 'oidc';
+        issuer: string;
+        audience: string;
+        clientId: string;
+        scope: string;
+        /**
+         * The public client programs sign in with by the device authorization grant, published
+         * for them; null (`none`) when the identity provider has none. Its tokens are accepted
+         * by the same rules as the browser's: the issuer and audience decide, not the client.
+         */
+        programClientId: string | null;
+      }
     | { mode: 'none' };
   /** `off`: no sector or ISIC filters (the index reads a whole release, if only once). */
   sectorIndex: 'on-demand' | 'off';
@@ -183,6 +196,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
             audience: e.AUTH_AUDIENCE,
             clientId: e.AUTH_CLIENT_ID,
             scope: e.AUTH_SCOPE,
+            programClientId: e.AUTH_PROGRAM_CLIENT_ID === 'none' ? null : e.AUTH_PROGRAM_CLIENT_ID,
           }
         : { mode: 'none' },
     sectorIndex: e.SECTOR_INDEX,

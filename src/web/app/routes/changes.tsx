@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -133,6 +136,13 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode
+          calls={
+            from && usable
+              ? [apiCall('changes', { query: { ...releaseQuery(release), from } })]
+              : []
+          }
+        />
         <Title order={1}>What changed in {version}</Title>
         <Text c="dimmed">
           {systemModel}: every dataset of {usable ? from : 'another release'} matched with {version}

@@ -1,3 +1,5 @@
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { batchCalls } from '../../components/code/page-calls';
 import {
   Alert,
   Anchor,
@@ -103,6 +105,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode calls={batchCalls(release, shownIds, indicatorIds)} />
         <Title order={1}>Compare</Title>
         <Text c="dimmed">
           Up to {MAX_COMPARED} datasets side by side on up to {MAX_INDICATORS_PER_CALL} indicators,

@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -121,7 +124,26 @@ function HistoryView({ history }: { history: Ready }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
+        <div>
+          <CopyAsCode
+            calls={[
+              apiCall('history', { params: { id: history.id }, query: releaseQuery(release) }),
+              ...(indicatorIds.length > 0
+                ? withDataset.map((entry) =>
+                    apiCall('dataset', {
+                      params: { id: entry.dataset?.id ?? history.id },
+                      query: {
+                        version: entry.version,
+                        system_model: systemModel,
+                        indicator_ids: indicatorIds,
+                      },
+                    }),
+                  )
+                : []),
+            ]}
+          />
+          <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
+        </div>
         <Text c="dimmed">
           <OrMissing value={here?.geography ?? null} what="no geography" /> ·{' '}
           <OrMissing value={here?.product ?? null} what="no product name" /> · Dataset ID{' '}

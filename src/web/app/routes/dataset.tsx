@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -69,7 +72,20 @@ export function Component() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
+        <div>
+          <CopyAsCode
+            calls={[
+              apiCall('dataset', {
+                params: { id },
+                query: {
+                  ...releaseQuery(release),
+                  ...(usable.length > 0 ? { indicator_ids: usable } : {}),
+                },
+              }),
+            ]}
+          />
+          <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
+        </div>
         <Text c="dimmed">
           <OrMissing value={dataset.geography} what="no geography" /> ·{' '}
           <OrMissing value={dataset.product} what="no product name" /> · release {version} (

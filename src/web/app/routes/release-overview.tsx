@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -72,6 +75,12 @@ export function Component() {
   return (
     <Stack gap="lg">
       <div>
+        <CopyAsCode
+          calls={[
+            apiCall('indicators', { query: releaseQuery(release) }),
+            apiCall('search', { query: { ...releaseQuery(release), from: 0, limit: 10 } }),
+          ]}
+        />
         <Title order={1}>
           Release {version} · {systemModel}
         </Title>
