@@ -104,10 +104,18 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     send = client.send;
     app.addHook('onClose', () => client.close());
   }
+  const redirects = new Set<string>();
   const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
     send,
     tokens,
     maxResponseBytes: config.upstreamMaxResponseBytes,
+    retryBudgetMs: config.timeouts.retryMs,
+    redirected: (from, to) => {
+      // Once per path: the operator needs to know where the service points, not every call.
+      if (redirects.has(from) || redirects.size >= 100) return;
+      redirects.add(from);
+      app.log.warn({ from, to }, 'the data service redirected a call; followed once (same origin)');
+    },
   });
   // Which of the shapes it knows the service sent, per route: logged once, and each change.
   const adapter = createUpstreamAdapter(dataApi, config.dataApi, (route, variant) =>
