@@ -201,9 +201,11 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
             if (burst.count <= 0) state.faults.rate_limit_burst = null;
           }
           if (inBurst || state.dice.roll('rate-limit', state.faults.rate_limit_rate)) {
+            const wait =
+              (inBurst ? burst.retry_after_seconds : undefined) ?? state.faults.retry_after_seconds;
             return reply
               .code(429)
-              .header('retry-after', String(state.faults.retry_after_seconds))
+              .header('retry-after', String(wait))
               .send({ detail: 'Too Many Requests' });
           }
           return overLimit(state.faults, request.query as Record<string, unknown>, reply);

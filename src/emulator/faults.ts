@@ -64,7 +64,12 @@ export const FaultsSchema = z
     score_shape: z.enum(['documented', 'renamed']),
     /** The next `count` free API requests (no indicator_ids; path containing `match`) get 429. */
     rate_limit_burst: z
-      .object({ count: z.number().int().min(1).max(1000), match: z.string().max(200).optional() })
+      .object({
+        count: z.number().int().min(1).max(1000),
+        match: z.string().max(200).optional(),
+        /** Its own Retry-After; `retry_after_seconds` otherwise. */
+        retry_after_seconds: z.number().int().min(0).max(3600).optional(),
+      })
       .strict()
       .nullable(),
     /**
