@@ -131,6 +131,17 @@ describe('/versions', () => {
     );
   });
 
+  it('names the failing field of the closest shape it knows, never “(the whole answer): invalid_union”', async () => {
+    stub.state.script = serve({
+      '/versions': json({ results: [{ version: 3.12, system_models: ['cutoff'] }] }),
+    });
+    const logs: string[] = [];
+    const response = await get(await proxy({}, logs), '/api/versions');
+    expect(response.statusCode).toBe(502);
+    expect(logs.join('')).toContain('results[].version: expected string, got number');
+    expect(logs.join('')).not.toContain('invalid_union');
+  });
+
   it('takes a sandbox as latest when the licence holds nothing else', async () => {
     stub.state.script = serve({
       '/versions': json([{ version: '3.12-sandbox', system_model: 'cutoff' }]),

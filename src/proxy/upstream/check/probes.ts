@@ -1,6 +1,4 @@
 import { MAX_PAGE_LIMIT } from '../../../shared/api/routes';
-import { readSearch } from '../adapter/datasets';
-import { searchRowKey } from '../adapter';
 import { pageParams, PAGING_STYLES, type PagingStyle } from '../paging';
 
 /**
@@ -27,13 +25,20 @@ export interface PageSizeFinding {
   total: number | undefined;
 }
 
-const rowsOf = (body: unknown) => {
-  try {
-    return readSearch(body, 'probe').value;
-  } catch {
-    return undefined;
-  }
-};
+/**
+ * A search page's rows, each as its whole JSON (its identity, to compare pages), and its total:
+ * read leniently, so a shape the adapter refuses (reported by the search's own rows) still lets
+ * the page size and paging be measured.
+ */
+function rowsOf(body: unknown): { results: string[]; total: number | undefined } | undefined {
+  const answer = body as { results?: unknown; total?: unknown } | undefined;
+  const rows = Array.isArray(body) ? body : answer?.results;
+  if (!Array.isArray(rows)) return undefined;
+  return {
+    results: rows.map((row) => JSON.stringify(row)),
+    total: typeof answer?.total === 'number' ? answer.total : undefined,
+  };
+}
 
 export async function findPageSize(ask: Ask): Promise<PageSizeFinding> {
   const notes: string[] = [];
@@ -48,7 +53,7 @@ export async function findPageSize(ask: Ask): Promise<PageSizeFinding> {
       notes.push(`limit=${size} answered HTTP ${answer.status}`);
       return { size: undefined, notes, firstPage: [], total: undefined };
     }
-    const keys = page.results.map(searchRowKey);
+    const keys = page.results;
     if (keys.length === size || (page.total !== undefined && keys.length === page.total))
       return { size, notes, firstPage: keys, total: page.total };
     // Fewer than asked from a search of everything: a cap the service applies without a word.
@@ -92,7 +97,7 @@ export async function findPaging(
     const params = Object.fromEntries(pageParams(style, size, size));
     const answer = await ask(`paging-${style}`, params);
     const page = answer.status === 200 ? rowsOf(answer.body) : undefined;
-    const keys = page?.results.map(searchRowKey) ?? [];
+    const keys = page?.results ?? [];
     const label = Object.entries(params)
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
