@@ -1,18 +1,19 @@
-import type {
-  ActivityTypeFilter,
-  Dataset,
-  DatasetPage,
-  Indicators,
-  Releases,
-  SearchHit,
-  SearchResults,
-} from '../../../shared/api/schemas';
+import type { Dataset, DatasetPage, Indicators, Releases } from '../../../shared/api/schemas';
 import { ProxyError } from '../../errors';
 import type { DataApi } from '../data-api';
-import { aligned, pageParams, PagingError, readRange, type PagingStyle } from '../paging';
+import { aligned, pageParams, PagingError, readRange } from '../paging';
 import { UnchargedFailure } from './errors';
-import { readBatch, readDataset, readSearch, readSpold } from './datasets';
+import { readBatch, readDataset, readSpold } from './datasets';
 import { readIndicatorPage, type IndicatorEntry } from './indicators';
+import { createSearches } from './search';
+import {
+  pagingNameOf,
+  releaseQuery,
+  type AdapterSettings,
+  type Caller,
+  type ReleaseRef,
+  type SearchInput,
+} from './common';
 import { readVersions } from './versions';
 
 /**
@@ -21,45 +22,11 @@ import { readVersions } from './versions';
  * noted per route ("which variant it saw"), once each time it changes.
  */
 
-export interface AdapterSettings {
-  /** How the service's GET lists (search, indicators) are paged, as `check:upstream` found. */
-  searchPaging: PagingStyle;
-  /** The largest page the service gives: every list and batch is asked in pages of at most this. */
-  pageSize: number;
-  /** The Spold lookup's path under the API prefix, e.g. `/datasets/spold`; null when there is none. */
-  spoldRoute: string | null;
-}
-
-export interface Caller {
-  userId: string;
-  requestId: string;
-}
-
-export interface ReleaseRef {
-  version: string;
-  systemModel: string;
-}
-
-export interface SearchInput {
-  query?: string | undefined;
-  geography?: string | undefined;
-  activity_type?: ActivityTypeFilter | undefined;
-  from: number;
-  limit: number;
-}
-
-/** Items a list may have at most before the adapter stops: far above any release's. */
+/** Indicators a release may have at most before the adapter stops: far above any release's. */
 const MAX_INDICATORS = 20_000;
-const MAX_ACTIVITIES = 200_000;
-/** Totals of searches whose service gives none, counted once (release data never changes). */
-const MAX_COUNTED = 500;
 
-const releaseQuery = (release: ReleaseRef) =>
-  new URLSearchParams({ version: release.version, system_model: release.systemModel });
-
-/** A search row's identity, to notice a page that repeats another. */
-export const searchRowKey = (row: SearchHit) =>
-  `${row.name}\u0000${row.products.flatMap((p) => p.datasets.map((d) => d.id)).join(',')}`;
+export { searchRowKey } from './search';
+export type { AdapterSettings, Caller, ReleaseRef, SearchInput } from './common';
 
 export function createUpstreamAdapter(
   dataApi: DataApi,
@@ -80,85 +47,8 @@ export function createUpstreamAdapter(
       query.set(name, value);
     return query;
   };
-  const pagingName = settings.searchPaging === 'page0' ? 'page (from 0)' : settings.searchPaging;
-  const counted = new Map<string, number>();
-  let searchPagingSeen = false;
-
-  const searchQuery = (release: ReleaseRef, input: Omit<SearchInput, 'from' | 'limit'>) => {
-    const query = releaseQuery(release);
-    if (input.query) query.set('query', input.query);
-    if (input.geography) query.set('geography', input.geography);
-    if (input.activity_type) query.set('activity_type', input.activity_type);
-    return query;
-  };
-
-  /** Rows `[from, from + count)` of a search, read by evidence; `total` when known. */
-  async function searchRange(
-    caller: Caller,
-    release: ReleaseRef,
-    input: Omit<SearchInput, 'from' | 'limit'>,
-    from: number,
-    count: number,
-  ) {
-    let variant = '';
-    const range = await readRange<SearchHit>({
-      route: 'GET /datasets',
-      pageSize: settings.pageSize,
-      alignedPages: aligned(settings.searchPaging),
-      from,
-      count,
-      key: searchRowKey,
-      maxItems: MAX_ACTIVITIES,
-      concurrency: Number.isFinite(count) ? 1 : 4,
-      fetch: async (at, size) => {
-        const body = (await get(caller, '/datasets', paged(searchQuery(release, input), at, size)))
-          .body;
-        const read = readSearch(body, pagingName);
-        variant = read.variant;
-        return { items: read.value.results, total: read.value.total };
-      },
-    });
-    note('GET /datasets', variant);
-    return range;
-  }
-
-  /** The first rows of searches read from 0, to compare later pages with (bounded). */
-  const firstRows = new Map<string, Set<string>>();
-
-  /**
-   * Whether the service pages the search by the configured parameter: a later page must not
-   * repeat the first. Compared with the first page when this process read it (release reads
-   * and the explorer's page 1 come first), else asked once per process.
-   */
-  async function assertSearchPages(
-    caller: Caller,
-    release: ReleaseRef,
-    input: SearchInput,
-    rows: readonly SearchHit[],
-  ) {
-    const key = searchQuery(release, input).toString();
-    if (input.from === 0) {
-      if (firstRows.size >= MAX_COUNTED) firstRows.delete(firstRows.keys().next().value ?? '');
-      firstRows.set(key, new Set(rows.map(searchRowKey)));
-      return;
-    }
-    if (rows.length === 0) return;
-    let earlier = firstRows.get(key);
-    if (earlier === undefined || input.from < earlier.size) {
-      if (searchPagingSeen) return;
-      // Rows before `from` only, so a page that rightly overlaps nothing is compared.
-      const size = Math.min(input.limit, input.from);
-      earlier = new Set(
-        (await searchRange(caller, release, input, 0, size)).items.map(searchRowKey),
-      );
-    }
-    if (rows.some((row) => earlier.has(searchRowKey(row))))
-      throw new PagingError(
-        'GET /datasets',
-        `the page from ${input.from} repeats the first page: the service does not page by ${pagingName}`,
-      );
-    if (earlier.size > 0) searchPagingSeen = true;
-  }
+  const pagingName = pagingNameOf(settings.searchPaging);
+  const searches = createSearches({ get, note, paged, settings });
 
   return {
     settings,
@@ -204,23 +94,8 @@ export function createUpstreamAdapter(
       return { indicators: range.items.flatMap((entry) => entry.indicators) };
     },
 
-    async search(caller: Caller, release: ReleaseRef, input: SearchInput): Promise<SearchResults> {
-      const range = await searchRange(caller, release, input, input.from, input.limit);
-      await assertSearchPages(caller, release, input, range.items);
-      let total = range.total;
-      if (total === undefined) {
-        // No total from the service and a full page: the rest is counted, once per search.
-        const key = searchQuery(release, input).toString();
-        total = counted.get(key);
-        if (total === undefined) {
-          const end = input.from + input.limit;
-          total = end + (await searchRange(caller, release, input, end, Infinity)).items.length;
-          if (counted.size >= MAX_COUNTED) counted.delete(counted.keys().next().value ?? '');
-          counted.set(key, total);
-        }
-      }
-      return { total, results: range.items };
-    },
+    search: (caller: Caller, release: ReleaseRef, input: SearchInput) =>
+      searches.search(caller, release, input),
 
     async spold(
       caller: Caller,

@@ -1,13 +1,14 @@
 import type { Release } from '../../../shared/api/schemas';
-import { ProxyError } from '../../errors';
 import { createUpstreamAdapter, type AdapterSettings, type ReleaseRef } from '../adapter';
-import { readSpold } from '../adapter/datasets';
-import { adapterFileOf, ShapeError } from '../adapter/shape';
-import type { CallLog, DataApi, UpstreamCall } from '../data-api';
-import { PagingError } from '../paging';
-import { compareFields, DOCUMENTED, type FieldReport } from './fields';
-import { findPageSize, findPaging } from './probes';
+import type { DataApi, UpstreamCall } from '../data-api';
+import { datasetIdsIn, describeError, explain, weather } from './explain';
+import { compareFields, DOCUMENTED } from './fields';
+import { discoverPaging } from './probes';
 import { Recorder } from './record';
+import { checkSpold } from './spold';
+import type { CheckReport, RouteCheck } from './types';
+
+export type { CheckReport, RouteCheck, Verdict } from './types';
 
 /**
  * `npm run check:upstream`: asks the configured data service what the explorer asks, through
@@ -17,33 +18,6 @@ import { Recorder } from './record';
  * shape the service sent, which fields differ from the documented ones, the settings to use,
  * and for each ✘ the JSON path or parameter and the one setting or adapter file that fixes it.
  */
-
-export type Verdict = 'ok' | 'warn' | 'fail' | 'skip';
-
-export interface RouteCheck {
-  route: string;
-  verdict: Verdict;
-  /** The shape the adapter recognised, or why it could not read the answer. */
-  variant: string;
-  fields?: FieldReport;
-  notes: string[];
-  /** The one setting or adapter file that fixes a ✘ (or explains a !). */
-  fix?: string;
-}
-
-export interface CheckReport {
-  service: string;
-  /** The token answer's field names (never values) and what was assumed of it. */
-  token: { fields: string[]; assumed: string[] } | undefined;
-  routes: RouteCheck[];
-  /** Settings that must change for the explorer to work, with the value to use. */
-  settings: Record<string, string>;
-  /** Whether the explorer works with the settings as configured (the ones printed applied). */
-  works: boolean;
-  /** Whether the one billed call was made and its scores read. */
-  scores: 'checked' | 'not checked' | 'failed';
-  savedTo: string | undefined;
-}
 
 export interface CheckOptions {
   /** The transport, built with `observe` so the check sees (and saves) every answer. */
@@ -63,62 +37,10 @@ export interface CheckOptions {
   secrets: () => string[];
 }
 
-/** Spold routes seen or guessed, tried when the configured one does not answer. */
-const SPOLD_CANDIDATES = ['/datasets/spold', '/datasets/by-spold', '/spold', '/datasets/lookup'];
 const USER = 'check-upstream';
 /** The explorer's own page sizes: its default, and its largest (also the release reads'). */
 const SPA_PAGE = 20;
 const FULL_PAGE = 100;
-
-/** What went wrong in a step, and the one thing that fixes it. */
-function explain(error: unknown): { variant: string; fix?: string } {
-  if (error instanceof ShapeError)
-    return {
-      variant: `cannot read it: ${error.paths.join('; ')}`,
-      fix: adapterFileOf(error.route),
-    };
-  if (error instanceof PagingError) {
-    const logged = error.options.logged as { paging?: string; route?: string } | undefined;
-    const problem = logged?.paging ?? error.message;
-    const route = logged?.route ?? '';
-    return {
-      variant: `its pages do not add up: ${problem}`,
-      fix:
-        route === 'GET /indicators'
-          ? 'src/proxy/upstream/adapter/indicators.ts (the indicators are paged like the search)'
-          : 'DATA_API_SEARCH_PAGING and DATA_API_PAGE_SIZE (see the paging check)',
-    };
-  }
-  if (error instanceof ProxyError)
-    return {
-      variant: `${error.code}: ${error.options.detail ?? error.message}`,
-      ...(error.options.hint ? { fix: error.options.hint } : {}),
-    };
-  return { variant: String(error) };
-}
-
-/** Waits and redirects a step's calls met, as notes; a redirect makes the step a warning. */
-function weather(logs: readonly CallLog[], check: RouteCheck) {
-  const waits = logs.flatMap((log) => log.waits);
-  if (waits.length > 0) {
-    const statuses = [...new Set(waits.map((w) => w.status))].join('/');
-    const seconds = Math.round(waits.reduce((sum, w) => sum + w.ms, 0) / 100) / 10;
-    check.notes.push(
-      `the service answered ${statuses} ${waits.length}× and was waited out (${seconds} s, as its Retry-After asked); not a shape`,
-    );
-  }
-  const redirected = [...new Set(logs.flatMap((log) => log.redirectedTo ?? []))];
-  if (redirected.length > 0) {
-    check.notes.push(
-      `redirected once to ${redirected.slice(0, 3).join(', ')} (same origin, followed: one more round trip a call)`,
-    );
-    if (check.verdict === 'ok') {
-      check.verdict = 'warn';
-      check.fix ??=
-        'nothing needed; if DATA_API_URL or DATA_API_PREFIX is what the redirect changes, set it to the target';
-    }
-  }
-}
 
 export async function checkUpstream(options: CheckOptions): Promise<CheckReport> {
   const recorder = new Recorder(options.outDir, options.secrets);
@@ -226,46 +148,7 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
         if (answer.error) check.notes.push(`${name}: ${answer.error}`);
         return answer;
       });
-    const size = await findPageSize(probe);
-    check.notes.push(...size.notes);
-    if (size.size === undefined) throw new Error('the search gave no page to measure');
-    if (size.size < options.settings.pageSize) {
-      settings.DATA_API_PAGE_SIZE = String(size.size);
-      effective.pageSize = size.size;
-      check.verdict = 'fail';
-      check.fix = `DATA_API_PAGE_SIZE=${size.size}`;
-      check.notes.push(
-        `the service gives at most ${size.size} a page; the proxy asks for ${options.settings.pageSize} (DATA_API_PAGE_SIZE)`,
-      );
-    } else check.notes.push(`pages of ${effective.pageSize} are given in full`);
-    const paging = await findPaging(
-      probe,
-      effective.pageSize,
-      size.firstPage.slice(0, effective.pageSize),
-      options.settings.searchPaging,
-    );
-    check.notes.push(...paging.notes);
-    if (!paging.tried) return;
-    const [works] = paging.works;
-    if (works === undefined) {
-      check.verdict = 'fail';
-      check.fix =
-        'src/proxy/upstream/paging.ts (PAGING_STYLES): none of the styles it knows moves the search to page 2';
-      check.notes.push(
-        'page 2 repeated page 1 by every paging parameter tried (from, offset, skip, start, page): the service pages by another',
-      );
-    } else if (!paging.works.includes(options.settings.searchPaging)) {
-      settings.DATA_API_SEARCH_PAGING = works;
-      effective.searchPaging = works;
-      check.verdict = 'fail';
-      check.fix = `DATA_API_SEARCH_PAGING=${works}`;
-      check.notes.push(
-        `page 2 moves by ${works}, not by ${options.settings.searchPaging} (DATA_API_SEARCH_PAGING)`,
-      );
-    } else check.notes.push(`page 2 moves by ${paging.works.join(' and ')}`);
-    if (Object.keys(settings).length > 0)
-      check.notes.push('the steps below are asked with the settings printed at the end');
-    check.variant = `pages of up to ${effective.pageSize}, paged by ${effective.searchPaging}`;
+    await discoverPaging(check, probe, options.settings, effective, settings);
   });
 
   // What the explorer asks, through the adapter, with the settings it will have.
@@ -410,7 +293,18 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
       (call) => (call.body as { activity_spold_uuid?: unknown } | undefined)?.activity_spold_uuid,
     )
     .find((uuid): uuid is string => typeof uuid === 'string');
-  await checkSpold(one.value?.activity_spold_uuid ?? rawUuid, id);
+  await checkSpold(
+    {
+      ask,
+      recorder,
+      routes,
+      settings,
+      configured: options.settings.spoldRoute,
+      releaseQuery,
+    },
+    one.value?.activity_spold_uuid ?? rawUuid,
+    id,
+  );
 
   // The one billed call: after saying what it adds to the bill, with --scored or a yes.
   const billed =
@@ -449,85 +343,6 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     });
   }
   return finish();
-
-  /** The Spold lookup: the configured route, else the routes seen elsewhere. */
-  async function checkSpold(activityUuid: string | undefined, datasetId: number) {
-    if (activityUuid === undefined) return;
-    const configured = options.settings.spoldRoute;
-    const check: RouteCheck = {
-      route: `GET ${configured ?? '(Spold lookup)'}`,
-      verdict: 'ok',
-      variant: '',
-      notes: [],
-    };
-    routes.push(check);
-    recorder.begin(check.route);
-    const finds = async (route: string) => {
-      const answer = await ask({
-        method: 'GET',
-        path: route,
-        query: releaseQuery({ activity_spold_uuid: activityUuid }),
-      });
-      if (answer.status !== 200) return { answer, found: false };
-      try {
-        const read = readSpold(`GET ${route}`, answer.body);
-        return { answer, found: read.value.datasets.some((d) => d.id === datasetId), read };
-      } catch (error) {
-        return { answer, found: false, error };
-      }
-    };
-    for (const route of [...new Set([...(configured ? [configured] : []), ...SPOLD_CANDIDATES])]) {
-      const tried = await finds(route);
-      if (route === configured && !tried.found && tried.error) {
-        check.verdict = 'fail';
-        ({ variant: check.variant } = explain(tried.error));
-        check.fix = adapterFileOf(`GET ${route}`);
-        return;
-      }
-      if (!tried.found) continue;
-      if (route === configured) {
-        check.variant = tried.read?.variant ?? 'read';
-        check.fields = compareFields(tried.answer.body, DOCUMENTED.page);
-      } else {
-        settings.DATA_API_SPOLD_ROUTE = route;
-        check.verdict = 'warn';
-        check.variant = `the lookup answers at ${route}`;
-        check.fix = `DATA_API_SPOLD_ROUTE=${route}`;
-      }
-      weather(
-        recorder.of(check.route).map((call) => call.log),
-        check,
-      );
-      return;
-    }
-    check.verdict = 'warn';
-    check.variant = 'no Spold lookup route answered';
-    check.notes.push('UUIDs and ecoSpold file names cannot be looked up; Dataset IDs still work');
-    if (configured !== null) {
-      settings.DATA_API_SPOLD_ROUTE = 'none';
-      check.fix = 'DATA_API_SPOLD_ROUTE=none';
-    }
-  }
-}
-
-/** Integer `id`s of objects in lists named `datasets`, at any depth of an answer. */
-function datasetIdsIn(body: unknown, inDatasets = false): number[] {
-  if (Array.isArray(body)) return body.flatMap((item) => datasetIdsIn(item, inDatasets));
-  if (typeof body !== 'object' || body === null) return [];
-  const record = body as Record<string, unknown>;
-  const own = inDatasets && Number.isInteger(record.id) ? [record.id as number] : [];
-  return [
-    ...own,
-    ...Object.entries(record).flatMap(([key, child]) => datasetIdsIn(child, key === 'datasets')),
-  ];
-}
-
-/** An error body in a few words: FastAPI's detail, or its shape. */
-function describeError(body: unknown): string {
-  const detail = (body as { detail?: unknown } | undefined)?.detail;
-  if (typeof detail === 'string') return detail.slice(0, 120);
-  if (Array.isArray(detail)) return `${detail.length} validation error(s), FastAPI style`;
-  return body === undefined ? 'no JSON body' : 'a JSON body without detail';
 }
 
 export { formatReport, exitCodeOf } from './report';

@@ -1,5 +1,7 @@
 import { MAX_PAGE_LIMIT } from '../../../shared/api/routes';
+import type { AdapterSettings } from '../adapter';
 import { pageParams, PAGING_STYLES, type PagingStyle } from '../paging';
+import type { RouteCheck } from './types';
 
 /**
  * What `npm run check:upstream` finds out by asking rather than assuming: the largest page the
@@ -110,4 +112,57 @@ export async function findPaging(
       );
   }
   return { works, tried: true, notes };
+}
+
+/**
+ * The search's largest page and paging parameter, found by asking: a setting that differs is
+ * printed (`settings`) and used for the rest of the run (`effective`), and the step fails.
+ */
+export async function discoverPaging(
+  check: RouteCheck,
+  probe: Ask,
+  configured: Pick<AdapterSettings, 'pageSize' | 'searchPaging'>,
+  effective: AdapterSettings,
+  settings: Record<string, string>,
+) {
+  const size = await findPageSize(probe);
+  check.notes.push(...size.notes);
+  if (size.size === undefined) throw new Error('the search gave no page to measure');
+  if (size.size < configured.pageSize) {
+    settings.DATA_API_PAGE_SIZE = String(size.size);
+    effective.pageSize = size.size;
+    check.verdict = 'fail';
+    check.fix = `DATA_API_PAGE_SIZE=${size.size}`;
+    check.notes.push(
+      `the service gives at most ${size.size} a page; the proxy asks for ${configured.pageSize} (DATA_API_PAGE_SIZE)`,
+    );
+  } else check.notes.push(`pages of ${effective.pageSize} are given in full`);
+  const paging = await findPaging(
+    probe,
+    effective.pageSize,
+    size.firstPage.slice(0, effective.pageSize),
+    configured.searchPaging,
+  );
+  check.notes.push(...paging.notes);
+  if (!paging.tried) return;
+  const [works] = paging.works;
+  if (works === undefined) {
+    check.verdict = 'fail';
+    check.fix =
+      'src/proxy/upstream/paging.ts (PAGING_STYLES): none of the styles it knows moves the search to page 2';
+    check.notes.push(
+      'page 2 repeated page 1 by every paging parameter tried (from, offset, skip, start, page): the service pages by another',
+    );
+  } else if (!paging.works.includes(configured.searchPaging)) {
+    settings.DATA_API_SEARCH_PAGING = works;
+    effective.searchPaging = works;
+    check.verdict = 'fail';
+    check.fix = `DATA_API_SEARCH_PAGING=${works}`;
+    check.notes.push(
+      `page 2 moves by ${works}, not by ${configured.searchPaging} (DATA_API_SEARCH_PAGING)`,
+    );
+  } else check.notes.push(`page 2 moves by ${paging.works.join(' and ')}`);
+  if (Object.keys(settings).length > 0)
+    check.notes.push('the steps below are asked with the settings printed at the end');
+  check.variant = `pages of up to ${effective.pageSize}, paged by ${effective.searchPaging}`;
 }

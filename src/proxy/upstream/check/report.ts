@@ -1,4 +1,4 @@
-import type { CheckReport, Verdict } from './check';
+import type { CheckReport, Verdict } from './types';
 
 /**
  * The contract check's report as an operator reads it in a terminal, and its exit code:
