@@ -70,7 +70,9 @@ export function record<S extends z.ZodRawShape>(
 ) {
   const rules: Readonly<Record<string, { mayBe: Leeway }>> = UPSTREAM_FIELDS[object];
   const aliases = options.aliases ?? {};
+  const aliasKeys = Object.keys(aliases);
   const unchecked = new Set(options.unchecked ?? []);
+  const checked = Object.entries(rules).filter(([field]) => !unchecked.has(field));
   const known = new Set([...Object.keys(rules), ...(options.known ?? [])]);
   return z
     .unknown()
@@ -80,24 +82,30 @@ export function record<S extends z.ZodRawShape>(
         return z.NEVER;
       }
       const given = value as Record<string, unknown>;
-      // A known other name is read as the field, unless the field itself is there too.
-      const fields = Object.fromEntries(
-        Object.entries(given).map(([key, child]) => {
-          const field = aliases[key];
-          if (field === undefined || field in given) return [key, child];
-          current?.aliases.add(`${key} → ${field}`);
-          return [field, child];
-        }),
-      );
-      const strangers = Object.keys(fields).filter((key) => !known.has(key));
-      for (const [field, rule] of Object.entries(rules)) {
-        if (unchecked.has(field)) continue;
+      // A known other name is read as the field, unless the field itself is there too. Most
+      // answers have none, and are read as they are, without a copy.
+      const renamed = aliasKeys.some((key) => key in given);
+      const fields = !renamed
+        ? given
+        : Object.fromEntries(
+            Object.entries(given).map(([key, child]) => {
+              const field = aliases[key];
+              if (field === undefined || field in given) return [key, child];
+              current?.aliases.add(`${key} → ${field}`);
+              return [field, child];
+            }),
+          );
+      let strangers: string[] | undefined;
+      const strangersOf = () =>
+        (strangers ??= Object.keys(fields).filter((key) => !known.has(key)));
+      for (const [field, rule] of checked) {
         if (!(field in fields)) {
-          if (rule.mayBe === 'null or absent' && strangers.length === 0) {
+          if (rule.mayBe === 'null or absent' && strangersOf().length === 0) {
             current?.absent.add(field);
             continue;
           }
-          const params: FieldIssueParams = strangers.length > 0 ? { instead: strangers } : {};
+          const instead = strangersOf();
+          const params: FieldIssueParams = instead.length > 0 ? { instead } : {};
           ctx.addIssue({ code: 'custom', path: [field], message: 'absent', params });
         } else if (fields[field] === null) {
           if (rule.mayBe === 'never') {
