@@ -6,6 +6,7 @@ import {
   IndicatorsSchema,
   ReleasesSchema,
   SearchResultsSchema,
+  UsageSchema,
 } from '../../../shared/api/schemas';
 import { PublicConfigSchema } from '../../../shared/config';
 import { ProblemSchema } from '../../../shared/problem';
@@ -429,6 +430,41 @@ describe('dataset objects', () => {
     );
     expect(logged).not.toContain('secret-activity-name');
     expect(logged).not.toContain('secret-product-title');
+  });
+});
+
+describe('a scored batch of 100 asked in pages of DATA_API_PAGE_SIZE', () => {
+  const scored = (id: number) => ({
+    ...datasetBody(id),
+    impact_scores: [
+      { id: 882, score: 1.5, unit: 'kg CO2-Eq', method: 'm', category: 'c', indicator: 'i' },
+    ],
+  });
+
+  it('asks each part once, one after the other, and counts the whole page when a later part fails', async () => {
+    stub.state.script = serve({
+      '/datasets/batch': (url) =>
+        url.searchParams.get('from') === '0'
+          ? { body: { total: 100, datasets: Array.from({ length: 50 }, (_, i) => scored(i + 1)) } }
+          : { status: 503, body: { detail: 'Service Unavailable' } },
+    });
+    const p = await proxy({ DATA_API_PAGE_SIZE: '50' });
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/datasets/batch?version=3.12&limit=100',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { dataset_ids: Array.from({ length: 100 }, (_, i) => i + 1), indicator_ids: [882] },
+    });
+    expect(response.statusCode).toBe(503);
+    // Scored: never asked again, however busy the service says it is.
+    expect(upstreamPaths().filter((path) => path.includes('/datasets/batch'))).toHaveLength(2);
+    // The first part's 50 datasets were charged by the service: the ledger holds at least them.
+    const usage = UsageSchema.parse(
+      (
+        await p.app.inject({ url: '/api/usage', headers: { authorization: `Bearer ${token}` } })
+      ).json(),
+    );
+    expect(usage.datasets).toBeGreaterThanOrEqual(50);
   });
 });
 
