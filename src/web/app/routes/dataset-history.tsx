@@ -145,9 +145,8 @@ function HistoryView({ history }: { history: Ready }) {
           <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
         </div>
         <Text c="dimmed">
-          <OrMissing value={here?.geography ?? null} what="no geography" /> ·{' '}
-          <OrMissing value={here?.product ?? null} what="no product name" /> · Dataset ID{' '}
-          {history.id} in {version} ·{' '}
+          <OrMissing value={here?.geography ?? null} /> ·{' '}
+          <OrMissing value={here?.product ?? null} /> · Dataset ID {history.id} in {version} ·{' '}
           {history.omitted.length === 0
             ? `every release of ${systemModel} in your licence`
             : `the ${plural(history.releases.length, 'release')} of ${systemModel} nearest ${version}; not compared: ${history.omitted.join(', ')}`}

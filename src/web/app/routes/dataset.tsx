@@ -87,9 +87,8 @@ export function Component() {
           <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
         </div>
         <Text c="dimmed">
-          <OrMissing value={dataset.geography} what="no geography" /> ·{' '}
-          <OrMissing value={dataset.product} what="no product name" /> · release {version} (
-          {systemModel}) · Dataset ID {dataset.id}
+          <OrMissing value={dataset.geography} /> · <OrMissing value={dataset.product} /> · release{' '}
+          {version} ({systemModel}) · Dataset ID {dataset.id}
         </Text>
         <Group gap="xs" mt={4}>
           <CopyButton value={window.location.href}>

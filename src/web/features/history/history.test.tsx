@@ -130,7 +130,7 @@ describe('a dataset across releases', () => {
       'cell',
     );
     expect(description.map((cell) => cell.textContent)).toEqual([
-      'Not given',
+      'Not given by the data service',
       '',
       'Not in this release',
     ]);
