@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeBill, planScoreCalls, scoreBill } from './scores';
+import { describeBill, planCalls, scoreBill } from './scores';
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
-describe('planScoreCalls', () => {
+describe('planCalls', () => {
   it('asks for every dataset × indicator exactly once, in pages the proxy takes', () => {
     const datasetIds = [...range(1, 250), 7, 7];
     const indicatorIds = range(1000, 150);
-    const calls = planScoreCalls([
-      { version: '3.12', systemModel: 'cutoff', datasetIds, indicatorIds },
-    ]);
+    const calls = planCalls({ version: '3.12', systemModel: 'cutoff', datasetIds, indicatorIds });
     expect(calls).toHaveLength(3 * 2);
     for (const call of calls) {
       expect(call.datasetIds.length).toBeLessThanOrEqual(100);
@@ -22,12 +20,18 @@ describe('planScoreCalls', () => {
     expect(pairs).toHaveLength(250 * 150);
   });
 
-  it('plans nothing without indicators: documentation is not a score call', () => {
+  it('asks the same set in any order as the same calls, so one answer serves every asker', () => {
+    const release = { version: '3.12', systemModel: 'cutoff' };
+    const one = planCalls({ ...release, datasetIds: [1142, 852, 852], indicatorIds: [964, 882] });
+    const other = planCalls({ ...release, datasetIds: [852, 1142], indicatorIds: [882, 964, 882] });
+    expect(one).toEqual(other);
+    expect(one).toEqual([{ ...release, datasetIds: [852, 1142], indicatorIds: [882, 964] }]);
+  });
+
+  it('asks documentation only, free, when no indicator is chosen', () => {
     expect(
-      planScoreCalls([
-        { version: '3.12', systemModel: 'cutoff', datasetIds: [1], indicatorIds: [] },
-      ]),
-    ).toEqual([]);
+      planCalls({ version: '3.12', systemModel: 'cutoff', datasetIds: [2, 1], indicatorIds: [] }),
+    ).toEqual([{ version: '3.12', systemModel: 'cutoff', datasetIds: [1, 2], indicatorIds: [] }]);
   });
 });
 

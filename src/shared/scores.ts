@@ -14,13 +14,22 @@ export interface ScoreRequest {
   indicatorIds: readonly number[];
 }
 
-/** One `POST /api/datasets/batch` call: one page of at most 100 datasets × 100 indicators. */
+/**
+ * One call to the data service: at most 100 datasets of one release (a page of
+ * `POST /api/datasets/batch`, or the one dataset of `GET /api/datasets/{id}`) and at most 100
+ * indicators, each list sorted and without repeats, so the same scores asked by any page or
+ * program, in any order, are one call and one cache entry. No indicators: the documentation only
+ * (free).
+ */
 export interface ScoreCall {
   version: string;
   systemModel: string;
-  datasetIds: number[];
-  indicatorIds: number[];
+  datasetIds: readonly number[];
+  indicatorIds: readonly number[];
 }
+
+/** IDs sorted and without repeats: the one spelling of a set, in calls and cache keys. */
+export const canonical = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 const chunk = <T>(list: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
@@ -28,22 +37,16 @@ const chunk = <T>(list: readonly T[], size: number): T[][] =>
   );
 
 /**
- * As few batch calls as the limits allow, each asking for exactly one page: a page holds at most
- * 100 datasets and a call at most 100 indicators. Repeated IDs are asked for once.
+ * The calls a request takes: datasets in chunks of `datasetsPerCall` (100, a batch's page; 1 for
+ * one dataset's own call), indicators in chunks of 100, one call per pair of chunks.
  */
-export function planScoreCalls(requests: readonly ScoreRequest[]): ScoreCall[] {
-  return requests.flatMap((request) => {
-    const indicators = [...new Set(request.indicatorIds)];
-    if (indicators.length === 0) return [];
-    return chunk([...new Set(request.datasetIds)], MAX_PAGE_LIMIT).flatMap((datasetIds) =>
-      chunk(indicators, MAX_INDICATORS_PER_CALL).map((indicatorIds) => ({
-        version: request.version,
-        systemModel: request.systemModel,
-        datasetIds,
-        indicatorIds,
-      })),
-    );
-  });
+export function planCalls(request: ScoreRequest, datasetsPerCall = MAX_PAGE_LIMIT): ScoreCall[] {
+  const { version, systemModel } = request;
+  const indicators = canonical(request.indicatorIds);
+  const indicatorChunks = indicators.length > 0 ? chunk(indicators, MAX_INDICATORS_PER_CALL) : [[]];
+  return chunk(canonical(request.datasetIds), datasetsPerCall).flatMap((datasetIds) =>
+    indicatorChunks.map((indicatorIds) => ({ version, systemModel, datasetIds, indicatorIds })),
+  );
 }
 
 /** What this period has charged so far, as `GET /api/usage` says (`charged`). */

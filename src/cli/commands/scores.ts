@@ -1,5 +1,5 @@
 import type { Dataset, Indicator } from '../../shared/api/schemas';
-import { billIsEmpty, describeBill, planScoreCalls, scoreBill } from '../../shared/scores';
+import { billIsEmpty, describeBill, planCalls, scoreBill } from '../../shared/scores';
 import type { Api } from '../api';
 import { CliError } from '../errors';
 import type { Io } from '../io';
@@ -52,7 +52,7 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
   const indicators = indicatorIds.map((id) => catalogue.get(id) as Indicator);
 
   const request = { ...release, datasetIds, indicatorIds };
-  const calls = planScoreCalls([request]);
+  const calls = planCalls(request);
   const usage = await api('usage');
   const bill = scoreBill(usage.charged, [request]);
   const newDatasets = bill.releases[0]?.datasets.length ?? 0;
@@ -86,7 +86,7 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
   const pages = await inTurn(calls, PARALLEL_CALLS, async (call) => {
     const page = await api('batch', {
       query: { ...releaseQuery, from: 0, limit: call.datasetIds.length },
-      body: { dataset_ids: call.datasetIds, indicator_ids: call.indicatorIds },
+      body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
     });
     io.progress('Score calls', ++done, calls.length);
     return page;

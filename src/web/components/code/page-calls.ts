@@ -1,6 +1,5 @@
-import { MAX_PAGE_LIMIT } from '../../../shared/api/routes';
 import { apiCall, type ApiCall } from '../../../shared/api/snippets';
-import { planScoreCalls } from '../../../shared/scores';
+import { planCalls } from '../../../shared/scores';
 import type { Release } from '../../config/routes';
 
 /** A page's release as the API's query names it. */
@@ -19,18 +18,11 @@ export function batchCalls(
   datasetIds: readonly number[],
   indicatorIds: readonly number[],
 ): ApiCall[] {
-  const unique = [...new Set(datasetIds)];
-  const calls =
-    indicatorIds.length > 0
-      ? planScoreCalls([{ ...release, datasetIds: unique, indicatorIds }])
-      : Array.from({ length: Math.ceil(unique.length / MAX_PAGE_LIMIT) }, (_, i) => ({
-          datasetIds: unique.slice(i * MAX_PAGE_LIMIT, (i + 1) * MAX_PAGE_LIMIT),
-          indicatorIds: [] as number[],
-        }));
+  const calls = planCalls({ ...release, datasetIds, indicatorIds });
   return calls.map((call) =>
     apiCall('batch', {
       query: { ...releaseQuery(release), limit: call.datasetIds.length },
-      body: { dataset_ids: call.datasetIds, indicator_ids: call.indicatorIds },
+      body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
     }),
   );
 }
