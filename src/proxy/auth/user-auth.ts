@@ -8,7 +8,11 @@ export interface VerifiedUser {
   /** A stable, not personally revealing hash of issuer and subject: the data service bills by it. */
   userId: string;
   subject: string;
-  /** The OIDC client the token was issued to (`azp`, or `client_id`); undefined without sign-in. */
+  /**
+   * The OIDC client the token was issued to: `client_id` (RFC 9068, the emulator's realm) or
+   * `azp` (Keycloak). The explorer's own (AUTH_CLIENT_ID) is the browser; any other is a program.
+   * Undefined when sign-in is off (AUTH_MODE=none) or the token names none.
+   */
   clientId: string | undefined;
   /** Whether the identity provider gives the user the admin role (AUTH_ADMIN_CLAIM). */
   isAdmin: boolean;
@@ -51,8 +55,9 @@ export function claimHolds(payload: unknown, path: string, value: string): boole
 }
 
 /**
- * Verifies the SPA's access token: issuer, audience and algorithms pinned, keys from the pinned
- * issuer's JWKS (never from the token). A JWKS outage is a 503, so it does not sign people out.
+ * Verifies an access token, the SPA's or a program's alike: issuer, audience and algorithms
+ * pinned, keys from the pinned issuer's JWKS (never from the token). A JWKS outage is a 503, so
+ * it does not sign people out.
  */
 export function createUserVerifier(
   auth: ProxyConfig['auth'],
@@ -113,7 +118,7 @@ export function createUserVerifier(
         ...(deps.now ? { currentDate: new Date(deps.now()) } : {}),
       });
       const subject = String(payload.sub);
-      const client = payload.azp ?? payload.client_id;
+      const client = payload.client_id ?? payload.azp;
       const user = {
         subject,
         userId: userIdFor(auth.issuer, subject),

@@ -1,6 +1,6 @@
 import type { Indicator, UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
 import { toCsv } from '../../lib/files';
-import { scoreMoves, type ScoreTable } from './scores';
+import { scoreMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 

@@ -118,7 +118,9 @@ describe('VerdictTable', () => {
       'href',
       '/3.10/cutoff/datasets/5?ind=964',
     );
-    expect(within(rows[4] as HTMLElement).getByText('Not given')).toBeInTheDocument();
+    expect(
+      within(rows[4] as HTMLElement).getByText('Not given by the data service'),
+    ).toBeInTheDocument();
     expect(
       within(rows[3] as HTMLElement).getByText(
         'likely successor: same activity and product, other geography',

@@ -16,7 +16,7 @@ import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
 import { chosenDifferences, describeEntry } from '../entries';
 import { exactScore, formatCount, formatScore } from '../../../lib/format';
-import type { ScoreMove } from '../scores';
+import type { ScoreMove } from '../score-moves';
 import { VerdictBadge } from './verdict-badge';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
