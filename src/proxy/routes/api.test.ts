@@ -185,7 +185,7 @@ describe('forwarding allow-listed routes', () => {
       datasets: 1,
       indicators: 2,
       users: 2,
-      pending: { calls: 0, datasets: 0, indicators: 0 },
+      pending: { calls: 0, datasets: [], count: 0, indicators: [] },
       maybe: { datasets: [], count: 0 },
       charged: { datasets: [8279], indicators: [882, 964], user: true },
       viewer: { admin: false },

@@ -46,8 +46,8 @@ export interface UsageSnapshot {
   indicators: number;
   users: number;
   budget: { datasets: number | null; indicators: number | null };
-  /** Calls whose outcome is not recorded yet, and what they may still charge. */
-  pending: { calls: number; datasets: number; indicators: number };
+  /** Calls whose outcome is not recorded yet: what they may still charge (at most `count` datasets). */
+  pending: { calls: number; datasets: number[]; count: number; indicators: number[] };
   /** Datasets of pages whose outcome is unknown, of which at most `count` were charged. */
   maybe: { datasets: number[]; count: number };
 }

@@ -157,7 +157,12 @@ describe('the usage ledger', () => {
     const first = ledger.reserve(call('a', [1], [882]));
     const page = ledger.reserve(call('b', [2, 3, 4], [882], 1));
     // Two calls out: a dataset held, a page's slot held, one indicator between them.
-    expect(ledger.snapshot().pending).toEqual({ calls: 2, datasets: 2, indicators: 1 });
+    expect(ledger.snapshot().pending).toEqual({
+      calls: 2,
+      datasets: [1, 2, 3, 4],
+      count: 2,
+      indicators: [882],
+    });
     // Two held, one of them a page of which any one may be charged: nothing else fits.
     expect(() => ledger.reserve(call('c', [5], [882]))).toThrow(ProxyError);
     // The same dataset held by another call adds nothing.
@@ -245,7 +250,7 @@ describe('the usage ledger', () => {
       datasets: 2,
       users: 2,
       maybe: { datasets: [2, 3, 4], count: 1 },
-      pending: { calls: 0, datasets: 0, indicators: 0 },
+      pending: { calls: 0, datasets: [], count: 0, indicators: [] },
     });
     expect(again.recovered).toEqual({ calls: 1, datasets: 1, indicators: 1 });
     again.close();

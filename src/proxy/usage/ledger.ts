@@ -65,7 +65,7 @@ export class UsageLedger {
   private readonly maybe = new Set<number>();
   private maybeSlots = 0;
   /** Calls holding part of the budget: in flight, or their outcome not written yet. */
-  private holding = 0;
+  private readonly holding = new Set<Hold>();
   private readonly charges = new ChargeLog();
   private readonly prefix = randomBytes(4).toString('hex');
   private sequence = 0;
@@ -357,7 +357,8 @@ export class UsageLedger {
   }
 
   private take(held: Hold, delta: 1 | -1) {
-    this.holding += delta;
+    if (delta > 0) this.holding.add(held);
+    else this.holding.delete(held);
     if (held.slots === undefined) holdCounts(this.heldDatasets, held.datasets, delta);
     else this.heldSlots += delta * held.slots;
     holdCounts(this.heldIndicators, held.indicators, delta);
@@ -375,9 +376,10 @@ export class UsageLedger {
         indicators: this.options.budget.indicators ?? null,
       },
       pending: {
-        calls: this.holding,
-        datasets: this.heldDatasets.size + this.heldSlots,
-        indicators: this.heldIndicators.size,
+        calls: this.holding.size,
+        datasets: sorted(new Set([...this.holding].flatMap((held) => held.datasets))),
+        count: this.heldDatasets.size + this.heldSlots,
+        indicators: sorted(this.heldIndicators.keys()),
       },
       maybe: { datasets: sorted(this.maybe), count: this.maybeSlots },
     };

@@ -62,7 +62,12 @@ describe('the usage ledger in Redis', () => {
     // Each user's own, kept apart from the team's.
     expect((await a.ledger.recentCharges('alice')).map((charge) => charge.user)).toEqual(['alice']);
     const open = await a.ledger.reserve(call('carol', [4], [882]));
-    expect((await b.ledger.snapshot()).pending).toEqual({ calls: 1, datasets: 1, indicators: 0 });
+    expect((await b.ledger.snapshot()).pending).toEqual({
+      calls: 1,
+      datasets: [4],
+      count: 1,
+      indicators: [],
+    });
     await open?.release();
     expect([await b.ledger.hasUser('alice'), await b.ledger.hasUser('carol')]).toEqual([
       true,

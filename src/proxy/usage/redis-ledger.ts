@@ -267,28 +267,33 @@ export class RedisLedger implements LedgerStore {
         .scard(key('users'))
         .smembers(key('maybe'))
         .get(key('maybe-slots'))
-        .hlen(key('intents'))
+        .hvals(key('intents'))
         .hlen(key('held-datasets'))
         .get(key('held-slots'))
-        .hlen(key('held-indicators'))
         .exec(),
     );
     const values = (reply ?? []).map(([error, value]) => {
       if (error) throw unavailable();
       return value;
     });
-    const [datasets, indicators, users, maybe, maybeSlots, calls, held, heldSlots, heldIndicators] =
-      values as [
-        number,
-        number,
-        number,
-        string[],
-        string | null,
-        number,
-        number,
-        string | null,
-        number,
-      ];
+    const [datasets, indicators, users, maybe, maybeSlots, intents, held, heldSlots] = values as [
+      number,
+      number,
+      number,
+      string[],
+      string | null,
+      string[],
+      number,
+      string | null,
+    ];
+    // What the calls not settled yet may charge, from their intents (a few, those in flight).
+    const open = intents.map(
+      (text) => JSON.parse(text) as { datasets: unknown; indicators: unknown },
+    );
+    const ids = (lists: unknown[]) =>
+      sortedIds([
+        ...new Set(lists.flatMap((list) => (Array.isArray(list) ? list.map(String) : []))),
+      ]);
     return {
       period,
       datasets: datasets + count(maybeSlots),
@@ -298,7 +303,12 @@ export class RedisLedger implements LedgerStore {
         datasets: this.options.budget.datasets ?? null,
         indicators: this.options.budget.indicators ?? null,
       },
-      pending: { calls, datasets: held + count(heldSlots), indicators: heldIndicators },
+      pending: {
+        calls: intents.length,
+        datasets: ids(open.map((intent) => intent.datasets)),
+        count: held + count(heldSlots),
+        indicators: ids(open.map((intent) => intent.indicators)),
+      },
       maybe: { datasets: sortedIds(maybe), count: count(maybeSlots) },
     };
   }

@@ -307,9 +307,15 @@ export const UsageSchema = z.object({
   }),
   /**
    * Scored calls whose outcome is not recorded yet (in flight, or not settled while the ledger
-   * could not be written): they may charge this many more, and count against the budget.
+   * could not be written, as during an outage): the datasets and indicators they may still
+   * charge, of which at most `count` datasets, all counted against the budget already.
    */
-  pending: z.object({ calls: Count, datasets: Count, indicators: Count }),
+  pending: z.object({
+    calls: Count,
+    datasets: z.array(z.number().int()),
+    count: Count,
+    indicators: z.array(z.number().int()),
+  }),
   /**
    * Pages of datasets whose outcome nobody knows (a timeout): at most `count` of these datasets
    * were charged. They are not in `charged.datasets`, since asking for them may charge them.

@@ -113,8 +113,8 @@ export function Component() {
       {pending.calls > 0 && (
         <Text size="sm">
           Pending: {plural(pending.calls, 'request')} not settled yet may still add up to{' '}
-          {plural(pending.datasets, 'dataset')} and {plural(pending.indicators, 'indicator')}; they
-          already count against the budget.
+          {plural(pending.count, 'dataset')} and {plural(pending.indicators.length, 'indicator')};
+          they already count against the budget.
         </Text>
       )}
       <Stack gap="xs">
