@@ -52,7 +52,7 @@ function ids(count: number, noun: string, list: readonly number[]) {
   return `${plural(count, noun)} (${shown}${list.length > 12 ? ', …' : ''})`;
 }
 
-function ChargeRow({ charge, who }: { charge: Charge; who: boolean }) {
+function ChargeRow({ charge }: { charge: Charge }) {
   const added = [
     ids(charge.datasets.length, 'dataset', charge.datasets),
     charge.maybe &&
@@ -63,7 +63,7 @@ function ChargeRow({ charge, who }: { charge: Charge; who: boolean }) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(charge.at))}</Table.Td>
-      {who && <Table.Td>{charge.mine ? 'You' : `User ${charge.user}`}</Table.Td>}
+      <Table.Td>{charge.mine ? 'You' : `User ${charge.user}`}</Table.Td>
       <Table.Td>{added.join('; ')}</Table.Td>
     </Table.Tr>
   );
@@ -144,13 +144,13 @@ export function Component() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">When</Table.Th>
-                  {admin && <Table.Th scope="col">Who</Table.Th>}
+                  <Table.Th scope="col">Who</Table.Th>
                   <Table.Th scope="col">Added to the bill</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {charges.map((charge, index) => (
-                  <ChargeRow key={`${charge.at}-${index}`} charge={charge} who={admin} />
+                  <ChargeRow key={`${charge.at}-${index}`} charge={charge} />
                 ))}
               </Table.Tbody>
             </Table>
