@@ -104,4 +104,15 @@ export class ReleaseIndex {
       return names.product === key.product && names.geography === key.geography;
     });
   }
+
+  /**
+   * Datasets a change report's entry names: activity, location (a geography's code, name or
+   * display name), reference product and unit.
+   */
+  withKey(key: { name: string; location: string; product: string; unit: string }): DatasetDoc[] {
+    const unit = normaliseName(key.unit);
+    return this.withNames(key.name, key.product, key.location).filter(
+      (doc) => this.norm(doc.unit) === unit,
+    );
+  }
 }

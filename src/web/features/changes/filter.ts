@@ -1,5 +1,6 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import type { ReleaseChange } from '../../../shared/matching/verdict';
+import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
 
 export interface ChangeFilter {
@@ -66,7 +67,7 @@ export function changeFacets(rows: readonly ChangeRow[]): {
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
-/** One row per change, both sides' IDs and names, how they were matched and what differs. */
+/** One row per change: both sides' IDs, names and ecoSpold files, where it comes from, its share. */
 export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
   const side = (prefix: string) => [
     `${prefix}_id`,
@@ -74,13 +75,16 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
     `${prefix}_product`,
     `${prefix}_geography`,
     `${prefix}_unit`,
+    `${prefix}_spold_file`,
   ];
   const header = [
     'system_model',
     'change',
     ...side(changes.from),
     ...side(changes.to),
+    'share_percent',
     'matched_by',
+    'source',
     'changed_fields',
     'candidates',
     'activity_type',
@@ -89,8 +93,15 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
   ];
   const values = (ref: ChangeRow['from']) =>
     ref
-      ? [ref.id, ref.activity ?? '', ref.product ?? '', ref.geography ?? '', ref.unit ?? '']
-      : ['', '', '', '', ''];
+      ? [
+          ref.id,
+          ref.activity ?? '',
+          ref.product ?? '',
+          ref.geography ?? '',
+          ref.unit ?? '',
+          spoldFile(ref),
+        ]
+      : ['', '', '', '', '', ''];
   return toCsv([
     header,
     ...rows.map((row) => [
@@ -98,7 +109,9 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
       row.change,
       ...values(row.from),
       ...values(row.to),
+      row.share === null ? '' : sharePercent(row.share),
       row.how ?? '',
+      row.change === 'new' ? '' : basisText(row),
       row.fields.join(' '),
       row.candidates.map((c) => c.dataset.id).join(' '),
       row.activity_type ?? '',
@@ -107,3 +120,13 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
     ]),
   ]);
 }
+
+/** The IDs a list of changes shows, each once: the newer side's, or the older's where none. */
+export const changedIds = (rows: readonly ChangeRow[]): number[] => [
+  ...new Set(
+    rows.flatMap((row) => {
+      const side = row.to ?? row.from;
+      return side ? [side.id] : [];
+    }),
+  ),
+];
