@@ -2,12 +2,14 @@ import type { ListEntry } from '../../shared/api/routes';
 import type {
   Basis,
   CandidateRef,
+  ChangeCandidate,
   Changes,
   ChangeRow,
   DatasetRef,
   HistoryEntry,
   Link,
   ReportStep,
+  SpoldRef,
   UpgradeCheck,
   UpgradeResult,
   UpgradeVerdict,
@@ -36,11 +38,23 @@ export const refOf = (doc: DatasetDoc): DatasetRef => ({
   product: doc.product,
   geography: doc.geography,
   unit: doc.unit,
+});
+
+/** With the ecoSpold UUIDs a mapping relinks by; the changes of a release leave them out. */
+const spoldRefOf = (doc: DatasetDoc): SpoldRef => ({
+  ...refOf(doc),
   activity_spold_uuid: doc.activity_spold_uuid,
   product_spold_uuid: doc.product_spold_uuid,
 });
 
 const candidateRef = (candidate: Candidate): CandidateRef => ({
+  dataset: spoldRefOf(candidate.doc),
+  relation: candidate.relation,
+  geography: candidate.geography,
+  new_in_target: candidate.newInTarget,
+});
+
+const changeCandidate = (candidate: Candidate): ChangeCandidate => ({
   dataset: refOf(candidate.doc),
   relation: candidate.relation,
   geography: candidate.geography,
@@ -48,7 +62,7 @@ const candidateRef = (candidate: Candidate): CandidateRef => ({
 });
 
 const linkRef = (successor: Successor): Link => ({
-  dataset: refOf(successor.doc),
+  dataset: spoldRefOf(successor.doc),
   share: successor.share,
   fields: successor.fields,
 });
@@ -109,8 +123,12 @@ export function changesAnswer(
       from: refOf(doc),
       how: fate.how,
       basis: basisOf(fate),
-      reports: fate.reports,
-      candidates: fate.candidates.slice(0, ROW_CANDIDATES).map(candidateRef),
+      reports: [...fate.reports],
+      // Possible splits of a dataset that has a successor are told on the new datasets' rows.
+      candidates:
+        fate.successors.length > 0
+          ? []
+          : fate.candidates.slice(0, ROW_CANDIDATES).map(changeCandidate),
       ...facetsOf(doc),
     };
     if (fate.successors.length === 0) {
@@ -146,7 +164,7 @@ export function changesAnswer(
       reports: [],
       share: null,
       fields: [],
-      candidates: candidates.slice(0, ROW_CANDIDATES).map(candidateRef),
+      candidates: candidates.slice(0, ROW_CANDIDATES).map(changeCandidate),
       ...facetsOf(doc),
     });
   const order = (row: ChangeRow) => RELEASE_CHANGES.indexOf(row.change);
@@ -216,7 +234,7 @@ function resultOf(entry: ListEntry, from: ReleaseDocuments, decision: Decision):
       verdict: 'several in source',
       ...unnamed,
       candidates: sources.slice(0, SOURCE_CANDIDATES).map((doc) => ({
-        dataset: refOf(doc),
+        dataset: spoldRefOf(doc),
         relation: entry.kind === 'names' ? 'same names' : 'same UUIDs',
         geography: 'same',
         new_in_target: false,
@@ -228,12 +246,12 @@ function resultOf(entry: ListEntry, from: ReleaseDocuments, decision: Decision):
   return {
     line: entry.line,
     verdict: fate.verdict,
-    source: refOf(source),
-    target: main ? refOf(main.doc) : null,
+    source: spoldRefOf(source),
+    target: main ? spoldRefOf(main.doc) : null,
     successors: fate.successors.map(linkRef),
     how: fate.how,
     basis: basisOf(fate),
-    reports: fate.reports,
+    reports: [...fate.reports],
     fields: main?.fields ?? [],
     candidates: fate.candidates.map(candidateRef),
   };
@@ -270,7 +288,7 @@ export const baseEntry = (docs: ReleaseDocuments, doc: DatasetDoc): HistoryEntry
   how: 'same ID',
   basis: 'documentation',
   reports: [],
-  dataset: refOf(doc),
+  dataset: spoldRefOf(doc),
   linked: [],
   fields: [],
   candidates: [],
@@ -284,8 +302,8 @@ export function laterEntry(version: string, fate: Fate): HistoryEntry {
     verdict: fate.verdict,
     how: fate.how,
     basis: basisOf(fate),
-    reports: fate.reports,
-    dataset: main ? refOf(main.doc) : null,
+    reports: [...fate.reports],
+    dataset: main ? spoldRefOf(main.doc) : null,
     linked: fate.successors.map(linkRef),
     fields: main?.fields ?? [],
     candidates: fate.candidates.map(candidateRef),
@@ -322,10 +340,10 @@ export function earlierEntry(version: string, doc: DatasetDoc, decision: Decisio
     verdict: fate.verdict,
     how: fate.how,
     basis: basisOf(fate),
-    reports: fate.reports,
-    dataset: refOf(main.doc),
+    reports: [...fate.reports],
+    dataset: spoldRefOf(main.doc),
     linked: origins.map((origin) => ({
-      dataset: refOf(origin.doc),
+      dataset: spoldRefOf(origin.doc),
       share: origin.share,
       fields: docDiff(origin.doc, doc),
     })),

@@ -55,12 +55,12 @@ const DOCS: Codec<DatasetDoc[]> = {
 };
 
 /**
- * Decisions kept for the changes, upgrade checks and histories: a history follows its dataset
- * through up to HISTORY_RELEASES - 1 neighbouring pairs and the chains they make, and with fewer
- * kept every history of a long licence would decide them all again; besides those, another
- * page's. Each is a few MB.
+ * Decisions kept for the changes, upgrade checks and histories: a history needs up to
+ * HISTORY_RELEASES - 1 neighbouring pairs and HISTORY_RELEASES - 2 longer chains from its
+ * release, and with fewer kept every history of a long licence would decide them all again;
+ * one more for another page. Each takes about 14 MB of heap at full scale (a fate per dataset).
  */
-const MAX_DECISIONS = 2 * HISTORY_RELEASES;
+const MAX_DECISIONS = 2 * HISTORY_RELEASES - 2;
 
 export const releaseKey = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;
 

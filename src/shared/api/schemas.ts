@@ -194,35 +194,47 @@ export const SectorsSchema = z.discriminatedUnion('status', [
 ]);
 export type Sectors = z.infer<typeof SectorsSchema>;
 
-/** A dataset as lists across releases name it: enough to recognise it, link to it and relink it. */
+/** A dataset as lists across releases name it: enough to recognise it and link to it. */
 export const DatasetRefSchema = z.object({
   id: z.number().int().positive(),
   activity: text,
   product: text,
   geography: text,
   unit: text,
-  /** Its ecoSpold UUIDs: `activity_product.spold` is its file name. */
-  activity_spold_uuid: text,
-  product_spold_uuid: text,
 });
 export type DatasetRef = z.infer<typeof DatasetRefSchema>;
 
+/**
+ * A dataset as a mapping names it, to relink a model by: with its ecoSpold UUIDs
+ * (`activity_product.spold` is its file name). The changes of a whole release leave them out.
+ */
+export const SpoldRefSchema = DatasetRefSchema.extend({
+  activity_spold_uuid: text,
+  product_spold_uuid: text,
+});
+export type SpoldRef = z.infer<typeof SpoldRefSchema>;
+
 const docField = z.enum(DOC_FIELDS);
 
+const candidate = <T extends z.ZodType>(dataset: T) =>
+  z.object({
+    dataset,
+    relation: z.enum(RELATIONS),
+    /** How its geography relates to the dataset's (within, carved out, world …). */
+    geography: z.enum(GEOGRAPHY_RELATIONS),
+    /** Its ID is not in the source release, so it may be what the dataset became. */
+    new_in_target: z.boolean(),
+  });
 /** A dataset of the other release that may be the one sought, and why. */
-export const CandidateSchema = z.object({
-  dataset: DatasetRefSchema,
-  relation: z.enum(RELATIONS),
-  /** How its geography relates to the dataset's (within, carved out, world …). */
-  geography: z.enum(GEOGRAPHY_RELATIONS),
-  /** Its ID is not in the source release, so it may be what the dataset became. */
-  new_in_target: z.boolean(),
-});
+export const CandidateSchema = candidate(SpoldRefSchema);
 export type CandidateRef = z.infer<typeof CandidateSchema>;
+/** The same, in the changes of a whole release. */
+export const ChangeCandidateSchema = candidate(DatasetRefSchema);
+export type ChangeCandidate = z.infer<typeof ChangeCandidateSchema>;
 
 /** A dataset named for certain as what another became (or came from), with its share of a split. */
 export const LinkSchema = z.object({
-  dataset: DatasetRefSchema,
+  dataset: SpoldRefSchema,
   /** The share of the source it takes in a split (allocation, 0–1); null for a whole dataset. */
   share: z.number().min(0).max(1).nullable(),
   /** What differs from the dataset it is linked to. */
@@ -278,7 +290,7 @@ export const ChangeRowSchema = z.object({
    * Without a certain successor, the nearest datasets of the newer release; for a new dataset,
    * those of the older release it may come from (a possible split of a broader one).
    */
-  candidates: z.array(CandidateSchema),
+  candidates: z.array(ChangeCandidateSchema),
   /** Of the newer side where there is one, for filtering. */
   activity_type: text,
   isic_section: text,
@@ -313,9 +325,9 @@ export const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
   line: z.number().int().positive(),
   verdict: z.enum(UPGRADE_VERDICTS),
-  source: DatasetRefSchema.nullable(),
+  source: SpoldRefSchema.nullable(),
   /** The one dataset it maps to: its successor, or for a split its own ID or largest share. */
-  target: DatasetRefSchema.nullable(),
+  target: SpoldRefSchema.nullable(),
   /** Every dataset it became, each with its share for a split. */
   successors: z.array(LinkSchema),
   how: z.enum(MATCH_HOWS).nullable(),
@@ -357,7 +369,7 @@ export const HistoryEntrySchema = z.object({
   basis: z.enum(BASES),
   reports: z.array(z.string()),
   /** The dataset in this release that it is followed to (a split's own ID or largest share). */
-  dataset: DatasetRefSchema.nullable(),
+  dataset: SpoldRefSchema.nullable(),
   /** Every dataset of this release linked to it: what it became, or what it came from. */
   linked: z.array(LinkSchema),
   /** What differs from the dataset in the release asked about. */

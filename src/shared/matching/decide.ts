@@ -1,5 +1,7 @@
 import { docDiff, type DatasetDoc, type DocField } from './dataset-doc';
+import { ancestorsOf } from '../geographies/tree';
 import {
+  geographyOf,
   infer,
   MAX_CANDIDATES,
   nearest,
@@ -47,14 +49,14 @@ export interface Fate {
   verdict: Verdict;
   how: MatchHow;
   /** What it became, named for certain: one dataset, or several with shares (a split). */
-  successors: Successor[];
+  successors: readonly Successor[];
   /** The change reports that named its successors ("ecoinvent change report 3.11 → 3.12"). */
-  reports: string[];
+  reports: readonly string[];
   /**
    * Without a certain successor: the nearest datasets, ranked, each with its reason. With one
    * under its own ID: new datasets of its activity elsewhere, each a possible split of it.
    */
-  candidates: Candidate[];
+  candidates: readonly Candidate[];
 }
 
 export interface Origin {
@@ -74,6 +76,9 @@ export interface Decision {
 }
 
 type Draft = Omit<Fate, 'verdict'>;
+
+/** The empty list most datasets have, shared: a release's worth of empty arrays is garbage. */
+const NONE: readonly never[] = [];
 
 const SHARE_ROUNDING = 1e-9;
 
@@ -102,6 +107,13 @@ const unique = (candidates: Iterable<Candidate>) => {
   return rankCandidates(byId.values()).slice(0, MAX_CANDIDATES);
 };
 
+/** The geographies a dataset in `code` may have been carved out of. */
+const broaderThan = (code: string) => [
+  'GLO',
+  'RoW',
+  ...ancestorsOf(code).filter((c) => c !== 'GLO'),
+];
+
 /**
  * Verdicts, origins and new datasets from what each dataset became. A dataset new in `to` of an
  * activity and product that persists in a broader geography of `from` is a possible split of it,
@@ -113,13 +125,15 @@ function finish(
   to: ReleaseIndex,
   reports: ResolvedReport[],
 ): Decision {
+  const add = <T>(map: Map<number, T[]>, id: number, item: T) => {
+    const list = map.get(id);
+    if (list) list.push(item);
+    else map.set(id, [item]);
+  };
   const origins = new Map<number, Origin[]>();
   for (const draft of drafts.values())
     for (const successor of draft.successors)
-      origins.set(successor.doc.id, [
-        ...(origins.get(successor.doc.id) ?? []),
-        { doc: draft.source, share: successor.share },
-      ]);
+      add(origins, successor.doc.id, { doc: draft.source, share: successor.share });
   const extra = new Map<number, Candidate[]>();
   const newDocs: Decision['newDocs'] = [];
   const back = new Map<number, Candidate[]>();
@@ -127,36 +141,42 @@ function finish(
     if (draft.successors.length === 0)
       for (const candidate of draft.candidates)
         if (candidate.newInTarget && !origins.has(candidate.doc.id))
-          back.set(candidate.doc.id, [
-            ...(back.get(candidate.doc.id) ?? []),
-            {
-              doc: draft.source,
-              relation: candidate.relation,
-              geography: relationOfGeography(candidate.doc, draft.source),
-              newInTarget: false,
-            },
-          ]);
+          add(back, candidate.doc.id, {
+            doc: draft.source,
+            relation: candidate.relation,
+            geography: relationOfGeography(candidate.doc, draft.source),
+            newInTarget: false,
+          });
   for (const doc of to.docs) {
     if (origins.has(doc.id)) continue;
     const names = to.names(doc);
     const parents: Candidate[] = [];
-    for (const source of from.withActivity(names.activity)) {
-      const draft = drafts.get(source.id);
-      if (!draft || draft.successors.length === 0) continue;
-      if (from.names(source).product !== names.product) continue;
-      if (relationOfGeography(source, doc) !== 'carved out') continue;
-      parents.push({
-        doc: source,
-        relation: 'possible split',
-        geography: 'within',
-        newInTarget: false,
-      });
-      extra.set(source.id, [
-        ...(extra.get(source.id) ?? []),
-        { doc, relation: 'possible split', geography: 'carved out', newInTarget: true },
-      ]);
+    // What it may be carved out of: the same activity and product in the world, the rest of
+    // it, or a geography it lies in.
+    for (const code of broaderThan(geographyOf(doc))) {
+      for (const source of from.withNamesIn(names.activity, names.product, code)) {
+        if (relationOfGeography(source, doc) !== 'carved out') continue;
+        const draft = drafts.get(source.id);
+        if (!draft || draft.successors.length === 0) continue;
+        parents.push({
+          doc: source,
+          relation: 'possible split',
+          geography: 'within',
+          newInTarget: false,
+        });
+        add(extra, source.id, {
+          doc,
+          relation: 'possible split',
+          geography: 'carved out',
+          newInTarget: true,
+        });
+      }
     }
-    newDocs.push({ doc, candidates: unique([...parents, ...(back.get(doc.id) ?? [])]) });
+    const also = back.get(doc.id);
+    newDocs.push({
+      doc,
+      candidates: parents.length === 0 && !also ? [] : unique([...parents, ...(also ?? [])]),
+    });
   }
   const fates = new Map<number, Fate>();
   for (const [id, draft] of drafts) {
@@ -194,17 +214,43 @@ export function decidePair(
     drafts.set(
       source.id,
       inferred.how === 'none'
-        ? { source, how: 'none', successors: [], reports: [], candidates: inferred.candidates }
+        ? { source, how: 'none', successors: NONE, reports: NONE, candidates: inferred.candidates }
         : {
             source,
             how: inferred.how,
             successors: [{ doc: inferred.doc, share: null, fields: docDiff(source, inferred.doc) }],
-            reports: [],
-            candidates: [],
+            reports: NONE,
+            candidates: NONE,
           },
     );
   }
   return finish(drafts, from, to, report ? [report] : []);
+}
+
+/**
+ * Most datasets have one whole successor at every step and nothing else to say: followed without
+ * the bookkeeping of splits and candidates (a release's worth of it is what took the time).
+ */
+function followSimply(source: DatasetDoc, steps: readonly Decision[]): Draft | undefined {
+  let at = source;
+  let how: MatchHow = 'same ID';
+  let reports: string[] = [];
+  for (const step of steps) {
+    const fate = step.fates.get(at.id);
+    if (!fate || fate.successors.length !== 1 || fate.candidates.length > 0) return undefined;
+    const only = fate.successors[0];
+    if (!only || only.share !== null) return undefined;
+    if (MATCH_HOWS.indexOf(fate.how) > MATCH_HOWS.indexOf(how)) how = fate.how;
+    if (fate.reports.length > 0) reports = [...new Set([...reports, ...fate.reports])];
+    at = only.doc;
+  }
+  return {
+    source,
+    how,
+    successors: [{ doc: at, share: null, fields: docDiff(source, at) }],
+    reports,
+    candidates: [],
+  };
 }
 
 /** The loosest of the ways a dataset was followed: a report outranks inference. */
@@ -231,6 +277,11 @@ export function decideAlong(
   if (more.length === 0) return only;
   const drafts = new Map<number, Draft>();
   for (const source of first.docs) {
+    const simple = followSimply(source, steps);
+    if (simple) {
+      drafts.set(source.id, simple);
+      continue;
+    }
     let current: Origin[] = [{ doc: source, share: null }];
     let carried: Candidate[] = [];
     const hows: MatchHow[] = [];

@@ -50,7 +50,19 @@ export interface Candidate {
 /** Candidates listed at most per dataset. */
 export const MAX_CANDIDATES = 10;
 
-export const geographyOf = (doc: DatasetDoc) => geographyCode(doc.geography ?? '');
+/** Codes and relations of the few hundred geographies a database has, each worked out once. */
+const CODES = new Map<string, string>();
+const RELATED = new Map<string, Map<string, GeographyRelation>>();
+
+export function geographyOf(doc: DatasetDoc): string {
+  const display = doc.geography ?? '';
+  let code = CODES.get(display);
+  if (code === undefined) {
+    code = geographyCode(display);
+    CODES.set(display, code);
+  }
+  return code;
+}
 
 export function relationOfGeography(source: DatasetDoc, other: DatasetDoc): GeographyRelation {
   if (
@@ -59,7 +71,19 @@ export function relationOfGeography(source: DatasetDoc, other: DatasetDoc): Geog
     source.geography_spold_uuid === other.geography_spold_uuid
   )
     return 'same';
-  return geographyRelation(geographyOf(source), geographyOf(other));
+  const from = geographyOf(source);
+  const to = geographyOf(other);
+  let row = RELATED.get(from);
+  if (!row) {
+    row = new Map();
+    RELATED.set(from, row);
+  }
+  let relation = row.get(to);
+  if (relation === undefined) {
+    relation = geographyRelation(from, to);
+    row.set(to, relation);
+  }
+  return relation;
 }
 
 function sameGeography(a: DatasetDoc, b: DatasetDoc, aGeo: string, bGeo: string): boolean {

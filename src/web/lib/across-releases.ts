@@ -1,4 +1,4 @@
-import type { Basis, CandidateRef } from '../../shared/api/schemas';
+import type { Basis, ChangeCandidate } from '../../shared/api/schemas';
 import type { GeographyRelation } from '../../shared/geographies/tree';
 
 /**
@@ -39,7 +39,7 @@ const GEOGRAPHY_WORDS: Record<GeographyRelation, string> = {
 };
 
 /** Why a candidate is offered: what matches, and how its geography relates. */
-export function candidateReason(candidate: CandidateRef): string {
+export function candidateReason(candidate: ChangeCandidate): string {
   const parts: string[] = [candidate.relation];
   if (candidate.relation !== 'possible split' && candidate.geography !== 'same')
     parts.push(GEOGRAPHY_WORDS[candidate.geography]);

@@ -21,7 +21,6 @@ export function ReportSteps({ steps }: { steps: readonly ReportStep[] }) {
             : 'Partly inferred from documentation'
       }
       role="note"
-      aria-label="Where the verdicts come from"
     >
       <List size="sm" spacing={2}>
         {steps.map((step) => (

@@ -13,8 +13,6 @@ const ref = (id: number, activity: string, geography: string) => ({
   product: 'cement, Portland',
   geography,
   unit: 'kg',
-  activity_spold_uuid: `aaaaaaaa-0000-4000-8000-${String(id).padStart(12, '0')}`,
-  product_spold_uuid: 'bbbbbbbb-0000-4000-8000-000000000001',
 });
 const row = (over: Partial<ChangeRow>): ChangeRow => ({
   change: 'documentation changed',
@@ -139,15 +137,15 @@ describe('filtering the changes of a release', () => {
     ]);
   });
 
-  it('exports both sides of each change as CSV, with its files, source and share as shown', () => {
+  it('exports both sides of each change as CSV, with its source and share as shown', () => {
     const [header, , moved, added, , split] = changesToCsv(changes, rows).trimEnd().split('\n');
     expect(header).toBe(
-      'system_model,change,3.11_id,3.11_activity,3.11_product,3.11_geography,3.11_unit,3.11_spold_file,3.12_id,3.12_activity,3.12_product,3.12_geography,3.12_unit,3.12_spold_file,share_percent,matched_by,source,changed_fields,candidates,activity_type,isic_section,sectors',
+      'system_model,change,3.11_id,3.11_activity,3.11_product,3.11_geography,3.11_unit,3.12_id,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,matched_by,source,changed_fields,candidates,activity_type,isic_section,sectors',
     );
     expect(moved).toBe(
-      'cutoff,moved,2,"cement production, CEM III/A","cement, Portland",Switzerland (CH),kg,aaaaaaaa-0000-4000-8000-000000000002_bbbbbbbb-0000-4000-8000-000000000001.spold,22,"cement production, CEM III/A","cement, Portland",Rest-of-World (RoW),kg,aaaaaaaa-0000-4000-8000-000000000022_bbbbbbbb-0000-4000-8000-000000000001.spold,,change report,ecoinvent change report 3.11 → 3.12,geography description,,ordinary transforming activity,C - Manufacturing,Cement & concrete',
+      'cutoff,moved,2,"cement production, CEM III/A","cement, Portland",Switzerland (CH),kg,22,"cement production, CEM III/A","cement, Portland",Rest-of-World (RoW),kg,,change report,ecoinvent change report 3.11 → 3.12,geography description,,ordinary transforming activity,C - Manufacturing,Cement & concrete',
     );
-    expect(added).toMatch(/^cutoff,new,,,,,,,30,/);
+    expect(added).toMatch(/^cutoff,new,,,,,,30,/);
     expect(split).toMatch(/,0\.000312,change report,/);
   });
 });

@@ -1,6 +1,6 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import type { ReleaseChange } from '../../../shared/matching/verdict';
-import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
+import { basisText, sharePercent } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
 
 export interface ChangeFilter {
@@ -67,7 +67,7 @@ export function changeFacets(rows: readonly ChangeRow[]): {
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
-/** One row per change: both sides' IDs, names and ecoSpold files, where it comes from, its share. */
+/** One row per change: both sides' IDs and names, where it comes from, its share. */
 export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
   const side = (prefix: string) => [
     `${prefix}_id`,
@@ -75,7 +75,6 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
     `${prefix}_product`,
     `${prefix}_geography`,
     `${prefix}_unit`,
-    `${prefix}_spold_file`,
   ];
   const header = [
     'system_model',
@@ -93,15 +92,8 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
   ];
   const values = (ref: ChangeRow['from']) =>
     ref
-      ? [
-          ref.id,
-          ref.activity ?? '',
-          ref.product ?? '',
-          ref.geography ?? '',
-          ref.unit ?? '',
-          spoldFile(ref),
-        ]
-      : ['', '', '', '', '', ''];
+      ? [ref.id, ref.activity ?? '', ref.product ?? '', ref.geography ?? '', ref.unit ?? '']
+      : ['', '', '', '', ''];
   return toCsv([
     header,
     ...rows.map((row) => [

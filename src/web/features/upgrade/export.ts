@@ -1,9 +1,4 @@
-import type {
-  DatasetRef,
-  Indicator,
-  UpgradeCheck,
-  UpgradeResult,
-} from '../../../shared/api/schemas';
+import type { Indicator, SpoldRef, UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
 import {
   reportName,
   type ChangeReport,
@@ -29,7 +24,7 @@ export interface MappingExport {
 function mappedTo(
   result: UpgradeResult,
   chosen: ReadonlyMap<number, number>,
-): { dataset: DatasetRef; share: number | null; byUser: boolean }[] {
+): { dataset: SpoldRef; share: number | null; byUser: boolean }[] {
   const picked = chosen.get(result.line);
   const candidate = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
   if (candidate) return [{ dataset: candidate, share: null, byUser: true }];
@@ -52,7 +47,7 @@ const sideColumns = (version: string) => [
   `${version}_geography`,
   `${version}_unit`,
 ];
-const sideValues = (ref: DatasetRef | null | undefined) =>
+const sideValues = (ref: SpoldRef | null | undefined) =>
   ref
     ? [
         ref.id,
@@ -158,7 +153,7 @@ export function mappingToJson(data: MappingExport): string {
 }
 
 /** A dataset as a migration names it; undefined when the service left a name out. */
-function keyOf(ref: DatasetRef): ReportKey | undefined {
+function keyOf(ref: SpoldRef): ReportKey | undefined {
   if (!ref.activity || !ref.product || !ref.geography || !ref.unit) return undefined;
   return {
     name: ref.activity,
