@@ -4,8 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The three parts never import each other; only `shared` is common ground. */
-const parts = ['web', 'proxy', 'emulator'];
+/** The parts never import each other; only `shared` is common ground. */
+const parts = ['web', 'proxy', 'emulator', 'cli'];
 const boundary = (part) => ({
   files: [`src/${part}/**/*.{ts,tsx}`],
   rules: {
@@ -42,6 +42,7 @@ const features = [
   'history',
   'changes',
   'upgrade',
+  'api-access',
 ];
 const featureBoundaries = features.map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
@@ -57,6 +58,41 @@ const featureBoundaries = features.map((feature) => ({
               message: `features/${feature} must not import features/${other}; compose them in src/web/app.`,
             })),
           { group: ['**/app/**'], message: 'Features must not import from src/web/app.' },
+          ...webOnly,
+          ...parts
+            .filter((other) => other !== 'web')
+            .map((other) => ({
+              group: [`**/${other}/*`],
+              message: `src/web must not import src/${other}.`,
+            })),
+        ],
+      },
+    ],
+  },
+}));
+
+/** Shared code below the features: it knows nothing of them, of the pages or of the routes. */
+const sharedLayers = ['lib', 'components'];
+const sharedLayerBoundaries = sharedLayers.map((layer) => ({
+  files: [`src/web/${layer}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/features/**', '**/features', '**/app/**', '**/app'],
+            message: `src/web/${layer} is shared by the features and pages: it imports neither.`,
+          },
+          ...(layer === 'lib'
+            ? [
+                {
+                  group: ['**/config/**', '**/config'],
+                  message:
+                    'src/web/lib must not import src/web/config: config (routes, links, theme) is built on lib, not the other way round.',
+                },
+              ]
+            : []),
           ...webOnly,
           ...parts
             .filter((other) => other !== 'web')
@@ -108,11 +144,12 @@ export default tseslint.config(
   ...pluginQuery.configs['flat/recommended-strict'],
   ...parts.map(boundary),
   {
-    // Proxy tests run against the real emulator, the only fake of the data service.
-    files: ['src/proxy/**/*.test.ts'],
+    // Proxy and CLI tests run against the real emulator, the only fake of the data service.
+    files: ['src/proxy/**/*.test.ts', 'src/cli/**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   ...featureBoundaries,
+  ...sharedLayerBoundaries,
   {
     files: ['src/shared/**/*.ts'],
     rules: {
@@ -122,7 +159,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'src/shared runs everywhere: no Node modules.' },
             {
-              group: ['**/web/*', '**/proxy/*', '**/emulator/*', '**/launcher/*'],
+              group: ['**/web/*', '**/proxy/*', '**/emulator/*', '**/launcher/*', '**/cli/*'],
               message: 'src/shared imports nothing of ours.',
             },
           ],

@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,proxy,emulator,launcher}/**/*.test.ts'],
+          include: ['src/{shared,proxy,emulator,launcher,cli}/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

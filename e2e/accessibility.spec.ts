@@ -67,6 +67,12 @@ const PAGES: [string, string, Shown, string][] = [
     (page) => page.getByRole('heading', { name: 'Usage', level: 1 }),
     'Usage · LCI Explorer',
   ],
+  [
+    'API access',
+    '/api-access',
+    (page) => page.getByRole('button', { name: /GET\s*\/api\/versions/ }),
+    'API access · LCI Explorer',
+  ],
 ];
 
 async function seriousViolations(page: Page, name: string) {

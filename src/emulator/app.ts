@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { EmulatorConfig } from './config';
 import { DataStore } from './data/store';
-import { defaultFaults, FaultDice, renameKeys, type Faults } from './faults';
+import {
+  defaultFaults,
+  FaultDice,
+  nullKeys,
+  renameKeys,
+  renameScores,
+  type Faults,
+} from './faults';
 import { createServiceTokenIssuer } from './identity/service-tokens';
 import { registerTokenEndpoint, SERVICE_REALM_PATH } from './identity/token-endpoint';
 import { createUserRealm, mountUserRealm } from './identity/user-realm';
@@ -37,6 +44,72 @@ export interface Emulator {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Where a GET is redirected by the `redirect` fault, or undefined. */
+function redirectOf(redirect: Faults['redirect'], method: string, url: string): string | undefined {
+  if (redirect === 'none' || method !== 'GET') return undefined;
+  const [path = '', search] = url.split('?');
+  if (redirect === 'other-origin') return `http://127.0.0.1:9${url}`;
+  return path.endsWith('/') ? undefined : `${path}/${search === undefined ? '' : `?${search}`}`;
+}
+
+/** Whether a request asks for no scores: it is free, and a burst of 429 may meet it. */
+function isFree(query: unknown, body: unknown): boolean {
+  if (typeof query === 'object' && query !== null && 'indicator_ids' in query) return false;
+  if (typeof body !== 'string' || body === '') return true;
+  try {
+    const ids = (JSON.parse(body) as { indicator_ids?: unknown }).indicator_ids;
+    return !Array.isArray(ids) || ids.length === 0;
+  } catch {
+    return true;
+  }
+}
+
+/** A `limit` above the `max_limit` fault: refused as FastAPI would, or silently cut. */
+function overLimit(faults: Faults, query: Record<string, unknown>, reply: FastifyReply) {
+  const raw = query.limit;
+  const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  // Off at 100: each route then keeps its own rule (the documented indicators ignore `limit`).
+  if (faults.max_limit >= 100 || limit === undefined || limit <= faults.max_limit) return undefined;
+  if (faults.over_limit === 'clamp') {
+    query.limit = String(faults.max_limit);
+    return undefined;
+  }
+  return reply.code(422).send({
+    detail: [
+      {
+        type: 'less_than_equal',
+        loc: ['query', 'limit'],
+        msg: `Input should be less than or equal to ${faults.max_limit}`,
+        input: raw,
+        ctx: { le: faults.max_limit },
+      },
+    ],
+  });
+}
+
+/** A successful answer's JSON as the shape faults change it. */
+function deviate(faults: Faults, body: string): string {
+  const {
+    rename_field: rename,
+    null_field: nulled,
+    omit_total: omit,
+    score_shape: scores,
+  } = faults;
+  if (!rename && !nulled && !omit && scores === 'documented') return body;
+  let value: unknown = JSON.parse(body);
+  if (rename) value = renameKeys(value, rename.from, rename.to);
+  if (nulled) value = nullKeys(value, nulled);
+  if (scores === 'renamed') value = renameScores(value);
+  if (omit && typeof value === 'object' && value !== null && !Array.isArray(value))
+    value = Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'total'));
+  return JSON.stringify(value);
+}
+
+/** An error page as a gateway in front of an API sends it. */
+function htmlError(status: number): string {
+  return `<html>\n<head><title>${status} Error</title></head>\n<body>\n<center><h1>${status} Error</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n`;
+}
+
 /** Builds the data-service emulator; the caller decides whether to listen or `inject`. */
 export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const { config } = deps;
@@ -64,7 +137,12 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
     reports: [],
   };
 
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    // `/v0/versions/` is `/v0/versions`, so the trailing-slash redirect fault has a target.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -104,25 +182,43 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
         api.addHook('onRequest', async () => {
           state.stats.api_requests++;
         });
+        // A router's redirect comes before the bearer check, as FastAPI's redirect_slashes does.
+        api.addHook('onRequest', async (request, reply) => {
+          const target = redirectOf(state.faults.redirect, request.method, request.url);
+          return target ? reply.code(307).header('location', target).send() : undefined;
+        });
         api.addHook('onRequest', requireServiceToken(state));
-        api.addHook('preHandler', async (_request, reply) => {
+        api.addHook('preHandler', async (request, reply) => {
           if (state.faults.latency_ms > 0) await sleep(state.faults.latency_ms);
           if (state.dice.roll('error', state.faults.error_rate)) {
             return reply.code(500).send({ detail: 'Internal Server Error' });
           }
-          if (state.dice.roll('rate-limit', state.faults.rate_limit_rate)) {
+          const burst = state.faults.rate_limit_burst;
+          const inBurst =
+            burst !== null &&
+            isFree(request.query, request.body) &&
+            (burst.match === undefined || request.url.includes(burst.match));
+          if (inBurst) {
+            burst.count--;
+            if (burst.count <= 0) state.faults.rate_limit_burst = null;
+          }
+          if (inBurst || state.dice.roll('rate-limit', state.faults.rate_limit_rate)) {
+            const wait =
+              (inBurst ? burst.retry_after_seconds : undefined) ?? state.faults.retry_after_seconds;
             return reply
               .code(429)
-              .header('retry-after', String(state.faults.retry_after_seconds))
+              .header('retry-after', String(wait))
               .send({ detail: 'Too Many Requests' });
           }
-          return undefined;
+          return overLimit(state.faults, request.query as Record<string, unknown>, reply);
         });
         api.addHook('onSend', async (_request, reply, payload) => {
           let body = payload;
-          const rename = state.faults.rename_field;
-          if (rename && typeof body === 'string' && reply.statusCode < 300) {
-            body = JSON.stringify(renameKeys(JSON.parse(body), rename.from, rename.to));
+          if (typeof body === 'string' && reply.statusCode < 300 && reply.statusCode >= 200)
+            body = deviate(state.faults, body);
+          if (state.faults.html_errors && reply.statusCode >= 400) {
+            reply.header('content-type', 'text/html; charset=utf-8');
+            body = htmlError(reply.statusCode);
           }
           if (
             state.faults.oversize_bytes > 0 &&

@@ -53,3 +53,40 @@ describe('EMULATOR_DIALECT and EMULATOR_SPOLD_ROUTE', () => {
     expect(read).toThrow(/^Invalid EMULATOR_DIALECT: [^\n]+$/);
   });
 });
+
+describe('the deviation knobs', () => {
+  it('are all off unless set', () => {
+    expect(emulatorConfigFromEnv({}).faults).toMatchObject({
+      rename_field: null,
+      null_field: null,
+      omit_total: false,
+      indicator_paging: false,
+      paging: null,
+      max_limit: 100,
+      over_limit: 'refuse',
+      score_shape: 'documented',
+      rate_limit_burst: null,
+      token_answer: 'keycloak',
+      redirect: 'none',
+      html_errors: false,
+    });
+  });
+
+  it('read their variables, and refuse a bad one with one line naming it', () => {
+    const config = emulatorConfigFromEnv({
+      EMULATOR_RENAME_FIELD: 'geography:location',
+      EMULATOR_RATE_LIMIT_BURST: '3',
+      EMULATOR_MAX_LIMIT: '50',
+      EMULATOR_OVER_LIMIT: 'clamp',
+    });
+    expect(config.faults).toMatchObject({
+      rename_field: { from: 'geography', to: 'location' },
+      rate_limit_burst: { count: 3 },
+      max_limit: 50,
+      over_limit: 'clamp',
+    });
+    expect(() => emulatorConfigFromEnv({ EMULATOR_RENAME_FIELD: 'geography' })).toThrow(
+      /^Invalid EMULATOR_RENAME_FIELD: [^\n]+$/,
+    );
+  });
+});

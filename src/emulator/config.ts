@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { EMULATOR_PAGING_STYLES, type Faults } from './faults';
 import { DEFAULT_LICENCE, parseLicence } from './licence';
 
 /** Where `npm start` puts the emulator unless EMULATOR_PORT says otherwise. */
@@ -87,6 +88,25 @@ export const EmulatorEnvSchema = z.object({
   EMULATOR_SLOW_BODY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   EMULATOR_OVERSIZE_BYTES: z.coerce.number().int().min(0).default(0),
   EMULATOR_INVALID_CLIENT: bool.default(false),
+  // Deviations of the real service's shapes and manners, each off by default (README, Knobs).
+  EMULATOR_RENAME_FIELD: z
+    .string()
+    .regex(/^[a-z_]+:[a-z_]+$/, 'must be old:new, e.g. geography:location')
+    .optional(),
+  EMULATOR_NULL_FIELD: z
+    .string()
+    .regex(/^[a-z_]+$/, 'must be a field name')
+    .optional(),
+  EMULATOR_OMIT_TOTAL: bool.default(false),
+  EMULATOR_INDICATOR_PAGING: bool.default(false),
+  EMULATOR_PAGING: z.enum(EMULATOR_PAGING_STYLES).optional(),
+  EMULATOR_MAX_LIMIT: z.coerce.number().int().min(1).max(100).default(100),
+  EMULATOR_OVER_LIMIT: z.enum(['refuse', 'clamp']).default('refuse'),
+  EMULATOR_SCORE_SHAPE: z.enum(['documented', 'renamed']).default('documented'),
+  EMULATOR_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1000).default(0),
+  EMULATOR_TOKEN_ANSWER: z.enum(['keycloak', 'recorded']).default('keycloak'),
+  EMULATOR_REDIRECT: z.enum(['none', 'trailing-slash', 'other-origin']).default('none'),
+  EMULATOR_HTML_ERRORS: bool.default(false),
 });
 
 export interface EmulatorConfig {
@@ -109,14 +129,8 @@ export interface EmulatorConfig {
     mode: 'record' | 'enforce';
     tier: { datasets: number; indicators: number; users: number };
   };
-  faults: {
-    latency_ms: number;
-    error_rate: number;
-    rate_limit_rate: number;
-    slow_body_ms: number;
-    oversize_bytes: number;
-    invalid_client: boolean;
-  };
+  /** The faults it starts with (`POST /_emulator/faults` changes them at run time). */
+  faults: Partial<Faults>;
 }
 
 /** A bad variable stops start-up with one line naming it. */
@@ -169,8 +183,26 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
       slow_body_ms: e.EMULATOR_SLOW_BODY_MS,
       oversize_bytes: e.EMULATOR_OVERSIZE_BYTES,
       invalid_client: e.EMULATOR_INVALID_CLIENT,
+      rename_field: renameOf(e.EMULATOR_RENAME_FIELD),
+      null_field: e.EMULATOR_NULL_FIELD ?? null,
+      omit_total: e.EMULATOR_OMIT_TOTAL,
+      indicator_paging: e.EMULATOR_INDICATOR_PAGING,
+      paging: e.EMULATOR_PAGING ?? null,
+      max_limit: e.EMULATOR_MAX_LIMIT,
+      over_limit: e.EMULATOR_OVER_LIMIT,
+      score_shape: e.EMULATOR_SCORE_SHAPE,
+      rate_limit_burst:
+        e.EMULATOR_RATE_LIMIT_BURST > 0 ? { count: e.EMULATOR_RATE_LIMIT_BURST } : null,
+      token_answer: e.EMULATOR_TOKEN_ANSWER,
+      redirect: e.EMULATOR_REDIRECT,
+      html_errors: e.EMULATOR_HTML_ERRORS,
     },
   };
+}
+
+function renameOf(value: string | undefined): Faults['rename_field'] {
+  const [from, to] = value?.split(':') ?? [];
+  return from && to ? { from, to } : null;
 }
 
 export function generateSecret(): string {

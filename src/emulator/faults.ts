@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** The paging parameters the emulator can be told to page its GET lists by. */
+export const EMULATOR_PAGING_STYLES = ['from', 'offset', 'skip', 'start', 'page'] as const;
+export type EmulatorPaging = (typeof EMULATOR_PAGING_STYLES)[number];
+
 /**
  * Misbehaviour on purpose, so the proxy's resilience can be tested: set from the environment at
  * start and changed at run time through `POST /_emulator/faults`.
@@ -41,6 +45,45 @@ export const FaultsSchema = z
       })
       .strict()
       .nullable(),
+    /** Every key of this name in successful API answers is null, at any depth. */
+    null_field: z.string().min(1).max(100).nullable(),
+    /** Lists (search, indicators, batch, Spold lookup) are answered without their `total`. */
+    omit_total: z.boolean(),
+    /**
+     * The documented dialect's indicators are paged like the search (by the paging parameter
+     * and `limit`, 100 a page by default) instead of sent whole.
+     */
+    indicator_paging: z.boolean(),
+    /** The GET lists' paging parameter; null: the dialect's (`from`, or `offset` in `variant`). */
+    paging: z.enum(EMULATOR_PAGING_STYLES).nullable(),
+    /** The largest `limit` the API takes; above it, `over_limit` says what happens. */
+    max_limit: z.number().int().min(1).max(100),
+    /** `refuse`: 422 as FastAPI words it; `clamp`: silently fewer, the total unchanged. */
+    over_limit: z.enum(['refuse', 'clamp']),
+    /** `renamed`: score rows as `{indicator_id, value, unit, method, category, indicator}`. */
+    score_shape: z.enum(['documented', 'renamed']),
+    /** The next `count` free API requests (no indicator_ids; path containing `match`) get 429. */
+    rate_limit_burst: z
+      .object({
+        count: z.number().int().min(1).max(1000),
+        match: z.string().max(200).optional(),
+        /** Its own Retry-After; `retry_after_seconds` otherwise. */
+        retry_after_seconds: z.number().int().min(0).max(3600).optional(),
+      })
+      .strict()
+      .nullable(),
+    /**
+     * `recorded`: the token answer as a third party recorded it from the live service
+     * (upstream-api.md §2.2: `access_token`, `expires_in` 300, `scope`; no `token_type`).
+     */
+    token_answer: z.enum(['keycloak', 'recorded']),
+    /**
+     * API GETs answered 307: `trailing-slash` to the same path with a trailing slash (which is
+     * then served), `other-origin` to another origin.
+     */
+    redirect: z.enum(['none', 'trailing-slash', 'other-origin']),
+    /** API error answers as an HTML page (`text/html`), as a gateway in front would send them. */
+    html_errors: z.boolean(),
   })
   .strict();
 export type Faults = z.infer<typeof FaultsSchema>;
@@ -57,6 +100,17 @@ export function defaultFaults(tokenTtlSeconds: number): Faults {
     slow_body_ms: 0,
     oversize_bytes: 0,
     rename_field: null,
+    null_field: null,
+    omit_total: false,
+    indicator_paging: false,
+    paging: null,
+    max_limit: 100,
+    over_limit: 'refuse',
+    score_shape: 'documented',
+    rate_limit_burst: null,
+    token_answer: 'keycloak',
+    redirect: 'none',
+    html_errors: false,
   };
 }
 
@@ -68,6 +122,35 @@ export function renameKeys(value: unknown, from: string, to: string): unknown {
     Object.entries(value).map(([key, child]) => [
       key === from ? to : key,
       renameKeys(child, from, to),
+    ]),
+  );
+}
+
+/** `value` with every key `field` set to null, at any depth. */
+export function nullKeys(value: unknown, field: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => nullKeys(item, field));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      key === field ? null : nullKeys(child, field),
+    ]),
+  );
+}
+
+/** Score rows under other names, as a service whose scores moved on might send them. */
+export function renameScores(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(renameScores);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      key === 'impact_scores' && Array.isArray(child)
+        ? child.map((row: Record<string, unknown>) => {
+            const { id, score, ...rest } = row;
+            return { indicator_id: id, value: score, ...rest };
+          })
+        : renameScores(child),
     ]),
   );
 }

@@ -6,11 +6,14 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs `npm run check:upstream` as an operator would, against an embedded emulator. */
-function run(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function run(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/launcher/check-upstream.ts', '--no-save'],
+      ['--import', 'tsx', 'src/launcher/check-upstream.ts', '--no-save', ...args],
       {
         cwd: ROOT,
         // A small emulator: the check reads a few pages, not the whole release.
@@ -26,10 +29,16 @@ function run(env: Record<string, string>): Promise<{ code: number | null; output
 }
 
 describe('npm run check:upstream', () => {
-  it('exits 0 when the explorer can work with the service, and 1 with the settings it needs', async () => {
-    const fits = await run({ EMULATOR_DIALECT: 'variant' });
-    expect(fits.output).toContain('Verdict: the explorer can work with this data service.');
+  it('exits 0 when the explorer works with the service, scores included; 3 when the scores were not checked; 1 with the settings it needs', async () => {
+    const fits = await run({ EMULATOR_DIALECT: 'variant' }, ['--scored']);
+    expect(fits.output).toContain('--scored: One call with scores adds at most 1 dataset');
+    expect(fits.output).toContain('the explorer can work with this data service, scores included');
     expect(fits.code).toBe(0);
+
+    // Not a terminal, so nobody is asked: no billed call, and an exit code that says so.
+    const unscored = await run({ EMULATOR_DIALECT: 'variant' });
+    expect(unscored.output).toContain('scores not checked');
+    expect(unscored.code).toBe(3);
 
     const misconfigured = await run({
       EMULATOR_DIALECT: 'variant',

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { buildEmulator } from '../emulator/app';
 import { emulatorConfigFromEnv, EmulatorConfigError } from '../emulator/config';
 import { ConfigError, proxyConfigFromEnv } from '../proxy/config';
-import { checkUpstream, formatReport } from '../proxy/upstream/check/check';
+import { checkUpstream, exitCodeOf, formatReport } from '../proxy/upstream/check/check';
+import type { TokenGrant } from '../proxy/upstream/token-cache';
 import { createDataApi } from '../proxy/upstream/data-api';
 import { createUndiciClient } from '../proxy/upstream/http-client';
 import { TokenCache } from '../proxy/upstream/token-cache';
@@ -13,12 +15,27 @@ import { freePort, pointAtEmulator } from './stack';
 
 const USAGE = `npm run check:upstream -- [--scored] [--out DIR] [--no-save]
 
-Asks the data service named by DATA_API_URL (unset: the embedded emulator) every route the
-explorer uses, with free calls only, and says what differs from what the explorer expects.
-  --scored   also make one call with scores (1 dataset × 1 indicator), which is billed
+Asks the data service named by DATA_API_URL (unset: the embedded emulator) what the explorer
+asks, with the parameters the proxy sends, and says what differs and which setting or adapter
+file fixes it. On a terminal it asks before the one billed call that checks the scores.
+  --scored   make the one call with scores (1 dataset × 1 indicator) without asking
   --out DIR  where to save the raw answers (default .data/check-upstream/<time>)
   --no-save  save nothing
-Exit code 0 when the explorer can work with the service as configured.`;
+Exit codes: 0 the explorer works with the service, scores included; 1 it cannot as configured;
+2 a setting is invalid or the check could not run; 3 it works, but the scores were not checked.`;
+
+/** How long the check waits out a busy service in all, per call: it has time, a page has not. */
+const CHECK_RETRY_MS = 60_000;
+
+/** A yes or no on the terminal; no when it is not one. */
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
 
 /** `npm run check:upstream`: the contract check, against the configured service. */
 async function main(): Promise<number> {
@@ -55,17 +72,13 @@ async function main(): Promise<number> {
     });
     // Every token this run holds, so none can reach a saved answer.
     const issued: string[] = [];
+    let grant: TokenGrant | undefined;
     const tokens = new TokenCache({
       fetchToken: async () => {
-        const grant = await fetchToken();
+        grant = await fetchToken();
         issued.push(grant.accessToken);
         return grant;
       },
-    });
-    const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
-      send: client.send,
-      tokens,
-      maxResponseBytes: config.upstreamMaxResponseBytes,
     });
     const outDir = values['no-save']
       ? undefined
@@ -74,16 +87,26 @@ async function main(): Promise<number> {
             path.join('.data', 'check-upstream', new Date().toISOString().replace(/[:.]/g, '-')),
         );
     const report = await checkUpstream({
-      dataApi,
+      dataApi: (observe) =>
+        createDataApi(config.dataApi, config.timeouts.upstreamMs, {
+          send: client.send,
+          tokens,
+          maxResponseBytes: config.upstreamMaxResponseBytes,
+          retryBudgetMs: CHECK_RETRY_MS,
+          maxTries: 8,
+          observe,
+        }),
       service: `${config.dataApi.origin}${config.dataApi.basePath}`,
       settings: config.dataApi,
       scored: values.scored,
+      confirm: process.stdin.isTTY && process.stdout.isTTY ? confirm : undefined,
       announce: (message) => console.log(message),
+      token: () => grant && { fields: grant.fields ?? [], assumed: grant.assumed ?? [] },
       outDir,
       secrets: () => [config.dataApi.clientSecret, ...issued],
     });
     console.log(formatReport(report));
-    return report.works ? 0 : 1;
+    return exitCodeOf(report);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof EmulatorConfigError) {
       console.error(error.message);

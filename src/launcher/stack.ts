@@ -51,7 +51,10 @@ async function resolvePort(value: string | undefined, fallback: number): Promise
  */
 export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) {
   env.DATA_API_SPOLD_ROUTE ??= config.spoldRoute ?? 'none';
-  env.DATA_API_SEARCH_PAGING ??= config.dialect === 'variant' ? 'offset' : 'from';
+  env.DATA_API_SEARCH_PAGING ??=
+    config.faults.paging ?? (config.dialect === 'variant' ? 'offset' : 'from');
+  if (config.faults.max_limit !== undefined)
+    env.DATA_API_PAGE_SIZE ??= String(config.faults.max_limit);
   env.DATA_API_URL = config.publicOrigin;
   env.DATA_API_TOKEN_URL = `${config.publicOrigin}${TOKEN_PATH}`;
   env.DATA_API_CLIENT_ID = config.client.id;

@@ -277,8 +277,10 @@ describe('the proxy in front of the emulator', () => {
         issuer: `${emulator.origin}/realms/explorer`,
         clientId: 'lci-explorer',
         scope: 'openid profile',
+        programClientId: 'lci-explorer-cli',
       },
       dataService: { emulated: false, spoldLookup: true, sectorIndex: true },
+      limits: { requestsPerMinute: 600, concurrentCalls: 8, queuedCalls: 500, queueSeconds: 10 },
     });
   });
 

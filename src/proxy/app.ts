@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { MAX_PAGE_LIMIT } from '../shared/api/routes';
 import type { ProxyConfig } from './config';
 import { ProxyError } from './errors';
 import { createUserVerifier } from './auth/user-auth';
@@ -62,6 +63,9 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const { config } = deps;
   const fetchImpl = deps.fetch ?? fetch;
   const clientMs = config.timeouts.clientMs;
+  // Sends of one call at most: a page of 100 asked in pages of the service's size, one after
+  // the other, and one more after a 401.
+  const sends = Math.ceil(MAX_PAGE_LIMIT / config.dataApi.pageSize) + 1;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -82,11 +86,15 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     },
     requestTimeout: clientMs,
     // An idle socket is closed, but never while the proxy itself waits for the data service:
-    // a call may be sent twice (once more with a new token after a 401), each within its
-    // deadline, so the client gets a 504 rather than a dropped connection.
+    // a call may take several sends (pages, once more with a new token after a 401) and waits
+    // out a busy service, each within its deadline, so the client gets a 504 rather than a
+    // dropped connection.
     connectionTimeout: Math.max(
       30_000,
-      2 * config.timeouts.upstreamMs + config.timeouts.tokenMs + clientMs,
+      sends * config.timeouts.upstreamMs +
+        config.timeouts.retryMs +
+        config.timeouts.tokenMs +
+        clientMs,
     ),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -105,10 +113,18 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     send = client.send;
     app.addHook('onClose', () => client.close());
   }
+  const redirects = new Set<string>();
   const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
     send,
     tokens,
     maxResponseBytes: config.upstreamMaxResponseBytes,
+    retryBudgetMs: config.timeouts.retryMs,
+    redirected: (from, to) => {
+      // Once per path: the operator needs to know where the service points, not every call.
+      if (redirects.has(from) || redirects.size >= 100) return;
+      redirects.add(from);
+      app.log.warn({ from, to }, 'the data service redirected a call; followed once (same origin)');
+    },
   });
   // Which of the shapes it knows the service sent, per route: logged once, and each change.
   const adapter = createUpstreamAdapter(dataApi, config.dataApi, (route, variant) =>
@@ -194,8 +210,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     policy: 'per-address',
   });
   const { upstreamMs, tokenMs } = config.timeouts;
-  // The longest a scored call can run: two sends (a retry after a 401), two token waits.
-  const callDeadlineMs = 2 * upstreamMs + 2 * tokenMs + 5_000;
+  // The longest a scored call can run: each of its sends, one more after a 401, two token waits.
+  const callDeadlineMs = sends * upstreamMs + 2 * tokenMs + 5_000;
 
   let shared: SharedStore | undefined;
   let cache: ResponseCache;

@@ -32,6 +32,20 @@ describe('proxy configuration', () => {
     );
   });
 
+  it('takes the paging and page size check:upstream finds, and refuses a page size past 100', () => {
+    const config = proxyConfigFromEnv({
+      ...base,
+      DATA_API_SEARCH_PAGING: 'page',
+      DATA_API_PAGE_SIZE: '50',
+    });
+    expect([config.dataApi.searchPaging, config.dataApi.pageSize]).toEqual(['page', 50]);
+    expect(proxyConfigFromEnv(base).dataApi.pageSize).toBe(100);
+    expect(failure({ ...base, DATA_API_PAGE_SIZE: '101' })).toMatch(/^DATA_API_PAGE_SIZE /);
+    expect(failure({ ...base, DATA_API_SEARCH_PAGING: 'cursor' })).toMatch(
+      /^DATA_API_SEARCH_PAGING /,
+    );
+  });
+
   it('names a missing secret in one line, without any value', () => {
     const message = failure({ ...base, DATA_API_CLIENT_SECRET: undefined });
     expect(message).toBe('DATA_API_CLIENT_SECRET is required');

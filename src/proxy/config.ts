@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEMO_SIGN_IN } from '../shared/config';
+import { MAX_PAGE_LIMIT } from '../shared/api/routes';
+import { PAGING_STYLES, type PagingStyle } from './upstream/paging';
 
 const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
@@ -34,7 +36,8 @@ export const ProxyEnvSchema = z
     DATA_API_CLIENT_SECRET: z.string().min(1, 'is required'),
     DATA_API_CLIENT_AUTH: z.enum(['post', 'basic']).default('post'),
     DATA_API_ORGANIZATION_ID: z.string().max(200).optional(),
-    DATA_API_SEARCH_PAGING: z.enum(['from', 'offset']).default('from'),
+    DATA_API_SEARCH_PAGING: z.enum(PAGING_STYLES).default('from'),
+    DATA_API_PAGE_SIZE: int(1, MAX_PAGE_LIMIT).default(MAX_PAGE_LIMIT),
     DATA_API_SPOLD_ROUTE: SpoldRouteSchema.default(DEFAULT_SPOLD_ROUTE),
     // Set by `npm start` and `npm run deploy:local` when they start the emulator: the explorer
     // then says its data is the emulator's demo data.
@@ -46,7 +49,9 @@ export const ProxyEnvSchema = z
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
     AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
+    AUTH_PROGRAM_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.programClientId),
     UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
+    UPSTREAM_RETRY_MS: int(0, 120_000).default(8_000),
     TOKEN_TIMEOUT_MS: int(100, 60_000).default(5_000),
     CLIENT_TIMEOUT_MS: int(100, 120_000).default(15_000),
     STATIC_DIR: z.string().min(1).default('dist'),
@@ -109,22 +114,37 @@ export interface ProxyConfig {
     clientSecret: string;
     clientAuth: 'post' | 'basic';
     organizationId: string | undefined;
-    /** The search's paging parameter as the service names it. */
-    searchPaging: 'from' | 'offset';
+    /** How the service's GET lists (search, indicators) are paged, as `check:upstream` finds. */
+    searchPaging: PagingStyle;
+    /** The largest page the service gives (≤ 100): every list and batch is asked in such pages. */
+    pageSize: number;
     /** The Spold lookup's path under the prefix, or null when the service has none. */
     spoldRoute: string | null;
     /** True when the proxy talks to the embedded emulator; shown in the SPA. */
     emulated: boolean;
   };
   auth:
-    | { mode: 'oidc'; issuer: string; audience: string; clientId: string; scope: string }
+    | {
+        mode: 'oidc';
+        issuer: string;
+        audience: string;
+        clientId: string;
+        scope: string;
+        /**
+         * The public client programs sign in with by the device authorization grant, published
+         * for them; null (`none`) when the identity provider has none. Its tokens are accepted
+         * by the same rules as the browser's: the issuer and audience decide, not the client.
+         */
+        programClientId: string | null;
+      }
     | { mode: 'none' };
   /** `off`: no sector or ISIC filters (the index reads a whole release, if only once). */
   sectorIndex: 'on-demand' | 'off';
   /** A folder of ecoinvent's change reports (JSON datapackages); unset: inference only. */
   changeReportsDir: string | undefined;
   /** `clientMs`: how long a client has to send a request's headers, and all of it (SEC-08b). */
-  timeouts: { upstreamMs: number; tokenMs: number; clientMs: number };
+  /** `retryMs`: how long a free call waits out the service's 429 and 503 answers in all. */
+  timeouts: { upstreamMs: number; tokenMs: number; clientMs: number; retryMs: number };
   staticDir: string;
   cacheMaxBytes: number;
   upstreamMaxResponseBytes: number;
@@ -175,6 +195,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       clientAuth: e.DATA_API_CLIENT_AUTH,
       organizationId: e.DATA_API_ORGANIZATION_ID,
       searchPaging: e.DATA_API_SEARCH_PAGING,
+      pageSize: e.DATA_API_PAGE_SIZE,
       spoldRoute: e.DATA_API_SPOLD_ROUTE === 'none' ? null : e.DATA_API_SPOLD_ROUTE,
       emulated: e.DATA_API_EMULATED === 'true',
     },
@@ -186,6 +207,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
             audience: e.AUTH_AUDIENCE,
             clientId: e.AUTH_CLIENT_ID,
             scope: e.AUTH_SCOPE,
+            programClientId: e.AUTH_PROGRAM_CLIENT_ID === 'none' ? null : e.AUTH_PROGRAM_CLIENT_ID,
           }
         : { mode: 'none' },
     sectorIndex: e.SECTOR_INDEX,
@@ -194,6 +216,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       upstreamMs: e.UPSTREAM_TIMEOUT_MS,
       tokenMs: e.TOKEN_TIMEOUT_MS,
       clientMs: e.CLIENT_TIMEOUT_MS,
+      retryMs: e.UPSTREAM_RETRY_MS,
     },
     staticDir: e.STATIC_DIR,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,

@@ -97,8 +97,9 @@ describe('SEC-03: the allow-list', () => {
     const p = await proxy();
     const response = await p.app.inject({ url: '/api/indicators?version=3.12', headers: as('a') });
     expect(response.statusCode).toBe(200);
+    // The page parameters are the proxy's own (DATA_API_SEARCH_PAGING, DATA_API_PAGE_SIZE).
     expect(stub.requests.map((r) => r.url)).toEqual([
-      '/v0/indicators?system_model=cutoff&version=3.12',
+      '/v0/indicators?from=0&limit=100&system_model=cutoff&version=3.12',
     ]);
     expect(stub.requests[0]?.headers.host).toBe(new URL(stub.origin).host);
   });
@@ -145,7 +146,10 @@ describe('SEC-03: the allow-list', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(stub.requests.map((r) => [r.headers.host, r.url])).toEqual([
-      [new URL(stub.origin).host, '/v0/indicators?system_model=cutoff&version=3.12'],
+      [
+        new URL(stub.origin).host,
+        '/v0/indicators?from=0&limit=100&system_model=cutoff&version=3.12',
+      ],
     ]);
     const relay = await p.app.inject({
       url: '/api/indicators?url=http://169.254.169.254/',

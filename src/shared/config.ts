@@ -8,6 +8,8 @@ export const PublicConfigSchema = z.object({
       issuer: z.url(),
       clientId: z.string().min(1),
       scope: z.string().min(1),
+      /** The public client programs sign in with (device authorization grant); null: none. */
+      programClientId: z.string().min(1).nullable(),
     }),
     z.object({ mode: z.literal('none') }),
   ]),
@@ -18,6 +20,15 @@ export const PublicConfigSchema = z.object({
     /** Whether searches can be filtered by sector and ISIC section. */
     sectorIndex: z.boolean(),
   }),
+  /** What one user (in the browser or a program alike) may ask of the proxy. */
+  limits: z.object({
+    requestsPerMinute: z.number().int().positive(),
+    /** Calls to the data service one user may have running at once… */
+    concurrentCalls: z.number().int().positive(),
+    /** …and how many more wait for a slot, at most how long, before a 429. */
+    queuedCalls: z.number().int().nonnegative(),
+    queueSeconds: z.number().nonnegative(),
+  }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
@@ -25,6 +36,8 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export const DEMO_SIGN_IN = {
   realm: 'explorer',
   clientId: 'lci-explorer',
+  /** The public client programs sign in with (the device authorization grant, RFC 8628). */
+  programClientId: 'lci-explorer-cli',
   audience: 'urn:lci-explorer:proxy',
   scope: 'openid profile',
 } as const;

@@ -19,6 +19,8 @@ export const PROBLEM_CODES = [
   'upstream_error',
   'upstream_bad_response',
   'upstream_shape',
+  'upstream_paging',
+  'upstream_busy',
   'upstream_auth_config',
   'upstream_rejected_credentials',
   'upstream_response_too_large',

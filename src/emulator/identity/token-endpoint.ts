@@ -70,7 +70,11 @@ export function registerTokenEndpoint(app: FastifyInstance, state: EmulatorState
     }
     if (form.grant_type !== 'client_credentials') return fail(reply, 'unsupported_grant_type');
     const { token, expiresIn } = await state.serviceTokens.issue(credentials.id);
-    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send({
+    const answer = reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    // As a third party recorded the live service's answer (upstream-api.md §2.2): no token_type.
+    if (state.faults.token_answer === 'recorded')
+      return answer.send({ access_token: token, expires_in: expiresIn, scope: 'profile' });
+    return answer.send({
       access_token: token,
       expires_in: expiresIn,
       refresh_expires_in: 0,

@@ -5,10 +5,14 @@ import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { DEMO_SIGN_IN } from '../../shared/config';
 import { findDemoUser, DEMO_USERS } from './demo-users';
+import { deviceFlowPages } from './device-pages';
 import { escapeHtml, loginPage, logoutPage } from './login-page';
 import { createMemoryAdapterFactory } from './memory-adapter';
 
 export const USER_REALM_PATH = `/realms/${DEMO_SIGN_IN.realm}`;
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+/** How long a program stays signed in without being used: its refresh token's lifetime. */
+const PROGRAM_SIGN_IN_SECONDS = 30 * 24 * 3600;
 
 export interface UserRealmOptions {
   publicOrigin: string;
@@ -34,7 +38,10 @@ async function importProvider(): Promise<typeof Provider> {
   }
 }
 
-/** The demo organisation's OIDC provider: authorization code + PKCE, refresh tokens, logout. */
+/**
+ * The demo organisation's OIDC provider: authorization code + PKCE for the explorer, the device
+ * authorization grant for programs, refresh tokens, logout.
+ */
 export async function createUserRealm(options: UserRealmOptions): Promise<Provider> {
   const ProviderClass = await importProvider();
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -54,6 +61,16 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
         redirect_uris: options.spaOrigins.map((origin) => `${origin}/callback`),
         post_logout_redirect_uris: options.spaOrigins.map((origin) => `${origin}/signed-out`),
       },
+      {
+        // Scripts, notebooks and the explorer's command line: RFC 8628's device authorization
+        // grant, so a program never sees the user's password and holds no secret of its own.
+        client_id: DEMO_SIGN_IN.programClientId,
+        client_name: 'LCI Explorer for scripts and notebooks',
+        token_endpoint_auth_method: 'none',
+        grant_types: [DEVICE_CODE_GRANT, 'refresh_token'],
+        response_types: [],
+        redirect_uris: [],
+      },
     ],
     routes: {
       authorization: '/protocol/openid-connect/auth',
@@ -62,6 +79,9 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
       userinfo: '/protocol/openid-connect/userinfo',
       end_session: '/protocol/openid-connect/logout',
       revocation: '/protocol/openid-connect/revoke',
+      // Keycloak's names: where a program starts, and the page the user is sent to.
+      device_authorization: '/protocol/openid-connect/auth/device',
+      code_verification: '/device',
     },
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
@@ -70,6 +90,9 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
     clientBasedCORS: (_ctx, origin) => options.spaOrigins.includes(origin),
     features: {
       devInteractions: { enabled: false },
+      deviceFlow: { enabled: true, ...deviceFlowPages },
+      // A program signing out gives its refresh token back.
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
@@ -130,7 +153,11 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
       Interaction: 600,
       Session: 8 * 3600,
       Grant: 8 * 3600,
-      RefreshToken: 8 * 3600,
+      DeviceCode: 600,
+      // A browser session's renewals last a working day; a program's sign-in lasts a month
+      // (RFC 8628 §5.4 expects the device to keep its grant), rotated at every use.
+      RefreshToken: (_ctx, _token, client) =>
+        client.clientId === DEMO_SIGN_IN.programClientId ? PROGRAM_SIGN_IN_SECONDS : 8 * 3600,
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';

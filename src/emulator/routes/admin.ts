@@ -38,6 +38,9 @@ export function registerAdmin(
   app.get('/_emulator/dialect', async () => ({
     dialect: state.config.dialect,
     spold_route: state.config.spoldRoute,
+    // What an operator sets the proxy to after `npm run check:upstream`, as the faults stand.
+    paging: state.faults.paging ?? (state.config.dialect === 'variant' ? 'offset' : 'from'),
+    max_limit: state.faults.max_limit,
   }));
 
   app.get('/_emulator/ledger', async () => state.ledger.snapshot());

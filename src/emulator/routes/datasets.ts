@@ -19,6 +19,7 @@ import {
   type VariantDataset,
   type VariantSearchResponse,
 } from './dialect';
+import { listPage } from './paging';
 import { resolveRelease } from './release';
 import { knownIndicators, toDataset } from './serialize';
 import { DetailError, parseBatchBody, Params } from './validation';
@@ -51,9 +52,10 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
 
   app.get('/datasets', async (request): Promise<SearchResponse | VariantSearchResponse> => {
     const params = new Params(request.query as Record<string, string | string[]>);
-    // The variant pages by `offset`; the other name is then ignored, as any unknown parameter.
-    const from = params.int(variant ? 'offset' : 'from', { default: 0, min: 0 });
-    const limit = params.int('limit', { default: DEFAULT_PAGE_LIMIT, min: 1, max: MAX_PAGE_LIMIT });
+    const { from, limit } = listPage(params, state, {
+      limit: DEFAULT_PAGE_LIMIT,
+      max: MAX_PAGE_LIMIT,
+    });
     const activityType = params.enumValue('activity_type', ACTIVITY_TYPE_FILTERS);
     const activityUuid = params.uuid('activity_spold_uuid');
     const productUuid = params.uuid('product_spold_uuid');

@@ -162,9 +162,10 @@ describe('GET {P}/indicators in the variant dialect', () => {
     const all = IndicatorsResponseSchema.parse((await docs.get('/v0/indicators')).json()).results;
     const reached: number[] = [];
     let total = Infinity;
-    for (let from = 0; from < total; from += 7) {
+    // The variant pages its lists by offset, the search's paging parameter.
+    for (let offset = 0; offset < total; offset += 7) {
       const page = VariantIndicatorsSchema.parse(
-        (await api.get(`/v0/indicators?from=${from}&limit=7`)).json(),
+        (await api.get(`/v0/indicators?offset=${offset}&limit=7`)).json(),
       );
       total = page.total;
       reached.push(
@@ -173,15 +174,15 @@ describe('GET {P}/indicators in the variant dialect', () => {
     }
     // The documented list is in the same order: method, category, indicator.
     expect(reached).toEqual(all.map((i) => i.id));
-    const page = async () => (await api.get('/v0/indicators?from=7&limit=7')).json<unknown>();
+    const page = async () => (await api.get('/v0/indicators?offset=7&limit=7')).json<unknown>();
     expect(await page()).toEqual(await page());
   });
 
   it.each([
     ['limit=101', 'less_than_equal', ['query', 'limit']],
     ['limit=0', 'greater_than_equal', ['query', 'limit']],
-    ['from=-1', 'greater_than_equal', ['query', 'from']],
-    ['from=x', 'int_parsing', ['query', 'from']],
+    ['offset=-1', 'greater_than_equal', ['query', 'offset']],
+    ['offset=x', 'int_parsing', ['query', 'offset']],
   ])('refuses %s with a 422 naming the field', async (query, type, loc) => {
     const response = await api.get(`/v0/indicators?${query}`);
     expect(response.statusCode).toBe(422);
@@ -268,6 +269,8 @@ describe('admin routes in the variant dialect', () => {
     expect((await variant.app.inject({ url: '/_emulator/dialect' })).json()).toEqual({
       dialect: 'variant',
       spold_route: '/datasets/by-spold',
+      paging: 'offset',
+      max_limit: 100,
     });
     expect((await fresh.get('/v0/versions')).json()).toBeInstanceOf(Array);
   });

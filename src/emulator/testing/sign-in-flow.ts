@@ -3,7 +3,7 @@ import { DEMO_SIGN_IN } from '../../shared/config';
 import { USER_REALM_PATH } from '../identity/user-realm';
 
 /** A cookie jar just big enough for one sign-in against the demo realm. */
-class Jar {
+export class Jar {
   private cookies = new Map<string, string>();
   store(response: Response) {
     for (const line of response.headers.getSetCookie()) {

@@ -8,6 +8,12 @@ export interface VerifiedUser {
   /** A stable, not personally revealing hash of issuer and subject: the data service bills by it. */
   userId: string;
   subject: string;
+  /**
+   * The OIDC client the token was issued to: `client_id` (RFC 9068, the emulator's realm) or
+   * `azp` (Keycloak). The explorer's own (AUTH_CLIENT_ID) is the browser; any other is a program.
+   * Undefined when sign-in is off (AUTH_MODE=none) or the token names none.
+   */
+  clientId: string | undefined;
 }
 
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -32,15 +38,16 @@ export function userIdFor(issuer: string, subject: string): string {
 export type UserVerifier = (authorization: string | undefined) => Promise<VerifiedUser>;
 
 /**
- * Verifies the SPA's access token: issuer, audience and algorithms pinned, keys from the pinned
- * issuer's JWKS (never from the token). A JWKS outage is a 503, so it does not sign people out.
+ * Verifies an access token, the SPA's or a program's alike: issuer, audience and algorithms
+ * pinned, keys from the pinned issuer's JWKS (never from the token). A JWKS outage is a 503, so
+ * it does not sign people out.
  */
 export function createUserVerifier(
   auth: ProxyConfig['auth'],
   deps: { fetch: typeof fetch; timeoutMs: number; now?: () => number },
 ): UserVerifier {
   if (auth.mode === 'none') {
-    const user = { subject: 'local', userId: userIdFor('local', 'local') };
+    const user = { subject: 'local', userId: userIdFor('local', 'local'), clientId: undefined };
     return async () => user;
   }
   let keys: Promise<JWTVerifyGetKey> | undefined;
@@ -89,7 +96,12 @@ export function createUserVerifier(
         ...(deps.now ? { currentDate: new Date(deps.now()) } : {}),
       });
       const subject = String(payload.sub);
-      const user = { subject, userId: userIdFor(auth.issuer, subject) };
+      const client = payload.client_id ?? payload.azp;
+      const user = {
+        subject,
+        userId: userIdFor(auth.issuer, subject),
+        clientId: typeof client === 'string' ? client : undefined,
+      };
       if (verified.size >= 10_000) verified.clear();
       verified.set(match[1], { user, expiresAt: Number(payload.exp) * 1000 });
       return user;

@@ -5,8 +5,10 @@ const MAX_TRIES = 5;
 const MAX_WAIT_MS = 30_000;
 
 /**
- * Calls the service again after a 429, waiting as long as its Retry-After says (or doubling
- * from a second), so reading a release never hammers a service that asks for less.
+ * Calls the service again after a 429 or a busy service (503 `upstream_busy`, once the
+ * transport's own short waits are spent), waiting as long as its Retry-After says (or doubling
+ * from a second): reading a release in the background may wait longer than a user's page, and
+ * never hammers a service that asks for less.
  */
 export function politely(sleep: (ms: number) => Promise<void>) {
   return async <T>(call: () => Promise<T>): Promise<T> => {
@@ -14,7 +16,11 @@ export function politely(sleep: (ms: number) => Promise<void>) {
       try {
         return await call();
       } catch (error) {
-        if (!(error instanceof ProxyError) || error.status !== 429 || attempt >= MAX_TRIES)
+        if (
+          !(error instanceof ProxyError) ||
+          !(error.status === 429 || error.code === 'upstream_busy') ||
+          attempt >= MAX_TRIES
+        )
           throw error;
         const asked = Number(error.options.headers?.['retry-after']);
         const wait = Number.isFinite(asked) && asked > 0 ? asked * 1000 : 1000 * 2 ** (attempt - 1);

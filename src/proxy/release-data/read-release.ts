@@ -1,5 +1,7 @@
 import type { DatasetPage, SearchResults } from '../../shared/api/schemas';
 import { createIntern, toDoc, type DatasetDoc } from '../../shared/matching/dataset-doc';
+import { searchRowKey } from '../upstream/adapter';
+import { mapLimit, PagingError, readRange } from '../upstream/paging';
 
 /**
  * Reading a whole release from free calls: every activity through the search (no query, 100 a
@@ -19,39 +21,33 @@ export interface ReleaseSource {
 export const PAGE_SIZE = 100;
 /** Upstream calls in flight at once while reading, so a release never floods the service. */
 const CONCURRENCY = 4;
-/** Search pages read at most, whether listing a release or answering one filtered search. */
-export const MAX_SEARCH_PAGES = 100;
+/** Search rows read at most, listing a release or answering one filtered search: far above any release's. */
+const MAX_SEARCH_ROWS = 200_000;
 
-/** Runs `work` over `items` with at most `limit` at once, keeping the order of the results. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+export { mapLimit };
 
-/** Every result of a search, read page by page (at most `MAX_SEARCH_PAGES` pages). */
+/**
+ * Every result of a search, read by evidence (upstream/paging.ts): pages followed while full,
+ * the total checked, a repeated page or a total that disagrees a loud error, never a shorter list.
+ */
 export async function allSearchResults(
   searchPage: (from: number) => Promise<SearchResults>,
 ): Promise<SearchResults['results']> {
-  const first = await searchPage(0);
-  const pages = Math.min(MAX_SEARCH_PAGES, Math.ceil(first.total / PAGE_SIZE));
-  const rest = await mapLimit(
-    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => (i + 1) * PAGE_SIZE),
-    CONCURRENCY,
-    searchPage,
-  );
-  return [first, ...rest].flatMap((page) => page.results);
+  const range = await readRange({
+    route: 'GET /datasets',
+    pageSize: PAGE_SIZE,
+    alignedPages: false,
+    from: 0,
+    count: Infinity,
+    key: searchRowKey,
+    maxItems: MAX_SEARCH_ROWS,
+    concurrency: CONCURRENCY,
+    fetch: async (from) => {
+      const page = await searchPage(from);
+      return { items: page.results, total: page.total };
+    },
+  });
+  return range.items;
 }
 
 /**
@@ -77,6 +73,12 @@ export async function readRelease(
   let done = 0;
   const pages = await mapLimit(chunks, CONCURRENCY, async (chunk) => {
     const answer = await source.documents(chunk);
+    // The search listed them all in this release: fewer back would read as datasets removed.
+    if (answer.datasets.length !== chunk.length)
+      throw new PagingError(
+        'POST /datasets/batch',
+        `${answer.datasets.length} of ${chunk.length} datasets the search listed came back`,
+      );
     done += chunk.length;
     progress(done, ids.length);
     return answer.datasets.map((dataset) => toDoc(dataset, intern));

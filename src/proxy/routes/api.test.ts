@@ -415,7 +415,7 @@ describe('the data service’s faults become clear errors', () => {
     expect(ProblemSchema.parse(unlicensed.json()).code).toBe('not_licensed');
   });
 
-  it('turns a 5xx into 502 and a 429 into 429 with Retry-After, echoing nothing of the upstream', async () => {
+  it('turns a 5xx into 502 and a 429 it cannot wait out into 503 upstream_busy with Retry-After, echoing nothing of the upstream', async () => {
     const p = await proxy();
     await faults({ error_rate: 1 });
     const failed = await p.app.inject({
@@ -425,12 +425,14 @@ describe('the data service’s faults become clear errors', () => {
     expect(failed.statusCode).toBe(502);
     expect(ProblemSchema.parse(failed.json()).code).toBe('upstream_error');
     expect(failed.body).not.toContain('Internal Server Error');
+    // 9 s is more than a page waits (UPSTREAM_RETRY_MS): the explorer is told to come back.
     await faults({ error_rate: 0, rate_limit_rate: 1, retry_after_seconds: 9 });
     const limited = await p.app.inject({
       url: '/api/indicators?version=3.11',
       headers: as('alice'),
     });
-    expect(limited.statusCode).toBe(429);
+    expect(limited.statusCode).toBe(503);
+    expect(ProblemSchema.parse(limited.json()).code).toBe('upstream_busy');
     expect(limited.headers['retry-after']).toBe('9');
   });
 

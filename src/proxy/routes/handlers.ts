@@ -195,12 +195,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
                 issuer: config.auth.issuer,
                 clientId: config.auth.clientId,
                 scope: config.auth.scope,
+                programClientId: config.auth.programClientId,
               }
             : { mode: 'none' },
         dataService: {
           emulated: config.dataApi.emulated,
           spoldLookup: config.dataApi.spoldRoute !== null,
           sectorIndex: config.sectorIndex !== 'off',
+        },
+        limits: {
+          requestsPerMinute: config.limits.perMinute,
+          concurrentCalls: config.limits.concurrent,
+          queuedCalls: config.limits.queue,
+          queueSeconds: config.limits.queueMs / 1000,
         },
       };
       return { value };

@@ -12,16 +12,19 @@ export const TEST_CLIENT = {
 
 /**
  * The settings a proxy needs for the emulator's dialect, as an operator would set them after
- * `npm run check:upstream`: where its Spold lookup is, and how its search pages.
+ * `npm run check:upstream`: where its Spold lookup is, how its lists page and how large a page
+ * it gives.
  */
 async function dialectSettings(origin: string): Promise<Record<string, string>> {
   const answer = (await (await fetch(`${origin}/_emulator/dialect`)).json()) as {
-    dialect: string;
     spold_route: string | null;
+    paging: string;
+    max_limit: number;
   };
   return {
     DATA_API_SPOLD_ROUTE: answer.spold_route ?? 'none',
-    DATA_API_SEARCH_PAGING: answer.dialect === 'variant' ? 'offset' : 'from',
+    DATA_API_SEARCH_PAGING: answer.paging,
+    DATA_API_PAGE_SIZE: String(answer.max_limit),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from './http-client';
+import { retryAfterMs } from './retry-after';
 import type { TokenCache } from './token-cache';
 import { readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
 
@@ -19,6 +20,11 @@ export interface UpstreamCall {
   body?: unknown;
   userId: string;
   requestId: string;
+  /**
+   * A free call, which may be asked again after a 429 or 503. Never set on a call with scores:
+   * asked twice, it could be charged twice.
+   */
+  retry?: boolean;
 }
 
 export interface UpstreamAnswer {
@@ -31,9 +37,29 @@ export interface DataApiDeps {
   tokens: TokenCache;
   maxResponseBytes?: number;
   userAgent?: string;
+  /** How long free calls wait out 429 and 503 answers in all (default 8 s). */
+  retryBudgetMs?: number;
+  /** Tries of a free call in all, the first included (default 4). */
+  maxTries?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Told of each same-origin redirect followed, e.g. to log it. */
+  redirected?: (from: string, to: string) => void;
+  /** Told of every answer (`npm run check:upstream` keeps them). */
+  observe?: (call: UpstreamCall, status: number, body: unknown, log: CallLog) => void;
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_RETRY_BUDGET_MS = 8_000;
+const DEFAULT_MAX_TRIES = 4;
+/** The first wait after a 429 or 503 that names none; doubled each time. */
+const BACKOFF_MS = 500;
+
+/** What one call met on its way: waits after 429 or 503, and a redirect followed. */
+export interface CallLog {
+  waits: { status: number; ms: number }[];
+  redirectedTo: string | undefined;
+}
 
 /**
  * The data service's transport: the prefix, the headers it bills by, the service token (fetched
@@ -46,6 +72,10 @@ export function createDataApi(
   deps: DataApiDeps,
 ) {
   const maxBytes = deps.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const retryBudgetMs = deps.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS;
+  const maxTries = deps.maxTries ?? DEFAULT_MAX_TRIES;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = deps.random ?? Math.random;
 
   function buildUrl(call: UpstreamCall): URL {
     if (!call.path.startsWith('/') || call.path.startsWith('//')) {
@@ -112,9 +142,8 @@ export function createDataApi(
     });
   }
 
-  /** The answer whatever its status, after one new token if the service rejected the first. */
-  async function raw(call: UpstreamCall): Promise<{ response: UpstreamResponse; body: unknown }> {
-    const url = buildUrl(call);
+  /** One send, with a new token once if the service rejected the one it got. */
+  async function sendWithToken(call: UpstreamCall, url: URL) {
     // Without a token nothing leaves, so nothing can have been charged.
     const serviceToken = () =>
       deps.tokens.get().catch((error: unknown) => {
@@ -132,13 +161,84 @@ export function createDataApi(
     return { response, body };
   }
 
+  /**
+   * A redirect on a GET to the same origin is followed once (the service token may go there);
+   * to any other origin, or on a POST, or a second time, it is refused naming its target.
+   */
+  function redirectTarget(
+    call: UpstreamCall,
+    url: URL,
+    response: UpstreamResponse,
+    followed: boolean,
+  ): URL | undefined {
+    if (response.status < 300 || response.status >= 400) return undefined;
+    const location = response.header('location');
+    let target: URL | undefined;
+    try {
+      target = location ? new URL(location, url) : undefined;
+    } catch {
+      target = undefined;
+    }
+    const named = target ? `${target.origin}${target.pathname}` : 'nowhere';
+    if (target && target.origin === config.origin && call.method === 'GET' && !followed)
+      return target;
+    const why = !target
+      ? 'without a valid Location'
+      : target.origin !== config.origin
+        ? `to another origin (${named}), where the service token must not go`
+        : followed
+          ? `a second time (to ${named})`
+          : `on a ${call.method} (to ${named})`;
+    throw new UnchargedFailure(502, 'upstream_error', {
+      detail: `The data service answered with a redirect ${why}; the proxy does not follow it.`,
+      hint: 'Check DATA_API_URL and DATA_API_PREFIX; npm run check:upstream shows where the service points',
+      logged: { redirect: named, status: response.status },
+    });
+  }
+
+  /**
+   * The answer whatever its status: after one new token if the service rejected the first,
+   * one same-origin redirect followed, and, for a free call, 429 and 503 waited out as the
+   * service asks (`Retry-After`, jittered) within a bounded number of tries and time.
+   */
+  async function raw(
+    call: UpstreamCall,
+  ): Promise<{ response: UpstreamResponse; body: unknown; log: CallLog }> {
+    let url = buildUrl(call);
+    const log: CallLog = { waits: [], redirectedTo: undefined };
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      let { response, body } = await sendWithToken(call, url);
+      const target = redirectTarget(call, url, response, log.redirectedTo !== undefined);
+      if (target) {
+        log.redirectedTo = `${target.pathname}${target.search}`;
+        deps.redirected?.(url.pathname, target.pathname);
+        url = target;
+        ({ response, body } = await sendWithToken(call, url));
+        redirectTarget(call, url, response, true);
+      }
+      const busy = response.status === 429 || response.status === 503;
+      const done = () => {
+        deps.observe?.(call, response.status, body, log);
+        return { response, body, log };
+      };
+      if (!busy || !call.retry || attempt >= maxTries) return done();
+      const asked = retryAfterMs(response.header('retry-after'), Date.now());
+      const wait = Math.round((asked ?? BACKOFF_MS * 2 ** (attempt - 1)) * (1 + random() * 0.2));
+      if (waited + wait > retryBudgetMs) return done();
+      await sleep(wait);
+      waited += wait;
+      log.waits.push({ status: response.status, ms: wait });
+    }
+  }
+
   return {
     raw,
     /** A successful answer's JSON; any other status becomes the proxy's own error. */
     async call(call: UpstreamCall): Promise<UpstreamAnswer> {
-      const { response, body } = await raw(call);
+      const { response, body, log } = await raw(call);
       if (response.status >= 200 && response.status < 300) return { status: response.status, body };
-      throw serviceError(response, body);
+      throw serviceError(response, body, { retried: log.waits.length, free: call.retry === true });
     },
   };
 }

@@ -3,6 +3,10 @@ import { ProxyError } from '../errors';
 export interface TokenGrant {
   accessToken: string;
   expiresInSeconds: number;
+  /** The names of the fields the token answer had (never their values), for the check. */
+  fields?: string[];
+  /** What was assumed of a lenient answer (`token_type` absent: bearer), for the check. */
+  assumed?: string[];
 }
 
 export interface TokenCacheOptions {

@@ -3,19 +3,35 @@ import { ProxyError } from '../errors';
 import type { ProxyConfig } from '../config';
 import type { TokenGrant } from './token-cache';
 
+/** A token answer's fields as RFC 6749 §5.1 has them, read leniently where providers differ. */
 const TokenResponseSchema = z.object({
   access_token: z.string().min(1),
-  token_type: z.string().refine((type) => type.toLowerCase() === 'bearer'),
-  expires_in: z.number().positive().optional(),
+  token_type: z.string().optional(),
+  // Some providers send the number as a string ("3599").
+  expires_in: z
+    .union([
+      z.number().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .optional(),
 });
+
+/** The lifetime assumed when the answer states none: short, so a wrong guess costs one fetch. */
+export const ASSUMED_LIFETIME_S = 60;
 
 const CONFIG_ERRORS = new Set(['invalid_client', 'unauthorized_client']);
 
 const unavailable = (detail: string) => new ProxyError(503, 'idp_unavailable', { detail });
 
 /**
- * The client-credentials grant against the data service's Keycloak realm. It reads
- * `expires_in` and never assumes a lifetime, except 60 s with a warning when it is missing.
+ * The client-credentials grant against the data service's Keycloak realm, read as RFC 6749
+ * §5.1 with the leniency real providers need: `token_type` missing or in another case is taken
+ * as bearer, `expires_in` missing as 60 s, each assumed and reported (`warn`, and the grant's
+ * `assumed` for `npm run check:upstream`). A token of another type, or an answer without
+ * `access_token`, is refused naming the field, never its value.
  */
 export function createTokenClient(
   config: ProxyConfig['dataApi'],
@@ -69,18 +85,41 @@ export function createTokenClient(
     if (response.status !== 200) {
       throw unavailable(`The data service’s identity provider answered HTTP ${response.status}.`);
     }
+    const fields =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? Object.keys(body).sort()
+        : [];
     const parsed = TokenResponseSchema.safeParse(body);
     if (!parsed.success) {
-      throw unavailable(
-        'The data service’s identity provider sent a token response that is not usable.',
-      );
+      if (fields.length === 0)
+        throw unavailable(
+          'The data service’s identity provider sent a token answer that is not a JSON object.',
+        );
+      const field = String(parsed.error.issues[0]?.path[0] ?? 'access_token');
+      throw new ProxyError(502, 'upstream_auth_config', {
+        detail: `The token endpoint's answer cannot be used: ${field} is ${field in (body as object) ? 'not what RFC 6749 §5.1 says' : 'absent'} (the answer had ${fields.join(', ')}).`,
+        hint: 'Check DATA_API_TOKEN_URL; npm run check:upstream prints the fields the token answer had',
+      });
     }
-    if (parsed.data.expires_in === undefined) {
-      deps.warn('token response had no expires_in; treating the token as valid for 60 s');
-    }
+    const assumed: string[] = [];
+    const type = parsed.data.token_type;
+    if (type === undefined) assumed.push('token_type absent: bearer assumed');
+    else if (type.toLowerCase() !== 'bearer') {
+      throw new ProxyError(502, 'upstream_auth_config', {
+        detail: `The token endpoint issued a token of type “${type.slice(0, 40)}”; the data service is called with bearer tokens only (RFC 6750).`,
+        hint: 'Check DATA_API_TOKEN_URL and the client’s settings at the identity provider',
+      });
+    } else if (type !== 'Bearer') assumed.push(`token_type “${type}”: read as Bearer`);
+    if (typeof (body as { expires_in?: unknown }).expires_in === 'string')
+      assumed.push('expires_in sent as text: read as a number');
+    if (parsed.data.expires_in === undefined)
+      assumed.push(`expires_in absent: the token is renewed after ${ASSUMED_LIFETIME_S} s`);
+    for (const note of assumed) deps.warn(`token answer: ${note}`);
     return {
       accessToken: parsed.data.access_token,
-      expiresInSeconds: parsed.data.expires_in ?? 60,
+      expiresInSeconds: parsed.data.expires_in ?? ASSUMED_LIFETIME_S,
+      fields,
+      assumed,
     };
   };
 }

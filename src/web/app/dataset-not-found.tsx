@@ -10,7 +10,7 @@ import { searches, type Release } from '../config/routes';
 import { datasetQueries } from '../features/datasets/api/dataset-queries';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
-import { useRelease } from '../lib/release-params';
+import { useRelease } from './release-params';
 import { useRouteSearch } from '../lib/url-state';
 
 const IdSchema = z.coerce.number().pipe(DatasetIdSchema);

@@ -5,13 +5,14 @@ import { memo, useEffect, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import type { Release as Licensed } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
+import { ServiceBusy } from '../components/feedback/service-busy';
 import { paths } from '../config/paths';
 import { searches, type Release } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
 import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
 import { ReleaseSwitcher } from '../features/releases/components/release-switcher';
-import { rememberRelease, useLastRelease } from '../lib/last-release';
+import { rememberRelease, useLastRelease } from './last-release';
 import { ColorSchemeButton, ColorSchemeToggle } from './color-scheme';
 import classes from './layout.module.css';
 import { LookupBox } from './lookup-box';
@@ -202,6 +203,7 @@ export function AppLayout() {
         />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <ServiceBusy />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -59,6 +59,11 @@ export function Navigation(props: {
       active: (path: string) => path === paths.releases(),
     },
     { label: 'Usage', to: paths.usage(), active: (path: string) => path === paths.usage() },
+    {
+      label: 'API access',
+      to: paths.apiAccess(),
+      active: (path: string) => path === paths.apiAccess(),
+    },
   ];
   return items.map((item) => (
     <NavLink

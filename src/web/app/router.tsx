@@ -27,6 +27,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, ...firstLoad, ...rootRedirect },
       { path: patterns.callback, ...firstLoad, loader: rootRedirect.loader },
       { path: patterns.usage, ...firstLoad, lazy: () => import('./routes/usage') },
+      { path: patterns.apiAccess, ...firstLoad, lazy: () => import('./routes/api-access') },
       { path: patterns.releases, ...firstLoad, lazy: () => import('./routes/releases') },
       {
         ...firstLoad,

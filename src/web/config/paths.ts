@@ -11,6 +11,8 @@ export const paths = {
   callback: () => `/${patterns.callback}`,
   releases: () => `/${patterns.releases}`,
   usage: () => `/${patterns.usage}`,
+  /** How scripts and notebooks use the API. */
+  apiAccess: () => `/${patterns.apiAccess}`,
   release: (release: Release, search: SearchInput<'overview'> = {}) =>
     `${releasePath(release)}${searches.overview.format(search)}`,
   indicators: (release: Release, search: SearchInput<'indicators'> = {}) =>

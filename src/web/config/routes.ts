@@ -122,6 +122,7 @@ export const releasePath = (release: Release) =>
 export const patterns = {
   releases: 'releases',
   usage: 'usage',
+  apiAccess: 'api-access',
   callback: 'callback',
   release: ':version/:systemModel',
   indicators: 'indicators',

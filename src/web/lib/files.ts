@@ -1,11 +1,5 @@
-/** Rows to CSV: cells quoted where they hold a comma, quote or line break; one trailing newline. */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return `${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
-}
+// The explorer's exports and the command line's write the same CSV.
+export { toCsv } from '../../shared/csv';
 
 /** Saves text as a file the browser downloads. */
 export function download(filename: string, content: string, type: string) {

@@ -11,10 +11,32 @@ declare module '@tanstack/react-query' {
 /** The key of this period's usage (features/usage), refreshed after anything was charged. */
 export const USAGE_QUERY_KEY = ['usage'] as const;
 
-/** Retries only what may succeed on a second try: network faults and 5xx, never 4xx. */
+/** The data service asked for fewer requests (429 or 503 with Retry-After, passed on). */
+export const isServiceBusy = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'upstream_busy';
+
+/** Answers the proxy refused to pass on as they were: asked again, they would say the same. */
+const UNTRUSTED = new Set(['upstream_shape', 'upstream_paging']);
+
+/** Times a busy data service is asked again, each after the wait it asked for (at most 30 s). */
+const BUSY_RETRIES = 5;
+const MAX_BUSY_WAIT_MS = 30_000;
+
+/**
+ * Retries only what may succeed on a second try: network faults and 5xx, never 4xx, never an
+ * answer the proxy could not trust; a busy service more often, after the wait it asked for.
+ */
 function shouldRetry(failureCount: number, error: unknown) {
+  if (isServiceBusy(error)) return failureCount < BUSY_RETRIES;
+  if (error instanceof ApiError && UNTRUSTED.has(error.code)) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
+}
+
+function retryDelay(failureCount: number, error: unknown) {
+  const asked = isServiceBusy(error) ? error.extra.retryAfterSeconds : undefined;
+  if (asked !== undefined) return Math.min(MAX_BUSY_WAIT_MS, asked * 1000);
+  return Math.min(1000 * 2 ** failureCount, MAX_BUSY_WAIT_MS);
 }
 
 export function createQueryClient(options: { retry?: boolean } = {}) {
@@ -29,6 +51,7 @@ export function createQueryClient(options: { retry?: boolean } = {}) {
     defaultOptions: {
       queries: {
         retry: options.retry === false ? false : shouldRetry,
+        retryDelay,
         refetchOnWindowFocus: false,
         staleTime: 5 * 60_000,
       },

@@ -1,7 +1,7 @@
 import { configure } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { setAuthHooks } from '../lib/api-client';
-import { forgetApprovals } from '../lib/score-consent';
+import { forgetApprovals } from '../features/scores/consent';
 
 declare module 'vitest' {
   // Provided by src/launcher/testing/web-stack.ts (the same declaration is there).

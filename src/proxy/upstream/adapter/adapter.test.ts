@@ -6,6 +6,7 @@ import {
   IndicatorsSchema,
   ReleasesSchema,
   SearchResultsSchema,
+  UsageSchema,
 } from '../../../shared/api/schemas';
 import { PublicConfigSchema } from '../../../shared/config';
 import { ProblemSchema } from '../../../shared/problem';
@@ -126,7 +127,20 @@ describe('/versions', () => {
     });
     const p = await proxy();
     await get(p, '/api/indicators');
-    expect(upstreamPaths().at(-1)).toBe('/v0/indicators?system_model=cutoff&version=3.12');
+    expect(upstreamPaths().at(-1)).toBe(
+      '/v0/indicators?from=0&limit=100&system_model=cutoff&version=3.12',
+    );
+  });
+
+  it('names the failing field of the closest shape it knows, never “(the whole answer): invalid_union”', async () => {
+    stub.state.script = serve({
+      '/versions': json({ results: [{ version: 3.12, system_models: ['cutoff'] }] }),
+    });
+    const logs: string[] = [];
+    const response = await get(await proxy({}, logs), '/api/versions');
+    expect(response.statusCode).toBe(502);
+    expect(logs.join('')).toContain('results[].version: expected string, got number');
+    expect(logs.join('')).not.toContain('invalid_union');
   });
 
   it('takes a sandbox as latest when the licence holds nothing else', async () => {
@@ -155,7 +169,7 @@ describe('/indicators', () => {
     expect(body.indicators.map((i) => i.id)).toEqual([1, 2]);
   });
 
-  it('reads methods nesting categories nesting indicators, following the pages to the end', async () => {
+  it('reads methods nesting categories nesting indicators, following the pages of DATA_API_PAGE_SIZE to the end', async () => {
     const methods = ['EF v3.1', 'IPCC 2021', 'CML v4.8 2016'].map((method, m) => ({
       method,
       categories: [
@@ -179,7 +193,7 @@ describe('/indicators', () => {
       },
     });
     const body = IndicatorsSchema.parse(
-      (await get(await proxy(), '/api/indicators?version=3.12')).json(),
+      (await get(await proxy({ DATA_API_PAGE_SIZE: '2' }), '/api/indicators?version=3.12')).json(),
     );
     expect(body.indicators).toHaveLength(6);
     expect(body.indicators.find((i) => i.id === 202)).toEqual({
@@ -190,52 +204,92 @@ describe('/indicators', () => {
       unit: 'mol H+-Eq',
     });
     expect(upstreamPaths()).toEqual([
-      '/v0/indicators?system_model=cutoff&version=3.12',
+      '/v0/indicators?from=0&limit=2&system_model=cutoff&version=3.12',
       '/v0/indicators?from=2&limit=2&system_model=cutoff&version=3.12',
     ]);
   });
 });
 
 describe('search', () => {
-  const answer = {
-    total: 30,
-    results: [
-      {
-        name: 'market for electricity, low voltage',
+  /** A search of `rows` activities, paged by `style` (`none`: paging ignored), capped at `cap`. */
+  const pagedSearch =
+    (options: { rows?: number; style?: string; cap?: number; total?: boolean } = {}) =>
+    (url: URL) => {
+      const { rows = 30, style = 'from', cap = 100, total = true } = options;
+      const limit = Math.min(cap, Number(url.searchParams.get('limit') ?? 10));
+      const at =
+        style === 'page'
+          ? (Number(url.searchParams.get('page') ?? 1) - 1) * limit
+          : style === 'none'
+            ? 0
+            : Number(url.searchParams.get(style) ?? 0);
+      const results = Array.from({ length: rows }, (_, i) => ({
+        name: `activity ${i}`,
         activity_type: 'MARKET_ACTIVITY',
         products: [
-          {
-            name: 'electricity, low voltage',
-            unit: 'kWh',
-            datasets: [{ id: 8279, geography: 'Mexico (MX)' }],
-          },
+          { name: 'electricity', unit: 'kWh', datasets: [{ id: i + 1, geography: 'Mexico (MX)' }] },
         ],
-      },
-    ],
-  };
+      })).slice(at, at + limit);
+      return { body: total ? { total: rows, results } : { results } };
+    };
+  const search = async (env: Record<string, string>, query: string) =>
+    get(await proxy(env), `/api/datasets?version=3.12&${query}`);
+  const names = (response: Awaited<ReturnType<typeof search>>) =>
+    SearchResultsSchema.parse(response.json()).results.map((r) => r.name);
+  const sentWith = (name: string) =>
+    upstreamPaths()
+      .map((path) => new URL(path, 'http://x').searchParams)
+      .filter((q) => q.has(name));
 
   it('pages by from by default, and answers activity types as prose', async () => {
-    stub.state.script = serve({ '/datasets': json(answer) });
-    const body = SearchResultsSchema.parse(
-      (
-        await get(await proxy(), '/api/datasets?version=3.12&query=electricity&from=20&limit=10')
-      ).json(),
-    );
+    stub.state.script = serve({ '/datasets': pagedSearch() });
+    const response = await search({}, 'query=electricity&from=20&limit=10');
+    const body = SearchResultsSchema.parse(response.json());
     expect(body.results[0]?.activity_type).toBe('market activity');
-    const sent = new URL(upstreamPaths().at(-1) ?? '', 'http://x').searchParams;
-    expect(sent.get('from')).toBe('20');
-    expect(sent.has('offset')).toBe(false);
+    expect(names(response)).toEqual(Array.from({ length: 10 }, (_, i) => `activity ${20 + i}`));
+    expect(sentWith('from').map((q) => q.get('from'))).toContain('20');
+    expect(sentWith('offset')).toEqual([]);
   });
 
-  it('pages by offset when DATA_API_SEARCH_PAGING=offset', async () => {
-    stub.state.script = serve({ '/datasets': json({ ...answer, results: [] }) });
-    await get(
-      await proxy({ DATA_API_SEARCH_PAGING: 'offset' }),
-      '/api/datasets?version=3.12&from=20',
+  it.each([
+    ['offset', 'limit=10&offset=20'],
+    ['page', 'limit=10&page=3'],
+  ])('pages by %s when DATA_API_SEARCH_PAGING says so', async (style, sent) => {
+    stub.state.script = serve({ '/datasets': pagedSearch({ style }) });
+    const response = await search({ DATA_API_SEARCH_PAGING: style }, 'from=20&limit=10');
+    expect(names(response)).toEqual(Array.from({ length: 10 }, (_, i) => `activity ${20 + i}`));
+    expect(upstreamPaths().some((path) => path.includes(sent))).toBe(true);
+  });
+
+  it('answers 502 upstream_paging, never page 1 again, when the service ignores the paging parameter', async () => {
+    stub.state.script = serve({ '/datasets': pagedSearch({ style: 'page' }) });
+    const response = await search({}, 'from=20&limit=10');
+    expect(response.statusCode).toBe(502);
+    const problem = ProblemSchema.parse(response.json());
+    expect(problem.code).toBe('upstream_paging');
+    expect(problem.detail).toContain('does not page by from');
+  });
+
+  it('counts the results when the service gives no total, reading to the end', async () => {
+    stub.state.script = serve({ '/datasets': pagedSearch({ rows: 250, total: false }) });
+    const response = await search({}, 'from=0&limit=20');
+    expect(SearchResultsSchema.parse(response.json()).total).toBe(250);
+  });
+
+  it('asks a page of 100 in pages of DATA_API_PAGE_SIZE', async () => {
+    stub.state.script = serve({ '/datasets': pagedSearch({ rows: 250, cap: 50 }) });
+    const response = await search({ DATA_API_PAGE_SIZE: '50' }, 'from=100&limit=100');
+    expect(names(response)).toEqual(Array.from({ length: 100 }, (_, i) => `activity ${100 + i}`));
+    expect(sentWith('limit').every((q) => q.get('limit') === '50')).toBe(true);
+  });
+
+  it('answers 502 upstream_paging, never a shorter page, when the service gives fewer than asked', async () => {
+    stub.state.script = serve({ '/datasets': pagedSearch({ rows: 250, cap: 50 }) });
+    const response = await search({}, 'from=0&limit=100');
+    expect(response.statusCode).toBe(502);
+    expect(ProblemSchema.parse(response.json()).detail).toContain(
+      'held 50 items where a total of 250 means 100',
     );
-    const sent = new URL(upstreamPaths().at(-1) ?? '', 'http://x').searchParams;
-    expect(sent.get('offset')).toBe('20');
-    expect(sent.has('from')).toBe(false);
   });
 });
 
@@ -280,12 +334,87 @@ describe('dataset objects', () => {
     expect(body.datasets[0]?.sectors).toEqual([]);
   });
 
+  describe('by the field list (UPSTREAM_FIELDS): null, absent and renamed are three answers', () => {
+    const dataset = async (body: Record<string, unknown>, query = '', logs?: string[]) => {
+      stub.state.script = serve({ '/datasets/4125': json(body) });
+      return get(await proxy({}, logs), `/api/datasets/4125?version=3.12${query}`);
+    };
+    const without = (field: string, extra: Record<string, unknown> = {}) => {
+      const body: Record<string, unknown> = { ...datasetBody(4125), ...extra };
+      return Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
+    };
+
+    it('takes null where the list allows it, and refuses it where the explorer needs the field', async () => {
+      expect((await dataset({ ...datasetBody(4125), time_period: null })).statusCode).toBe(200);
+      const logs: string[] = [];
+      const response = await dataset({ ...datasetBody(4125), geography: null }, '', logs);
+      expect(response.statusCode).toBe(502);
+      expect(ProblemSchema.parse(response.json()).code).toBe('upstream_shape');
+      expect(logs.join('')).toContain('geography: null, which the explorer cannot do without');
+    });
+
+    it('refuses a field left out, even one that may be null: absent is not null', async () => {
+      const logs: string[] = [];
+      const response = await dataset(without('description'), '', logs);
+      expect(response.statusCode).toBe(502);
+      expect(logs.join('')).toContain('"description: absent"');
+    });
+
+    it('names both paths when a field is missing beside one it does not know', async () => {
+      const logs: string[] = [];
+      const response = await dataset(without('geography', { geo_label: 'Mexico (MX)' }), '', logs);
+      expect(response.statusCode).toBe(502);
+      expect(logs.join('')).toContain(
+        'geography: absent, while geo_label is there, which the adapter does not know (renamed?)',
+      );
+      expect(logs.join('')).not.toContain('Mexico');
+    });
+
+    it('maps a rename it knows, and reports it', async () => {
+      const logs: string[] = [];
+      const response = await dataset(without('geography', { location: 'Mexico (MX)' }), '', logs);
+      expect(DatasetSchema.parse(response.json()).geography).toBe('Mexico (MX)');
+      expect(logs.join('')).toContain('renamed fields mapped: location → geography');
+    });
+
+    it('refuses a scored answer whose scores are absent, or whose rows are in another shape', async () => {
+      const scored = '&indicator_ids=882';
+      expect((await dataset(without('impact_scores'), scored)).statusCode).toBe(502);
+      const logs: string[] = [];
+      const other = await dataset(
+        {
+          ...datasetBody(4125),
+          impact_scores: [
+            {
+              indicator_id: 882,
+              value: 0.5,
+              unit: 'kg',
+              method: 'm',
+              category: 'c',
+              indicator: 'i',
+            },
+          ],
+        },
+        scored,
+        logs,
+      );
+      expect(other.statusCode).toBe(502);
+      expect(logs.join('')).toContain(
+        'impact_scores[].id: absent, while impact_scores[].indicator_id',
+      );
+    });
+  });
+
   it('answers 502 upstream_shape naming the route, and logs the failing paths without values', async () => {
     stub.state.script = serve({
       '/datasets': json({
         total: 1,
         results: [
-          { name: 'secret-activity-name', activity_type: 'x', products: [{ title: 'renamed' }] },
+          {
+            name: 'secret-activity-name',
+            activity_type: 'x',
+            products: [{ title: 'secret-product-title' }],
+          },
         ],
       }),
     });
@@ -296,9 +425,46 @@ describe('dataset objects', () => {
     expect(problem.code).toBe('upstream_shape');
     expect(problem.detail).toContain('GET /datasets');
     const logged = logs.join('');
-    expect(logged).toContain('results[].products[].name');
+    expect(logged).toContain(
+      'results[].products[].name: absent, while results[].products[].title is there',
+    );
     expect(logged).not.toContain('secret-activity-name');
-    expect(logged).not.toContain('renamed');
+    expect(logged).not.toContain('secret-product-title');
+  });
+});
+
+describe('a scored batch of 100 asked in pages of DATA_API_PAGE_SIZE', () => {
+  const scored = (id: number) => ({
+    ...datasetBody(id),
+    impact_scores: [
+      { id: 882, score: 1.5, unit: 'kg CO2-Eq', method: 'm', category: 'c', indicator: 'i' },
+    ],
+  });
+
+  it('asks each part once, one after the other, and counts the whole page when a later part fails', async () => {
+    stub.state.script = serve({
+      '/datasets/batch': (url) =>
+        url.searchParams.get('from') === '0'
+          ? { body: { total: 100, datasets: Array.from({ length: 50 }, (_, i) => scored(i + 1)) } }
+          : { status: 503, body: { detail: 'Service Unavailable' } },
+    });
+    const p = await proxy({ DATA_API_PAGE_SIZE: '50' });
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/datasets/batch?version=3.12&limit=100',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { dataset_ids: Array.from({ length: 100 }, (_, i) => i + 1), indicator_ids: [882] },
+    });
+    expect(response.statusCode).toBe(503);
+    // Scored: never asked again, however busy the service says it is.
+    expect(upstreamPaths().filter((path) => path.includes('/datasets/batch'))).toHaveLength(2);
+    // The first part's 50 datasets were charged by the service: the ledger holds at least them.
+    const usage = UsageSchema.parse(
+      (
+        await p.app.inject({ url: '/api/usage', headers: { authorization: `Bearer ${token}` } })
+      ).json(),
+    );
+    expect(usage.datasets).toBeGreaterThanOrEqual(50);
   });
 });
 

@@ -1,16 +1,37 @@
 import { z } from 'zod';
-import type { Dataset, DatasetPage, SearchHit, SearchResults } from '../../../shared/api/schemas';
+import {
+  UPSTREAM_FIELDS,
+  type Dataset,
+  type DatasetPage,
+  type SearchHit,
+} from '../../../shared/api/schemas';
+import { leeway, Notes, noting, record } from './record';
 import { readWith, type Read } from './shape';
 
 /**
  * Dataset objects (upstream-api.md §7.1: the batch example is documented, nullability is not),
- * search answers (§6.3, third-party only) and the Spold lookup (§6.6, unknown). Accepted: any
- * text field null or missing, `impact_scores` missing or null when no indicator was asked for,
- * unknown extra fields, and `activity_type` as prose ("market activity") or as the filter's
- * enum (`MARKET_ACTIVITY`).
+ * search answers (§6.3, third-party only) and the Spold lookup (§6.6, unknown). Which fields may
+ * be null or absent is UPSTREAM_FIELDS (src/shared/api/schemas.ts); unknown extra fields are
+ * ignored unless a field the explorer shows is missing beside them; `activity_type` may come as
+ * prose ("market activity") or as the filter's enum (`MARKET_ACTIVITY`).
  */
-const text = z.string().nullish();
-const ScoreWire = z.object({
+
+/**
+ * Names a service may give a dataset field, from the vocabulary of ecoinvent's own files and of
+ * the tools that read them (Brightway's `location` and `reference product`, ecoSpold's
+ * `activityName`): mapped, and reported, never guessed further. Scores have none: a number that
+ * ends up in an EPD is never read from a field chosen by guesswork.
+ */
+export const DATASET_ALIASES: Readonly<Record<string, string>> = {
+  location: 'geography',
+  reference_product: 'product',
+  activity_name: 'activity',
+};
+
+const D = UPSTREAM_FIELDS.dataset;
+const text = (field: keyof typeof D) => leeway(z.string(), D[field].mayBe);
+
+const ScoreWire = record('score', {
   id: z.number().int(),
   score: z.number(),
   unit: z.string(),
@@ -18,26 +39,35 @@ const ScoreWire = z.object({
   category: z.string(),
   indicator: z.string(),
 });
-const DatasetWire = z.object({
+
+const datasetShape = (scored: boolean) => ({
   id: z.number().int().positive(),
-  activity: text,
-  product: text,
-  description: text,
-  geography: text,
-  unit: text,
-  time_period: text,
-  activity_type: text,
-  isic_section: text,
-  isic_class: text,
-  activity_spold_uuid: text,
-  geography_spold_uuid: text,
-  product_spold_uuid: text,
-  sectors: z.array(z.string()).nullish(),
-  url: text,
-  url_history: text,
-  impact_scores: z.array(ScoreWire).nullish(),
+  activity: text('activity'),
+  product: text('product'),
+  description: text('description'),
+  geography: text('geography'),
+  unit: text('unit'),
+  time_period: text('time_period'),
+  activity_type: text('activity_type'),
+  isic_section: text('isic_section'),
+  isic_class: text('isic_class'),
+  activity_spold_uuid: text('activity_spold_uuid'),
+  geography_spold_uuid: text('geography_spold_uuid'),
+  product_spold_uuid: text('product_spold_uuid'),
+  sectors: leeway(z.array(z.string()), D.sectors.mayBe),
+  url: text('url'),
+  url_history: text('url_history'),
+  // Asked for, the scores are the answer; not asked for, absent or null is as good as [].
+  impact_scores: scored ? z.array(ScoreWire) : z.array(ScoreWire).nullish(),
 });
-type DatasetWire = z.infer<typeof DatasetWire>;
+
+/** A dataset read for its documentation (no indicators asked for), or with its scores. */
+const DocumentationWire = record('dataset', datasetShape(false), {
+  aliases: DATASET_ALIASES,
+  unchecked: ['impact_scores'],
+});
+const ScoredWire = record('dataset', datasetShape(true), { aliases: DATASET_ALIASES });
+type DatasetWire = z.infer<typeof DocumentationWire>;
 
 const PROSE: Record<string, string> = {
   MARKET_ACTIVITY: 'market activity',
@@ -54,11 +84,10 @@ export function activityTypeProse(value: string | null | undefined): string | nu
 }
 
 /** What one answer's datasets showed of the variants, for the adapter's report. */
-class Seen {
+class Seen extends Notes {
   enumTypes = false;
   proseTypes = false;
   scores: Set<'absent' | 'null' | 'list'> = new Set();
-  nulls = new Set<string>();
 
   activityType(value: string | null | undefined) {
     if (typeof value !== 'string') return;
@@ -66,67 +95,71 @@ class Seen {
     else this.proseTypes = true;
   }
 
-  describe(parts: string[] = []): string {
+  variant(parts: string[] = []): string {
     const out = [...parts];
     if (this.enumTypes || this.proseTypes)
       out.push(`activity_type ${this.enumTypes ? 'as the enum' : 'as prose'}`);
     if (this.scores.size > 0) out.push(`impact_scores ${[...this.scores].sort().join('/')}`);
-    if (this.nulls.size > 0) out.push(`null or missing: ${[...this.nulls].sort().join(', ')}`);
-    return out.join('; ') || 'as documented';
+    return this.describe(out).join('; ') || 'as documented';
   }
 }
-
-type TextField = Exclude<keyof DatasetWire, 'id' | 'sectors' | 'impact_scores'>;
 
 function toDataset(wire: DatasetWire, seen: Seen): Dataset {
   seen.activityType(wire.activity_type);
   seen.scores.add(
     wire.impact_scores === undefined ? 'absent' : wire.impact_scores === null ? 'null' : 'list',
   );
-  const value = (field: TextField) => {
-    const v = wire[field];
-    if (v === null || v === undefined) {
-      seen.nulls.add(field);
-      return null;
-    }
-    return v;
-  };
-  if (wire.sectors === null || wire.sectors === undefined) seen.nulls.add('sectors');
+  const value = (v: string | null | undefined) => v ?? null;
   return {
     id: wire.id,
-    activity: value('activity'),
-    product: value('product'),
-    description: value('description'),
-    geography: value('geography'),
-    unit: value('unit'),
-    time_period: value('time_period'),
-    activity_type: activityTypeProse(value('activity_type')),
-    isic_section: value('isic_section'),
-    isic_class: value('isic_class'),
-    activity_spold_uuid: value('activity_spold_uuid'),
-    geography_spold_uuid: value('geography_spold_uuid'),
-    product_spold_uuid: value('product_spold_uuid'),
+    activity: value(wire.activity),
+    product: value(wire.product),
+    description: value(wire.description),
+    geography: value(wire.geography),
+    unit: value(wire.unit),
+    time_period: value(wire.time_period),
+    activity_type: activityTypeProse(wire.activity_type),
+    isic_section: value(wire.isic_section),
+    isic_class: value(wire.isic_class),
+    activity_spold_uuid: value(wire.activity_spold_uuid),
+    geography_spold_uuid: value(wire.geography_spold_uuid),
+    product_spold_uuid: value(wire.product_spold_uuid),
     sectors: wire.sectors ?? [],
-    url: value('url'),
-    url_history: value('url_history'),
+    url: value(wire.url),
+    url_history: value(wire.url_history),
     impact_scores: wire.impact_scores ?? [],
   };
 }
 
-export function readDataset(body: unknown): Read<Dataset> {
+const wireFor = (scored: boolean) => (scored ? ScoredWire : DocumentationWire);
+
+/** One dataset; `scored`: indicators were asked for, so its scores must be there. */
+export function readDataset(body: unknown, scored = false): Read<Dataset> {
   const seen = new Seen();
-  const value = toDataset(readWith('GET /datasets/{id}', DatasetWire, body), seen);
-  return { value, variant: seen.describe() };
+  const wire = noting(seen, () => readWith('GET /datasets/{id}', wireFor(scored), body));
+  const value = toDataset(wire, seen);
+  return { value, variant: seen.variant() };
 }
 
-const Page = z.object({ total: z.number().int().nonnegative(), datasets: z.array(DatasetWire) });
+/** A page of datasets; `total` as the service gave it (a list without one is read to its end). */
+export interface WirePage {
+  total: number | undefined;
+  datasets: Dataset[];
+}
 
-export function readBatch(body: unknown): Read<DatasetPage> {
+const pageOf = (scored: boolean) =>
+  z.object({
+    total: z.number().int().nonnegative().optional(),
+    datasets: z.array(wireFor(scored)),
+  });
+
+export function readBatch(body: unknown, scored = false): Read<WirePage> {
   const seen = new Seen();
-  const page = readWith('POST /datasets/batch', Page, body);
+  const page = noting(seen, () => readWith('POST /datasets/batch', pageOf(scored), body));
+  if (page.total === undefined) seen.absent.add('total');
   return {
     value: { total: page.total, datasets: page.datasets.map((d) => toDataset(d, seen)) },
-    variant: seen.describe(),
+    variant: seen.variant(),
   };
 }
 
@@ -135,14 +168,17 @@ export function readBatch(body: unknown): Read<DatasetPage> {
  * emulator has it, `{total?, results}`, or a bare list of datasets.
  */
 const SpoldAnswer = z.union([
-  Page,
-  z.object({ total: z.number().int().nonnegative().optional(), results: z.array(DatasetWire) }),
-  z.array(DatasetWire),
+  pageOf(false),
+  z.object({
+    total: z.number().int().nonnegative().optional(),
+    results: z.array(DocumentationWire),
+  }),
+  z.array(DocumentationWire),
 ]);
 
 export function readSpold(route: string, body: unknown): Read<DatasetPage> {
   const seen = new Seen();
-  const answer = readWith(route, SpoldAnswer, body);
+  const answer = noting(seen, () => readWith(route, SpoldAnswer, body));
   const datasets = Array.isArray(answer)
     ? answer
     : 'datasets' in answer
@@ -156,30 +192,40 @@ export function readSpold(route: string, body: unknown): Read<DatasetPage> {
       : '{results}';
   return {
     value: { total, datasets: datasets.map((d) => toDataset(d, seen)) },
-    variant: seen.describe([shape]),
+    variant: seen.variant([shape]),
   };
 }
 
+const S = UPSTREAM_FIELDS;
 const SearchAnswer = z.object({
-  total: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().optional(),
   results: z.array(
-    z.object({
+    record('searchActivity', {
       name: z.string(),
-      activity_type: text,
+      activity_type: leeway(z.string(), S.searchActivity.activity_type.mayBe),
       products: z.array(
-        z.object({
+        record('searchProduct', {
           name: z.string(),
-          unit: text,
-          datasets: z.array(z.object({ id: z.number().int().positive(), geography: z.string() })),
+          unit: leeway(z.string(), S.searchProduct.unit.mayBe),
+          datasets: z.array(
+            record('searchDataset', { id: z.number().int().positive(), geography: z.string() }),
+          ),
         }),
       ),
     }),
   ),
 });
 
-export function readSearch(body: unknown, paging: 'from' | 'offset'): Read<SearchResults> {
+/** A search page; `total` as the service gave it, undefined when it gave none. */
+export interface WireSearch {
+  total: number | undefined;
+  results: SearchHit[];
+}
+
+export function readSearch(body: unknown, paging: string): Read<WireSearch> {
   const seen = new Seen();
-  const answer = readWith('GET /datasets', SearchAnswer, body);
+  const answer = noting(seen, () => readWith('GET /datasets', SearchAnswer, body));
+  if (answer.total === undefined) seen.absent.add('total');
   const results: SearchHit[] = answer.results.map((activity) => {
     seen.activityType(activity.activity_type);
     return {
@@ -194,6 +240,6 @@ export function readSearch(body: unknown, paging: 'from' | 'offset'): Read<Searc
   });
   return {
     value: { total: answer.total, results },
-    variant: seen.describe([`paged by ${paging}`]),
+    variant: seen.variant([`paged by ${paging}`]),
   };
 }

@@ -1,5 +1,6 @@
 import { ProxyError } from '../../errors';
 import type { UpstreamResponse } from '../http-client';
+import { retryAfterMs } from '../retry-after';
 
 /**
  * A failure after which the data service certainly charged nothing: the call never left (no
@@ -43,25 +44,40 @@ export function rejectsToken(status: number, body: unknown): boolean {
   return status === 401 || (status === 403 && forbiddenReason(body) === 'token');
 }
 
-/** The answer's JSON; a redirect or a success that is not JSON is a 502. */
+/** What kind of body a non-JSON answer had, in a few words (never its content). */
+function kindOf(response: UpstreamResponse): string {
+  const type = (response.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/html' || /^\s*</.test(response.body.subarray(0, 64).toString('utf8')))
+    return 'an HTML page';
+  return type ? `a ${type} body` : 'a body that is not JSON';
+}
+
+/**
+ * The answer's JSON, undefined for a redirect or an error without JSON; a success that is not
+ * JSON is a 502 naming what it was.
+ */
 export function readJson(response: UpstreamResponse): unknown {
-  if (response.status >= 300 && response.status < 400) {
-    throw new UnchargedFailure(502, 'upstream_error', {
-      detail: 'The data service answered with a redirect, which the proxy does not follow.',
-    });
-  }
+  if (response.status >= 300 && response.status < 400) return undefined;
   const text = response.body.toString('utf8');
   try {
     return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
   } catch {
     if (response.status >= 200 && response.status < 300) {
       throw new ProxyError(502, 'upstream_bad_response', {
-        detail: 'The data service sent an answer that is not JSON.',
+        detail: `The data service sent ${kindOf(response)} where JSON was expected.`,
+        hint: 'Check DATA_API_URL and DATA_API_PREFIX; npm run check:upstream shows what each route sends',
       });
     }
     return undefined;
   }
 }
+
+/** Whether an error answer carried no JSON (a gateway's or web server's page, not the API's). */
+const notTheApis = (response: UpstreamResponse, body: unknown) =>
+  body === undefined && response.body.length > 0;
+
+/** The longest wait after a 429 or 503 passed on to a client. */
+const MAX_RETRY_AFTER_S = 300;
 
 interface FastApiValidationItem {
   loc?: unknown[];
@@ -72,7 +88,11 @@ interface FastApiValidationItem {
  * The service's error answer as the proxy's own: its status kept where it means the same to a
  * client, its words passed on only as a capped plain message, its body never.
  */
-export function serviceError(response: UpstreamResponse, body: unknown): ProxyError {
+export function serviceError(
+  response: UpstreamResponse,
+  body: unknown,
+  context: { retried?: number; free?: boolean } = {},
+): ProxyError {
   const status = response.status;
   const detail = serviceDetail(body);
   const saying = detail ? ` The data service says: “${detail}”` : '';
@@ -95,6 +115,13 @@ export function serviceError(response: UpstreamResponse, body: unknown): ProxyEr
         detail: `Your organisation’s licence does not cover this request.${saying}`,
       });
     case 404:
+      // A 404 page that is not the API's JSON says the path is wrong, not that the data is not
+      // there: taken for "not in this release", every dataset would seem to be missing.
+      if (notTheApis(response, body))
+        return new UnchargedFailure(502, 'upstream_error', {
+          detail: `The data service answered HTTP 404 with ${kindOf(response)}, not the API's own answer.`,
+          hint: 'Check DATA_API_URL and DATA_API_PREFIX; npm run check:upstream shows what each route sends',
+        });
       return new UnchargedFailure(404, 'not_found', {
         detail: `The data service has no such resource in this release.${saying}`,
       });
@@ -110,16 +137,27 @@ export function serviceError(response: UpstreamResponse, body: unknown): ProxyEr
         })),
       });
     }
-    case 429: {
-      const retryAfter = response.header('retry-after');
-      return new UnchargedFailure(429, 'rate_limited', {
-        detail: 'The data service asks for fewer requests; try again shortly.',
-        headers: { 'retry-after': retryAfter && /^\d{1,5}$/.test(retryAfter) ? retryAfter : '10' },
+    case 429:
+    case 503: {
+      const asked = retryAfterMs(response.header('retry-after'), Date.now());
+      const seconds = Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil((asked ?? 10_000) / 1000)));
+      const tried =
+        context.retried && context.retried > 0
+          ? ` The proxy waited and asked again ${context.retried} time${context.retried > 1 ? 's' : ''}.`
+          : '';
+      return new UnchargedFailure(503, 'upstream_busy', {
+        detail: `The data service is busy (HTTP ${status}) and asks for fewer requests.${tried} Try again in ${seconds} s.`,
+        headers: { 'retry-after': String(seconds) },
+        logged: {
+          upstreamStatus: status,
+          retried: context.retried ?? 0,
+          free: context.free ?? false,
+        },
       });
     }
     default:
       return new UnchargedFailure(502, 'upstream_error', {
-        detail: `The data service failed to answer (HTTP ${status}).`,
+        detail: `The data service failed to answer (HTTP ${status}${notTheApis(response, body) ? `, with ${kindOf(response)}` : ''}).`,
       });
   }
 }

@@ -1,53 +1,32 @@
-import type {
-  ActivityTypeFilter,
-  Dataset,
-  DatasetPage,
-  Indicators,
-  Releases,
-  SearchResults,
-} from '../../../shared/api/schemas';
+import type { Dataset, DatasetPage, Indicators, Releases } from '../../../shared/api/schemas';
 import { ProxyError } from '../../errors';
 import type { DataApi } from '../data-api';
-import { readBatch, readDataset, readSearch, readSpold } from './datasets';
-import { readIndicatorPage } from './indicators';
+import { aligned, pageParams, PagingError, readRange } from '../paging';
+import { UnchargedFailure } from './errors';
+import { readBatch, readDataset, readSpold } from './datasets';
+import { readIndicatorPage, type IndicatorEntry } from './indicators';
+import { createSearches } from './search';
+import {
+  pagingNameOf,
+  releaseQuery,
+  type AdapterSettings,
+  type Caller,
+  type ReleaseRef,
+  type SearchInput,
+} from './common';
 import { readVersions } from './versions';
 
 /**
- * The one place that knows the data service's shapes: each method makes the service's call
- * and returns the proxy's own answer (src/shared/api). What the service sent is noted per
- * route ("which variant it saw"), once each time it changes.
+ * The one place that knows the data service's shapes and paging: each method makes the
+ * service's calls and returns the proxy's own answer (src/shared/api). What the service sent is
+ * noted per route ("which variant it saw"), once each time it changes.
  */
 
-export interface AdapterSettings {
-  /** The search's paging parameter: `from` (documented for the batch) or `offset`. */
-  searchPaging: 'from' | 'offset';
-  /** The Spold lookup's path under the API prefix, e.g. `/datasets/spold`; null when there is none. */
-  spoldRoute: string | null;
-}
+/** Indicators a release may have at most before the adapter stops: far above any release's. */
+const MAX_INDICATORS = 20_000;
 
-export interface Caller {
-  userId: string;
-  requestId: string;
-}
-
-export interface ReleaseRef {
-  version: string;
-  systemModel: string;
-}
-
-export interface SearchInput {
-  query?: string | undefined;
-  geography?: string | undefined;
-  activity_type?: ActivityTypeFilter | undefined;
-  from: number;
-  limit: number;
-}
-
-/** Pages of indicators followed at most, so a service that never stops cannot hold us. */
-const MAX_INDICATOR_PAGES = 100;
-
-const releaseQuery = (release: ReleaseRef) =>
-  new URLSearchParams({ version: release.version, system_model: release.systemModel });
+export { searchRowKey } from './search';
+export type { AdapterSettings, Caller, ReleaseRef, SearchInput } from './common';
 
 export function createUpstreamAdapter(
   dataApi: DataApi,
@@ -60,8 +39,16 @@ export function createUpstreamAdapter(
     seen.set(route, variant);
     report(route, variant);
   };
+  /** A free GET, which the transport may ask again after a 429 or 503. */
   const get = (caller: Caller, path: string, query?: URLSearchParams) =>
-    dataApi.call({ method: 'GET', path, ...(query ? { query } : {}), ...caller });
+    dataApi.call({ method: 'GET', path, ...(query ? { query } : {}), ...caller, retry: true });
+  const paged = (query: URLSearchParams, from: number, size: number) => {
+    for (const [name, value] of pageParams(settings.searchPaging, from, size))
+      query.set(name, value);
+    return query;
+  };
+  const pagingName = pagingNameOf(settings.searchPaging);
+  const searches = createSearches({ get, note, paged, settings });
 
   return {
     settings,
@@ -75,42 +62,40 @@ export function createUpstreamAdapter(
     },
 
     async indicators(caller: Caller, release: ReleaseRef): Promise<Indicators> {
-      const first = readIndicatorPage(
-        (await get(caller, '/indicators', releaseQuery(release))).body,
-      );
-      const indicators = [...first.indicators];
-      let received = first.items;
-      let pages = 1;
-      // A `total` beyond what came means the rest is paged: follow it with the page size the
-      // service chose, which it therefore accepts.
-      while (first.total !== undefined && received < first.total && pages < MAX_INDICATOR_PAGES) {
-        const query = releaseQuery(release);
-        query.set('from', String(received));
-        query.set('limit', String(first.items));
-        const page = readIndicatorPage((await get(caller, '/indicators', query)).body);
-        if (page.items === 0) break;
-        indicators.push(...page.indicators);
-        received += page.items;
-        pages++;
-      }
+      // An object, not two lets: the reads below happen in callbacks.
+      const shape = { nested: false, renamed: false };
+      const range = await readRange<IndicatorEntry>({
+        route: 'GET /indicators',
+        pageSize: settings.pageSize,
+        alignedPages: aligned(settings.searchPaging),
+        from: 0,
+        count: Infinity,
+        key: (entry) => entry.key,
+        maxItems: MAX_INDICATORS,
+        fetch: async (from, size) => {
+          const page = readIndicatorPage(
+            (await get(caller, '/indicators', paged(releaseQuery(release), from, size))).body,
+          );
+          shape.nested ||= page.nested;
+          shape.renamed ||= page.renamed;
+          return { items: page.entries, total: page.total };
+        },
+      });
       note(
         'GET /indicators',
-        `${first.nested ? 'nested method → category → indicator' : 'a flat list'}${pages > 1 ? `, paged by from/limit (${pages} pages)` : ', in one answer'}`,
+        [
+          shape.nested ? 'nested method → category → indicator' : 'a flat list',
+          range.whole || range.pages === 1
+            ? 'in one answer'
+            : `paged by ${pagingName} (${range.pages} pages)`,
+          ...(shape.renamed ? ['renamed fields mapped: name → indicator'] : []),
+        ].join(', '),
       );
-      return { indicators };
+      return { indicators: range.items.flatMap((entry) => entry.indicators) };
     },
 
-    async search(caller: Caller, release: ReleaseRef, input: SearchInput): Promise<SearchResults> {
-      const query = releaseQuery(release);
-      if (input.query) query.set('query', input.query);
-      if (input.geography) query.set('geography', input.geography);
-      if (input.activity_type) query.set('activity_type', input.activity_type);
-      query.set(settings.searchPaging, String(input.from));
-      query.set('limit', String(input.limit));
-      const read = readSearch((await get(caller, '/datasets', query)).body, settings.searchPaging);
-      note('GET /datasets', read.variant);
-      return read.value;
-    },
+    search: (caller: Caller, release: ReleaseRef, input: SearchInput) =>
+      searches.search(caller, release, input),
 
     async spold(
       caller: Caller,
@@ -153,35 +138,91 @@ export function createUpstreamAdapter(
       const query = releaseQuery(release);
       // Repeated, never comma-separated: the service takes only that (upstream-api.md §6.4).
       for (const indicator of indicatorIds) query.append('indicator_ids', String(indicator));
-      const read = readDataset((await get(caller, `/datasets/${id}`, query)).body);
-      note('GET /datasets/{id}', read.variant);
+      const scored = indicatorIds.length > 0;
+      // A scored call is sent once: asked again, it could be charged again.
+      const answer = await dataApi.call({
+        method: 'GET',
+        path: `/datasets/${id}`,
+        query,
+        ...caller,
+        retry: !scored,
+      });
+      const read = readDataset(answer.body, scored);
+      note(scored ? 'GET /datasets/{id}?indicator_ids' : 'GET /datasets/{id}', read.variant);
       return read.value;
     },
 
+    /**
+     * A page of a batch (`from`, `limit` ≤ 100 as the explorer asks), asked in pages of at most
+     * the service's page size. A scored page is asked once, its parts one after the other; a
+     * part that fails after another was answered leaves the reservation counted in full (what
+     * the first part charged is known only to the service).
+     */
     async batch(
       caller: Caller,
       release: ReleaseRef,
       page: { from: number; limit: number },
       body: { dataset_ids: readonly number[]; indicator_ids?: readonly number[] | undefined },
     ): Promise<DatasetPage> {
-      const query = releaseQuery(release);
-      query.set('from', String(page.from));
-      query.set('limit', String(page.limit));
-      const answer = await dataApi.call({
-        method: 'POST',
-        path: '/datasets/batch',
-        query,
-        body: {
-          dataset_ids: body.dataset_ids,
-          ...(body.indicator_ids && body.indicator_ids.length > 0
-            ? { indicator_ids: body.indicator_ids }
-            : {}),
-        },
-        ...caller,
-      });
-      const read = readBatch(answer.body);
-      note('POST /datasets/batch', read.variant);
-      return read.value;
+      const scored = (body.indicator_ids?.length ?? 0) > 0;
+      const payload = {
+        dataset_ids: body.dataset_ids,
+        ...(scored ? { indicator_ids: body.indicator_ids } : {}),
+      };
+      let variant = '';
+      let answered = 0;
+      const part = async (from: number, size: number) => {
+        const query = releaseQuery(release);
+        // The batch's paging is documented: `from` and `limit`.
+        query.set('from', String(from));
+        query.set('limit', String(size));
+        try {
+          const answer = await dataApi.call({
+            method: 'POST',
+            path: '/datasets/batch',
+            query,
+            body: payload,
+            ...caller,
+            retry: !scored,
+          });
+          answered++;
+          const read = readBatch(answer.body, scored);
+          variant = read.variant;
+          return { items: read.value.datasets, total: read.value.total };
+        } catch (error) {
+          if (answered > 0 && error instanceof UnchargedFailure)
+            throw new ProxyError(error.status, error.code, error.options);
+          throw error;
+        }
+      };
+      const read = (from: number, count: number) =>
+        readRange<Dataset>({
+          route: 'POST /datasets/batch',
+          pageSize: settings.pageSize,
+          alignedPages: false,
+          from,
+          count,
+          key: (dataset) => dataset.id,
+          maxItems: body.dataset_ids.length,
+          fetch: part,
+        });
+      const range = await read(page.from, page.limit);
+      let total = range.total;
+      if (total === undefined) {
+        // No total and a full page. Every requested ID found from here on: that is the total.
+        const unique = new Set(body.dataset_ids).size;
+        if (page.from + range.items.length >= unique) total = unique;
+        else if (!scored)
+          total =
+            page.from + page.limit + (await read(page.from + page.limit, Infinity)).items.length;
+        else
+          throw new PagingError(
+            'POST /datasets/batch',
+            'it gives no total, and counting the rest would charge for it',
+          );
+      }
+      note(scored ? 'POST /datasets/batch (scored)' : 'POST /datasets/batch', variant);
+      return { total, datasets: range.items };
     },
   };
 }

@@ -1,28 +1,29 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator } from '../../../emulator/testing/start';
 import { proxyConfigFromEnv } from '../../config';
 import { TEST_CLIENT } from '../../testing/emulator-proxy';
 import { createDataApi } from '../data-api';
 import { createUndiciClient } from '../http-client';
-import { TokenCache } from '../token-cache';
+import { TokenCache, type TokenGrant } from '../token-cache';
 import { createTokenClient } from '../token-client';
-import { checkUpstream, formatReport, type CheckReport } from './check';
+import { checkUpstream, exitCodeOf, formatReport, type CheckReport } from './check';
 
-// `npm run check:upstream` against both emulator dialects and against a service whose field
-// was renamed: the verdicts and the settings it detects.
+// `npm run check:upstream` against both emulator dialects and against each deviation of the
+// real service the emulator can play: the verdicts, the settings it finds, and the fix it names.
 type Emulator = Awaited<ReturnType<typeof startTestEmulator>>;
-const emulators: Record<'documented' | 'variant', Emulator> = {} as Record<
-  'documented' | 'variant',
-  Emulator
->;
+const emulators = {} as Record<'documented' | 'variant', Emulator>;
 const clients: ReturnType<typeof createUndiciClient>[] = [];
 
 beforeAll(async () => {
   for (const dialect of ['documented', 'variant'] as const)
     emulators[dialect] = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_DIALECT: dialect });
+});
+afterEach(async () => {
+  for (const emulator of Object.values(emulators))
+    await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
 });
 afterAll(async () => {
   for (const client of clients) await client.close();
@@ -44,31 +45,41 @@ async function check(
   const client = createUndiciClient({ connections: 2 });
   clients.push(client);
   const issued: string[] = [];
+  let grant: TokenGrant | undefined;
   const fetchToken = createTokenClient(config.dataApi, 5_000, { fetch, warn: () => undefined });
   const tokens = new TokenCache({
     fetchToken: async () => {
-      const grant = await fetchToken();
+      grant = await fetchToken();
       issued.push(grant.accessToken);
       return grant;
     },
   });
   return checkUpstream({
-    dataApi: createDataApi(config.dataApi, 10_000, { send: client.send, tokens }),
+    dataApi: (observe) =>
+      createDataApi(config.dataApi, 10_000, {
+        send: client.send,
+        tokens,
+        retryBudgetMs: 20_000,
+        maxTries: 8,
+        observe,
+      }),
     service: emulator.origin,
     settings: config.dataApi,
     scored: options.scored ?? false,
     ...(options.announce ? { announce: options.announce } : {}),
+    token: () => grant && { fields: grant.fields ?? [], assumed: grant.assumed ?? [] },
     outDir: options.outDir,
     secrets: () => [config.dataApi.clientSecret, ...issued],
   });
 }
 
 const route = (report: CheckReport, name: string) => {
-  const found = report.routes.find((r) => r.route === name);
+  const found = report.routes.find((r) => r.route.startsWith(name));
   if (!found)
     throw new Error(`no check of ${name} in ${report.routes.map((r) => r.route).join(', ')}`);
   return found;
 };
+const failures = (report: CheckReport) => report.routes.filter((r) => r.verdict === 'fail');
 
 const faults = (emulator: Emulator, body: unknown) =>
   fetch(`${emulator.origin}/_emulator/faults`, {
@@ -77,12 +88,18 @@ const faults = (emulator: Emulator, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe('the contract check', () => {
-  it('finds the documented dialect fit as configured, reading every route', async () => {
-    const report = await check(emulators.documented);
-    expect(report.works).toBe(true);
+describe('the contract check, against the dialects', () => {
+  it('finds the documented dialect fit, scores included, after saying what the one billed call adds', async () => {
+    const said: string[] = [];
+    const report = await check(
+      emulators.documented,
+      {},
+      { scored: true, announce: (m) => said.push(m) },
+    );
+    expect(failures(report)).toEqual([]);
     expect(report.settings).toEqual({});
-    expect(report.routes.every((r) => r.verdict === 'ok')).toBe(true);
+    expect(report.scores).toBe('checked');
+    expect(exitCodeOf(report)).toBe(0);
     expect(route(report, 'GET /versions').variant).toBe('{results: [...]}, one entry per version');
     expect(route(report, 'GET /indicators').variant).toBe('a flat list, in one answer');
     expect(route(report, 'GET /datasets/{id}').fields).toEqual({
@@ -90,77 +107,194 @@ describe('the contract check', () => {
       extra: [],
       nulls: [],
     });
-    expect(formatReport(report)).toContain(
-      'Verdict: the explorer can work with this data service.',
-    );
+    expect(said.join('')).toMatch(/adds at most 1 dataset \(ID \d+\), 1 indicator \(ID \d+\)/);
+    const ledger = (await (
+      await fetch(`${emulators.documented.origin}/_emulator/ledger`)
+    ).json()) as {
+      datasets: number;
+      indicators: number;
+    };
+    expect([ledger.datasets, ledger.indicators]).toEqual([1, 1]);
+    expect(formatReport(report)).toContain('scores included. (exit 0)');
   });
 
-  it('tells the variant’s paging and Spold route, and says the explorer cannot work until they are set', async () => {
+  it('says “scores not checked” with an exit code of its own without the billed call, and makes none', async () => {
+    const report = await check(emulators.documented);
+    expect(report.works).toBe(true);
+    expect(report.scores).toBe('not checked');
+    expect(exitCodeOf(report)).toBe(3);
+    expect(formatReport(report)).toContain('scores not checked');
+    const ledger = (await (
+      await fetch(`${emulators.documented.origin}/_emulator/ledger`)
+    ).json()) as {
+      datasets: number;
+    };
+    expect(ledger.datasets).toBe(0);
+  });
+
+  it('tells the variant’s paging and Spold route, and that the explorer cannot work until they are set', async () => {
     const report = await check(emulators.variant);
     expect(report.works).toBe(false);
     expect(report.settings).toEqual({
       DATA_API_SEARCH_PAGING: 'offset',
       DATA_API_SPOLD_ROUTE: '/datasets/by-spold',
     });
+    expect(route(report, 'GET /datasets (page size and paging)').fix).toBe(
+      'DATA_API_SEARCH_PAGING=offset',
+    );
     expect(route(report, 'GET /versions').variant).toBe(
       'a bare list, one entry per version × system model',
     );
-    expect(route(report, 'GET /versions').fields?.missing).toContain('results');
-    expect(route(report, 'GET /indicators').variant).toMatch(
-      /^nested method → category → indicator, paged by from\/limit \(\d+ pages\)$/,
-    );
     const dataset = route(report, 'GET /datasets/{id}');
     expect(dataset.variant).toContain('activity_type as the enum');
-    expect(dataset.fields?.missing).toContain('impact_scores');
     expect(dataset.fields?.extra).toContain('last_modified');
     expect(formatReport(report)).toContain('DATA_API_SEARCH_PAGING=offset');
   });
 
   it('finds the variant fit once its settings are applied', async () => {
-    const report = await check(emulators.variant, {
-      DATA_API_SEARCH_PAGING: 'offset',
-      DATA_API_SPOLD_ROUTE: '/datasets/by-spold',
-    });
-    expect(report.works).toBe(true);
+    const report = await check(
+      emulators.variant,
+      { DATA_API_SEARCH_PAGING: 'offset', DATA_API_SPOLD_ROUTE: '/datasets/by-spold' },
+      { scored: true },
+    );
+    expect(failures(report)).toEqual([]);
     expect(report.settings).toEqual({});
+    expect(route(report, 'GET /indicators').variant).toContain(
+      'nested method → category → indicator',
+    );
+  });
+});
+
+describe('the contract check, against each deviation', () => {
+  const documented = () => emulators.documented;
+
+  it('a field renamed to a name nobody knows: ✘ naming both JSON paths and the adapter file, raw answers saved without secrets', async () => {
+    await faults(documented(), { rename_field: { from: 'geography', to: 'geo_label' } });
+    const outDir = mkdtempSync(path.join(tmpdir(), 'check-upstream-'));
+    const report = await check(documented(), {}, { outDir });
+    expect(exitCodeOf(report)).toBe(1);
+    const search = route(report, 'GET /datasets (explorer');
+    expect(search.verdict).toBe('fail');
+    expect(search.variant).toContain(
+      'results[].products[].datasets[].geography: absent, while results[].products[].datasets[].geo_label is there',
+    );
+    expect(search.fix).toBe('src/proxy/upstream/adapter/datasets.ts');
+    expect(route(report, 'GET /datasets/{id}').variant).toContain(
+      'geography: absent, while geo_label',
+    );
+    const saved = readdirSync(outDir).map((file) => readFileSync(path.join(outDir, file), 'utf8'));
+    expect(saved.length).toBeGreaterThan(10);
+    expect(saved.join('')).not.toContain(TEST_CLIENT.DATA_API_CLIENT_SECRET);
+    expect(saved.join('')).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
   });
 
-  it('fails clearly on a renamed field, naming its path, and saves answers without secrets', async () => {
-    const emulator = emulators.documented;
-    await faults(emulator, { rename_field: { from: 'geography', to: 'location' } });
-    try {
-      const outDir = mkdtempSync(path.join(tmpdir(), 'check-upstream-'));
-      const report = await check(emulator, {}, { outDir });
-      expect(report.works).toBe(false);
-      const search = route(report, 'GET /datasets (no query)');
-      expect(search.verdict).toBe('fail');
-      expect(search.variant).toContain('results[].products[].datasets[].geography');
-      expect(search.fields?.missing).toContain('results[].products[].datasets[].geography');
-      expect(search.fields?.extra).toContain('results[].products[].datasets[].location');
-      expect(formatReport(report)).toMatch(/✘ GET \/datasets \(no query\)/);
-      const saved = readdirSync(outDir).map((file) =>
-        readFileSync(path.join(outDir, file), 'utf8'),
-      );
-      expect(saved.length).toBeGreaterThan(5);
-      expect(saved.join('')).not.toContain(TEST_CLIENT.DATA_API_CLIENT_SECRET);
-      expect(saved.join('')).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
-    } finally {
-      await faults(emulator, { rename_field: null });
-    }
+  it('a field renamed to a name the adapter knows: read, and the alias reported', async () => {
+    await faults(documented(), { rename_field: { from: 'geography', to: 'location' } });
+    const report = await check(documented());
+    // The search rows' geography has no alias (nothing knows one): that stays a ✘.
+    expect(route(report, 'GET /datasets/{id}').verdict).toBe('ok');
+    expect(route(report, 'GET /datasets/{id}').variant).toContain(
+      'renamed fields mapped: location → geography',
+    );
   });
 
-  it('makes exactly one scored call with --scored, after saying what it adds to the bill', async () => {
-    const emulator = emulators.documented;
-    await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
-    const said: string[] = [];
-    const report = await check(emulator, {}, { scored: true, announce: (m) => said.push(m) });
+  it('a field the explorer needs turned null: ✘ naming it', async () => {
+    await faults(documented(), { null_field: 'unit' });
+    const report = await check(documented());
+    expect(route(report, 'GET /datasets/{id}').variant).toContain(
+      'unit: null, which the explorer cannot do without',
+    );
+    expect(route(report, 'GET /indicators').variant).toContain('unit');
+    expect(exitCodeOf(report)).toBe(1);
+  });
+
+  it('lists paged without a total: read to the end, and the explorer works unchanged', async () => {
+    await faults(documented(), { omit_total: true, indicator_paging: true, max_limit: 50 });
+    const report = await check(documented(), { DATA_API_PAGE_SIZE: '50' });
+    expect(failures(report)).toEqual([]);
+    expect(route(report, 'GET /indicators').variant).toMatch(/paged by from \(\d\d? pages\)/);
+    expect(route(report, 'GET /indicators').notes).toContain('611 indicators');
+  });
+
+  it('a paging parameter the proxy does not send: ✘ with the setting that fixes it', async () => {
+    await faults(documented(), { paging: 'page' });
+    const report = await check(documented());
+    expect(report.settings.DATA_API_SEARCH_PAGING).toBe('page');
+    expect(route(report, 'GET /datasets (page size and paging)').notes.join(' ')).toContain(
+      'page 2 moves by page, not by from',
+    );
+    expect(exitCodeOf(report)).toBe(1);
+    const fixed = await check(documented(), { DATA_API_SEARCH_PAGING: 'page' });
+    expect(failures(fixed)).toEqual([]);
+  });
+
+  it.each(['refuse', 'clamp'] as const)(
+    'a page-size cap below what the explorer sends (%s): ✘ with the page size to use, and fit once set',
+    async (over) => {
+      await faults(documented(), { max_limit: 50, over_limit: over });
+      const report = await check(documented());
+      expect(report.settings.DATA_API_PAGE_SIZE).toBe('50');
+      expect(exitCodeOf(report)).toBe(1);
+      const fixed = await check(documented(), { DATA_API_PAGE_SIZE: '50' });
+      expect(failures(fixed)).toEqual([]);
+    },
+  );
+
+  it('score rows in another shape: ✘ by the one billed call, naming the paths', async () => {
+    await faults(documented(), { score_shape: 'renamed' });
+    const report = await check(documented(), {}, { scored: true });
+    const scored = route(report, 'GET /datasets/{id}?indicator_ids');
+    expect(scored.verdict).toBe('fail');
+    expect(scored.variant).toContain(
+      'impact_scores[].id: absent, while impact_scores[].indicator_id',
+    );
+    expect(scored.fix).toBe('src/proxy/upstream/adapter/datasets.ts');
+    expect(report.scores).toBe('failed');
+    expect(exitCodeOf(report)).toBe(1);
+  });
+
+  it('429 bursts: waited out as Retry-After asks and asked again, never read as a shape', async () => {
+    await faults(documented(), { rate_limit_burst: { count: 3 }, retry_after_seconds: 1 });
+    const report = await check(documented());
+    expect(failures(report)).toEqual([]);
+    expect(report.routes.flatMap((r) => r.notes).join(' ')).toMatch(
+      /answered 429 \d× and was waited out/,
+    );
+  });
+
+  it('a token answer as recorded from the live service (no token_type): bearer assumed and reported, with the fields it had', async () => {
+    await faults(documented(), { token_answer: 'recorded' });
+    const report = await check(documented());
     expect(report.works).toBe(true);
-    expect(said.join('')).toMatch(/adds at most 1 dataset \(ID \d+\), 1 indicator/);
-    const ledger = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
-      datasets: number;
-      indicators: number;
-    };
-    expect([ledger.datasets, ledger.indicators]).toEqual([1, 1]);
-    expect(route(report, 'GET /datasets/{id}?indicator_ids (scored)').verdict).toBe('ok');
+    expect(report.token).toEqual({
+      fields: ['access_token', 'expires_in', 'scope'],
+      assumed: ['token_type absent: bearer assumed'],
+    });
+    expect(formatReport(report)).toContain('assumed: token_type absent: bearer assumed');
+  });
+
+  it('a trailing-slash redirect: followed once on the same origin and reported with its target', async () => {
+    await faults(documented(), { redirect: 'trailing-slash' });
+    const report = await check(documented());
+    expect(report.works).toBe(true);
+    const versions = route(report, 'GET /versions');
+    expect(versions.verdict).toBe('warn');
+    expect(versions.notes.join(' ')).toContain('redirected once to /v0/versions/');
+  });
+
+  it('a redirect to another origin: ✘ naming the target, and the token never goes there', async () => {
+    await faults(documented(), { redirect: 'other-origin' });
+    const report = await check(documented());
+    const versions = route(report, 'GET /versions');
+    expect(versions.verdict).toBe('fail');
+    expect(versions.variant).toContain('to another origin (http://127.0.0.1:9/v0/versions)');
+  });
+
+  it('HTML error bodies: the 404 that is not the API’s own is ✘, naming the adapter file', async () => {
+    await faults(documented(), { html_errors: true });
+    const report = await check(documented());
+    const notFound = route(report, 'GET /datasets/2147483646 (404 probe)');
+    expect(notFound.verdict).toBe('fail');
+    expect(notFound.fix).toContain('src/proxy/upstream/adapter/errors.ts');
   });
 });

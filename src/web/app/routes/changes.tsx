@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Button, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -25,7 +28,7 @@ import { download } from '../../lib/files';
 import { formatCount, plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   ensureQueryData,
@@ -154,6 +157,13 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode
+          calls={
+            from && usable
+              ? [apiCall('changes', { query: { ...releaseQuery(release), from } })]
+              : []
+          }
+        />
         <Title order={1}>What changed in {version}</Title>
         <Text c="dimmed">
           {systemModel}: every dataset of {usable ? from : 'another release'} followed to {version},

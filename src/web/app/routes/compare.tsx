@@ -1,3 +1,5 @@
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { batchCalls } from '../../components/code/page-calls';
 import {
   Alert,
   Anchor,
@@ -12,13 +14,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
-import { CostPrompt } from '../../components/feedback/cost-prompt';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
 import { MAX_COMPARED, searches } from '../../config/routes';
-import { compareQueries, useComparison } from '../../features/compare/api/use-comparison';
+import { useComparison } from '../../features/compare/api/use-comparison';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareTable } from '../../features/compare/components/compare-table';
 import { ReferenceNote } from '../../features/compare/components/reference-note';
@@ -27,14 +28,14 @@ import { indicatorsForTheme, themeOrDefault } from '../../features/compare/theme
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { defaultIndicatorSet } from '../../features/indicators/defaults';
 import { groupByIndicator } from '../../features/indicators/tree';
+import { scoreQueries } from '../../features/scores/api/score-queries';
+import { CostPrompt } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { chargedSoFar } from '../../lib/charges';
 import { download } from '../../lib/files';
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
-import { useScoreConsent } from '../../lib/score-consent';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -50,7 +51,7 @@ export function loader({ context, request }: LoaderContext) {
   const { version, systemModel } = context.get(releaseContext);
   const shown = searches.compare.parse(searchOf(request)).ds.slice(0, MAX_COMPARED);
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
-  for (const query of compareQueries.documentation(version, systemModel, shown))
+  for (const query of scoreQueries.documentation({ version, systemModel }, shown))
     startQuery(queryClient, query);
   startQuery(queryClient, usageQueries.current());
   return null;
@@ -83,28 +84,28 @@ export function Component() {
   const indicatorIds = indicators.map((indicator) => indicator.id);
   usePageTitle('Compare', version);
 
-  const charged = chargedSoFar(usage.data);
-  const request = { version, systemModel, datasetIds: shownIds, indicatorIds };
-  const consent = useScoreConsent(request, charged);
-  const comparison = useComparison({ ...request, charged, allowed: consent.allowed });
-  const datasets = shownIds.flatMap((id) => {
-    const dataset = comparison.merged.datasets.get(id);
-    return dataset ? [dataset] : [];
+  const comparison = useComparison({
+    release,
+    datasetIds: shownIds,
+    indicatorIds,
+    charged: usage.data?.charged,
   });
+  const { datasets, consent, progress } = comparison;
   const exportData = {
     version,
     systemModel,
     datasets,
     indicators,
-    scores: comparison.merged.scores,
+    scores: comparison.scores,
   };
   const base = `comparison-${version}-${systemModel}`;
-  const loading = comparison.scoreCalls > 0 && !comparison.scoresReady;
+  const loading = progress.calls > 0 && progress.done < progress.calls;
   if (!catalogue) return <PageSkeleton />;
 
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode calls={batchCalls(release, shownIds, indicatorIds)} />
         <Title order={1}>Compare</Title>
         <Text c="dimmed">
           Up to {MAX_COMPARED} datasets side by side on up to {MAX_INDICATORS_PER_CALL} indicators,
@@ -173,34 +174,30 @@ export function Component() {
       {comparison.error !== undefined && (
         <ErrorPanel error={comparison.error} onRetry={comparison.retry} />
       )}
-      {comparison.merged.missing.length > 0 && !comparison.docsPending && (
+      {comparison.missing.length > 0 && !comparison.documentationPending && (
         <Alert color="yellow" title="Not in this release">
-          {comparison.merged.missing.join(', ')}{' '}
-          {comparison.merged.missing.length === 1 ? 'is' : 'are'} not in {version} ({systemModel}).
+          {comparison.missing.join(', ')} {comparison.missing.length === 1 ? 'is' : 'are'} not in{' '}
+          {version} ({systemModel}).
         </Alert>
       )}
       <ReferenceNote datasets={datasets} />
       {loading && (
         <Stack gap={4} role="status">
           <Text size="sm">
-            Loading scores: {comparison.scoreCallsDone} of{' '}
-            {plural(comparison.scoreCalls, 'request')}
+            Loading scores: {progress.done} of {plural(progress.calls, 'request')}
           </Text>
-          <Progress
-            value={(comparison.scoreCallsDone / comparison.scoreCalls) * 100}
-            aria-label="Loading scores"
-          />
+          <Progress value={(progress.done / progress.calls) * 100} aria-label="Loading scores" />
         </Stack>
       )}
       {shownIds.length > 0 && indicatorIds.length > 0 && !consent.allowed && (
         <CostPrompt
           title={`Scores for ${plural(shownIds.length, 'dataset')} × ${plural(indicatorIds.length, 'indicator')}`}
-          charges={consent.charges}
-          partShown={comparison.scoresReady}
+          charges={comparison.bill.adds}
+          partShown={comparison.held}
           onLoad={consent.approve}
         />
       )}
-      {comparison.docsPending && shownIds.length > 0 && (
+      {comparison.documentationPending && shownIds.length > 0 && (
         <Skeleton h={240} aria-label="Loading datasets" />
       )}
       {datasets.length > 0 && indicators.length > 0 && (
@@ -237,7 +234,7 @@ export function Component() {
           <CompareTable
             datasets={datasets}
             indicators={indicators}
-            scores={comparison.merged.scores}
+            scores={comparison.scores}
             loaded={comparison.loaded}
             view={search.view}
             baseline={search.base}

@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -16,8 +19,8 @@ import {
   historyToJson,
   scoreRows,
 } from '../../features/history/across-releases';
+import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { historyQueries } from '../../features/history/api/history-queries';
-import { oneDataset } from '../../lib/dataset-queries';
 import { useHistoryScores } from '../../features/history/api/use-history-scores';
 import { DocumentationDiff } from '../../features/history/components/documentation-diff';
 import { HistoryScores } from '../../features/history/components/history-scores';
@@ -28,7 +31,7 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { download } from '../../lib/files';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
 import {
@@ -78,7 +81,7 @@ function HistoryView({ history }: { history: Ready }) {
   const withDataset = entries.flatMap((entry) => (entry.dataset ? [entry] : []));
   const documents = useQueries({
     queries: withDataset.map((entry) =>
-      oneDataset.detail(entry.version, systemModel, entry.dataset?.id ?? history.id),
+      datasetQueries.detail(entry.version, systemModel, entry.dataset?.id ?? history.id),
     ),
   });
   const documentOf = new Map<string, Dataset>();
@@ -99,7 +102,12 @@ function HistoryView({ history }: { history: Ready }) {
   const indicators = indicatorIds.flatMap((id) => all.filter((known) => known.id === id));
   // Links carry the set; until the catalogue is in, as the URL has it, never an empty one.
   const linked = catalogue.data ? indicatorIds : search.ind;
-  const scores = useHistoryScores({ systemModel, entries, indicatorIds });
+  const scores = useHistoryScores({
+    systemModel,
+    entries,
+    indicatorIds,
+    charged: usage.data?.charged,
+  });
   const rows = scoreRows(
     indicators,
     entries.map((entry) => ({ version: entry.version, scores: scores.scores(entry.version) })),
@@ -116,11 +124,29 @@ function HistoryView({ history }: { history: Ready }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
+        <div>
+          <CopyAsCode
+            calls={[
+              apiCall('history', { params: { id: history.id }, query: releaseQuery(release) }),
+              ...(indicatorIds.length > 0
+                ? withDataset.map((entry) =>
+                    apiCall('dataset', {
+                      params: { id: entry.dataset?.id ?? history.id },
+                      query: {
+                        version: entry.version,
+                        system_model: systemModel,
+                        indicator_ids: indicatorIds,
+                      },
+                    }),
+                  )
+                : []),
+            ]}
+          />
+          <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
+        </div>
         <Text c="dimmed">
-          <OrMissing value={here?.geography ?? null} what="no geography" /> ·{' '}
-          <OrMissing value={here?.product ?? null} what="no product name" /> · Dataset ID{' '}
-          {history.id} in {version} ·{' '}
+          <OrMissing value={here?.geography ?? null} /> ·{' '}
+          <OrMissing value={here?.product ?? null} /> · Dataset ID {history.id} in {version} ·{' '}
           {history.omitted.length === 0
             ? `every release of ${systemModel} in your licence`
             : `the ${plural(history.releases.length, 'release')} of ${systemModel} nearest ${version}; not compared: ${history.omitted.join(', ')}`}
@@ -193,14 +219,7 @@ function HistoryView({ history }: { history: Ready }) {
         {catalogue.isPending ? (
           <Skeleton h={80} aria-label="Loading the indicators" />
         ) : (
-          <HistoryScores
-            base={version}
-            entries={entries}
-            indicatorIds={indicatorIds}
-            rows={rows}
-            scores={scores}
-            charged={usage.data?.charged}
-          />
+          <HistoryScores base={version} indicatorIds={indicatorIds} rows={rows} scores={scores} />
         )}
       </Section>
     </Stack>

@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -14,10 +17,9 @@ import { rememberDataset } from '../../features/datasets/recent';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { chooseIndicators } from '../../features/indicators/defaults';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { chargedSoFar } from '../../lib/charges';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -70,11 +72,23 @@ export function Component() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
+        <div>
+          <CopyAsCode
+            calls={[
+              apiCall('dataset', {
+                params: { id },
+                query: {
+                  ...releaseQuery(release),
+                  ...(usable.length > 0 ? { indicator_ids: usable } : {}),
+                },
+              }),
+            ]}
+          />
+          <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
+        </div>
         <Text c="dimmed">
-          <OrMissing value={dataset.geography} what="no geography" /> ·{' '}
-          <OrMissing value={dataset.product} what="no product name" /> · release {version} (
-          {systemModel}) · Dataset ID {dataset.id}
+          <OrMissing value={dataset.geography} /> · <OrMissing value={dataset.product} /> · release{' '}
+          {version} ({systemModel}) · Dataset ID {dataset.id}
         </Text>
         <Group gap="xs" mt={4}>
           <CopyButton value={window.location.href}>
@@ -126,7 +140,7 @@ export function Component() {
             systemModel={systemModel}
             datasetId={id}
             indicatorIds={usable}
-            charged={chargedSoFar(usage.data)}
+            charged={usage.data?.charged}
           />
         )}
       </Stack>

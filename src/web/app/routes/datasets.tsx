@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import {
   Anchor,
   Button,
@@ -29,7 +32,7 @@ import {
 import { resolveGeography } from '../../features/datasets/geographies';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -135,7 +138,25 @@ export function Component() {
   const pages = Math.max(1, Math.ceil(total / search.size));
   return (
     <Stack gap="md">
-      <Title order={1}>Datasets</Title>
+      <div>
+        <CopyAsCode
+          calls={[
+            apiCall('search', {
+              query: {
+                ...releaseQuery(release),
+                query: search.q || undefined,
+                geography: search.geography || undefined,
+                activity_type: search.type,
+                sector: search.sector || undefined,
+                isic_section: search.isic || undefined,
+                from: (search.page - 1) * search.size,
+                limit: search.size,
+              },
+            }),
+          ]}
+        />
+        <Title order={1}>Datasets</Title>
+      </div>
       <form onSubmit={submit} role="search" aria-label="Dataset search">
         <Group align="end" gap="sm">
           <TextInput

@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,7 +15,7 @@ import { useIndicatorSelection } from '../../features/indicators/use-indicator-s
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -78,6 +81,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode calls={[apiCall('indicators', { query: releaseQuery(release) })]} />
         <Title order={1}>Indicators</Title>
         <Text c="dimmed">
           LCIA methods of release {version} ({systemModel}) with their categories, indicators, units

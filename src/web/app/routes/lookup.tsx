@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, replace, useParams } from 'react-router';
@@ -13,7 +16,7 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { ApiError } from '../../lib/api-client';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -27,15 +30,20 @@ const noLookup = (error: unknown) =>
   error instanceof ApiError && error.code === 'spold_lookup_unavailable';
 
 /** A UUID is tried as an activity, product and geography UUID; a file name as both of its own. */
+const spoldUuids = (
+  key: LookupKey,
+): { activity?: string; product?: string; geography?: string }[] =>
+  key.kind === 'uuid'
+    ? [{ activity: key.uuid }, { product: key.uuid }, { geography: key.uuid }]
+    : key.kind === 'spold-file'
+      ? [{ activity: key.activityUuid, product: key.productUuid }]
+      : [];
+
 function lookupQueries(release: Release, key: LookupKey) {
-  const uuids =
-    key.kind === 'uuid'
-      ? [{ activity: key.uuid }, { product: key.uuid }, { geography: key.uuid }]
-      : key.kind === 'spold-file'
-        ? [{ activity: key.activityUuid, product: key.productUuid }]
-        : [];
   // No match is an empty page, so each of the three kinds a UUID is tried as is a plain answer.
-  return uuids.map((ids) => datasetQueries.spold(release.version, release.systemModel, ids));
+  return spoldUuids(key).map((ids) =>
+    datasetQueries.spold(release.version, release.systemModel, ids),
+  );
 }
 
 async function spoldLookup(queryClient: QueryClient) {
@@ -149,9 +157,23 @@ export function Component() {
   const product = found[0]?.product;
   return (
     <Stack>
-      <Title order={1}>
-        {plural(total, 'dataset')} {total === 1 ? 'matches' : 'match'}
-      </Title>
+      <div>
+        <CopyAsCode
+          calls={spoldUuids(key).map((uuids) =>
+            apiCall('spold', {
+              query: {
+                ...releaseQuery(release),
+                activity_spold_uuid: uuids.activity,
+                product_spold_uuid: uuids.product,
+                geography_spold_uuid: uuids.geography,
+              },
+            }),
+          )}
+        />
+        <Title order={1}>
+          {plural(total, 'dataset')} {total === 1 ? 'matches' : 'match'}
+        </Title>
+      </div>
       {total > found.length && (
         <Alert color="yellow" title={`Showing ${found.length} of ${total}`}>
           The data service sends at most {found.length} matches of a lookup.

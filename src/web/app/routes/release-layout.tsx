@@ -15,7 +15,7 @@ import { paths } from '../../config/paths';
 import { parseRelease, switchRelease, type Release } from '../../config/routes';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { usePageTitle } from '../../lib/page-title';
-import { ReleaseContext } from '../../lib/release-params';
+import { ReleaseContext } from '../release-params';
 import {
   queryClientContext,
   releaseContext,

@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,7 +13,7 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import { searches } from '../../config/routes';
 import { RouteError } from '../../components/feedback/route-error';
@@ -72,6 +75,12 @@ export function Component() {
   return (
     <Stack gap="lg">
       <div>
+        <CopyAsCode
+          calls={[
+            apiCall('indicators', { query: releaseQuery(release) }),
+            apiCall('search', { query: { ...releaseQuery(release), from: 0, limit: 10 } }),
+          ]}
+        />
         <Title order={1}>
           Release {version} · {systemModel}
         </Title>

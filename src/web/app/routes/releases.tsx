@@ -1,3 +1,5 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
 import { Stack, Text, Title } from '@mantine/core';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
@@ -22,6 +24,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode calls={[apiCall('versions')]} />
         <Title order={1}>Releases</Title>
         <Text c="dimmed">
           Each release of the database comes in several system models. Pick one to explore it.

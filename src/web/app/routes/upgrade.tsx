@@ -1,3 +1,6 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
+import { releaseQuery } from '../../components/code/page-calls';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -22,7 +25,7 @@ import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-l
 import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../../lib/release-params';
+import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   ensureQueryData,
@@ -195,6 +198,18 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode
+          calls={
+            submitted && from && usable
+              ? [
+                  apiCall('upgradeCheck', {
+                    query: { ...releaseQuery(release), from },
+                    body: { entries: submitted },
+                  }),
+                ]
+              : []
+          }
+        />
         <Title order={1}>Upgrade check</Title>
         <Text c="dimmed">
           Which datasets of a list from an older release are still in {version} · {systemModel}:

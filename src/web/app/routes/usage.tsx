@@ -1,3 +1,5 @@
+import { apiCall } from '../../../shared/api/snippets';
+import { CopyAsCode } from '../../components/code/copy-as-code';
 import { Progress, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Charge } from '../../../shared/api/schemas';
@@ -78,6 +80,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
+        <CopyAsCode calls={[apiCall('usage')]} />
         <Title order={1}>Usage</Title>
         <Text c="dimmed">
           The data service bills each licence period by unique datasets and indicators fetched with

@@ -1,10 +1,14 @@
 import { Text } from '@mantine/core';
 
+/** What a value the data service did not give is called wherever the explorer shows one. */
+export const NOT_GIVEN = 'Not given by the data service';
+
 /**
- * A value the data service left out. Shown as missing, in words, never as "null" or an empty
- * cell a reader could take for a blank in the data.
+ * A value the data service left out (a null that src/shared/api/schemas.ts's UPSTREAM_FIELDS
+ * allows). Shown as missing, in words, never as "null" or an empty cell a reader could take for
+ * a blank in the data.
  */
-export function Missing({ what = 'Not given' }: { what?: string }) {
+export function Missing({ what = NOT_GIVEN }: { what?: string }) {
   return (
     <Text span c="dimmed" fs="italic" size="sm">
       {what}

@@ -27,6 +27,16 @@ export function describeError(error: unknown): { title: string; message: string;
       return { title: 'Not found', message: error.message, retry: false };
     case 'rate_limited':
       return { title: 'Too many requests', message: error.message, retry: true };
+    case 'upstream_busy':
+      return { title: 'The data service is busy', message: error.message, retry: true };
+    case 'upstream_shape':
+    case 'upstream_paging':
+      // Shown instead of an answer that could be wrong or cut short: asking again cannot help.
+      return {
+        title: 'The data service’s answer cannot be shown as it is',
+        message: `${error.message} Nothing is shown rather than something incomplete.`,
+        retry: false,
+      };
     case 'upstream_auth_config':
       return {
         title: 'The explorer is misconfigured',

@@ -10,8 +10,10 @@ const CONFIG = {
     issuer: 'http://127.0.0.1:1/realms/explorer',
     clientId: 'lci-explorer',
     scope: 'openid profile',
+    programClientId: 'lci-explorer-cli',
   },
   dataService: { emulated: true, spoldLookup: true, sectorIndex: true },
+  limits: { requestsPerMinute: 600, concurrentCalls: 8, queuedCalls: 500, queueSeconds: 10 },
 };
 
 /** The proxy as the browser sees it: its settings, and every other call's Authorization header. */

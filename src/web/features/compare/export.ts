@@ -1,5 +1,5 @@
 import type { Dataset, Indicator, ImpactScore } from '../../../shared/api/schemas';
-import { scoresCsv } from '../../lib/score-csv';
+import { scoresCsv } from '../scores/csv';
 
 export interface ComparisonExport {
   version: string;

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../../shared/api/schemas';
-import { scoresCsv } from '../../lib/score-csv';
+import { scoresCsv } from '../scores/csv';
 
 /** One row per score, with the dataset's identity on every row and the exact values. */
 export function scoresToCsv(

@@ -125,33 +125,6 @@ export function chartPoints(
   });
 }
 
-/**
- * What loading the scores adds to the bill, per release: the service charges each release
- * separately; the proxy's ledger knows Dataset IDs only, so this is the least it may add.
- */
-export function historyBill(
-  entries: readonly HistoryEntry[],
-  indicatorIds: readonly number[],
-  charged: { datasets: readonly number[]; indicators: readonly number[] } | undefined,
-): { releases: { version: string; id: number; newDataset: boolean }[]; newIndicators: number } {
-  const datasets = new Set(charged?.datasets ?? []);
-  const indicators = new Set(charged?.indicators ?? []);
-  return {
-    releases: entries.flatMap((entry) =>
-      entry.dataset
-        ? [
-            {
-              version: entry.version,
-              id: entry.dataset.id,
-              newDataset: !datasets.has(entry.dataset.id),
-            },
-          ]
-        : [],
-    ),
-    newIndicators: indicatorIds.filter((id) => !indicators.has(id)).length,
-  };
-}
-
 interface HistoryExport {
   systemModel: string;
   base: string;

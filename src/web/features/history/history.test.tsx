@@ -5,7 +5,6 @@ import { renderWithProviders } from '../../testing/render';
 import {
   chartPoints,
   documentationRows,
-  historyBill,
   historyToCsv,
   historyToJson,
   scoreRows,
@@ -138,7 +137,7 @@ describe('a dataset across releases', () => {
       'cell',
     );
     expect(description.map((cell) => cell.textContent)).toEqual([
-      'Not given',
+      'Not given by the data service',
       '',
       'Not in this release',
     ]);
@@ -173,14 +172,7 @@ describe('a dataset across releases', () => {
     ]);
   });
 
-  it('states the bill per release, and exports CSV and JSON', () => {
-    expect(historyBill(entries, [882, 964], { datasets: [1], indicators: [882] })).toEqual({
-      releases: [
-        { version: '3.12', id: 1, newDataset: false },
-        { version: '3.11', id: 1, newDataset: false },
-      ],
-      newIndicators: 1,
-    });
+  it('exports CSV and JSON', () => {
     const rows = scoreRows(
       [gwp],
       [

@@ -7,7 +7,7 @@ import {
 import { geographyCode } from '../../../shared/matching/names';
 import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
-import { scoreMoves, type ScoreTable } from './scores';
+import { scoreMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ListEntry } from '../../../shared/api/routes';
-import type { UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
+import type { DatasetPage, UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
 import { parseDatasetList } from '../../../shared/dataset-list';
 import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
+import { mergeAnswers } from '../scores/answers';
 import { scoreParts } from './api/use-upgrade-scores';
 import { ChangeReportSchema } from '../../../shared/matching/change-report';
 import { mappedIds } from './entries';
@@ -17,7 +18,7 @@ import {
   savedLists,
   writeDraft,
 } from './saved-lists';
-import { planScoreCalls, scoreBill, scoredDatasets, scoreMoves, scoreTable } from './scores';
+import { scoredDatasets, scoreMoves, scoreTable } from './score-moves';
 import { MAX_SHARED_IDS, shareableIds, sharedListText } from './share-link';
 
 const ref = (id: number, activity = 'cement production', geography = 'Switzerland (CH)') => ({
@@ -98,47 +99,13 @@ describe('scores for a mapping', () => {
     ]);
   });
 
-  it('loads the old and new datasets, a chosen candidate included, in pages of 100', () => {
+  it('loads the old and new datasets, a chosen candidate included', () => {
     const chosen = new Map([[3, 30]]);
     expect(scoredDatasets(check.results, chosen)).toEqual({ from: [1, 2, 3], to: [1, 20, 30] });
-    const ids = Array.from({ length: 250 }, (_, i) => i + 1);
-    const calls = planScoreCalls(
-      [
-        { version: '3.10', ids },
-        { version: '3.12', ids: [1] },
-      ],
-      [882, 964],
-    );
-    expect(calls.map((c) => [c.version, c.datasetIds.length])).toEqual([
-      ['3.10', 100],
-      ['3.10', 100],
-      ['3.10', 50],
-      ['3.12', 1],
-    ]);
-    expect(planScoreCalls([{ version: '3.10', ids }], [])).toEqual([]);
-  });
-
-  it('states the bill per release before anything is loaded', () => {
-    expect(
-      scoreBill(
-        [
-          { version: '3.10', ids: [1, 2, 3] },
-          { version: '3.12', ids: [1, 20] },
-        ],
-        [882, 964],
-        { datasets: [1], indicators: [882] },
-      ),
-    ).toEqual({
-      releases: [
-        { version: '3.10', datasets: 2 },
-        { version: '3.12', datasets: 1 },
-      ],
-      indicators: 1,
-    });
   });
 
   it('tells how each score moved from the old dataset to the new one', () => {
-    const table = scoreTable([
+    const table = tableOf([
       { version: '3.10', page: { total: 1, datasets: [doc(2, [[882, 2]])] } },
       { version: '3.12', page: { total: 1, datasets: [doc(20, [[882, 3]])] } },
     ]);
@@ -155,6 +122,18 @@ describe('scores for a mapping', () => {
     ]);
   });
 });
+
+/** The scores of a check's system model, as the batch answers of each release give them. */
+const tableOf = (answers: { version: string; page: DatasetPage }[]) =>
+  scoreTable(
+    mergeAnswers(
+      answers.map(({ version, page }) => ({
+        call: { version, systemModel: 'cutoff', datasetIds: [], indicatorIds: [] },
+        datasets: page.datasets,
+      })),
+    ),
+    'cutoff',
+  );
 
 function doc(id: number, scores: [number, number][]) {
   return {
@@ -191,7 +170,7 @@ describe('the mapping export', () => {
       unit: 'kg CO2-Eq',
     },
   ];
-  const scores = scoreTable([
+  const scores = tableOf([
     { version: '3.10', page: { total: 1, datasets: [doc(3, [[882, 4]])] } },
     { version: '3.12', page: { total: 1, datasets: [doc(30, [[882, 5]])] } },
   ]);

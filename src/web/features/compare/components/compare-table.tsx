@@ -56,11 +56,11 @@ function DatasetHeader(props: {
   return (
     <div className={classes.datasetHeader}>
       <div className={classes.activity}>
-        <OrMissing value={dataset.activity} what="No activity name" />
+        <OrMissing value={dataset.activity} />
       </div>
       <div className={classes.reference}>per {referenceOf(dataset)}</div>
       <div className={classes.reference}>
-        <OrMissing value={dataset.geography} what="no geography" /> · {dataset.id}{' '}
+        <OrMissing value={dataset.geography} /> · {dataset.id}{' '}
         {props.baseline && (
           <Badge size="xs" variant="outline">
             100 %

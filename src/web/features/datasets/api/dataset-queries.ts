@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
 import { callApi } from '../../../lib/api-client';
-import { oneDataset } from '../../../lib/dataset-queries';
 
 export interface SearchInput {
   version: string;
@@ -55,8 +54,17 @@ export const datasetQueries = {
       queryFn: ({ signal }) => callApi('datasetReleases', { params: { id }, query: {}, signal }),
       staleTime: 5 * 60_000,
     }),
-  detail: oneDataset.detail,
-  scores: oneDataset.scores,
+  /**
+   * One dataset's documentation (free), as every page asks for it (the dataset page, its history,
+   * the indicator picker's way back): one cache entry per dataset.
+   */
+  detail: (version: string, systemModel: string, id: number) =>
+    queryOptions({
+      queryKey: ['datasets', 'detail', version, systemModel, id],
+      queryFn: ({ signal }) =>
+        callApi('dataset', { params: { id }, query: release(version, systemModel), signal }),
+      staleTime: Infinity,
+    }),
   spold: (
     version: string,
     systemModel: string,

@@ -50,7 +50,7 @@ export function DatasetDocumentation({
     [
       'Reference product',
       <span key="product">
-        <OrMissing value={dataset.product} /> (<OrMissing value={dataset.unit} what="no unit" />)
+        <OrMissing value={dataset.product} /> (<OrMissing value={dataset.unit} />)
       </span>,
     ],
     ['Geography', <OrMissing key="geography" value={dataset.geography} />],
@@ -75,7 +75,7 @@ export function DatasetDocumentation({
     [
       'Sectors',
       <Group gap={4} key="sectors">
-        {dataset.sectors.length === 0 && <Missing what="None given" />}
+        {dataset.sectors.length === 0 && <Missing what="None given by the data service" />}
         {dataset.sectors.map((sector) => (
           <Badge
             key={sector}

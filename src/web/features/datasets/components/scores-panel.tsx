@@ -1,13 +1,11 @@
 import { Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CostPrompt } from '../../../components/feedback/cost-prompt';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
-import { alreadyCharged, type ChargedSoFar } from '../../../lib/charges';
 import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
-import { useScoreConsent } from '../../../lib/score-consent';
-import { datasetQueries } from '../api/dataset-queries';
+import { useConsentedScores } from '../../scores/api/use-consented-scores';
+import type { Charged } from '../../scores/bill';
+import { CostPrompt } from '../../scores/components/cost-prompt';
 import { scoresToCsv } from '../export';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
@@ -17,7 +15,7 @@ export interface ScoresPanelProps {
   datasetId: number;
   indicatorIds: readonly number[];
   /** What this licence period has already been charged for (from /api/usage). */
-  charged: ChargedSoFar | undefined;
+  charged: Charged | undefined;
 }
 
 /**
@@ -32,38 +30,28 @@ export function ScoresPanel({
   charged,
 }: ScoresPanelProps) {
   const [view, setView] = useState('table');
-  const consent = useScoreConsent(
-    { version, systemModel, datasetIds: [datasetId], indicatorIds },
+  const scores = useConsentedScores({
+    requests: [{ version, systemModel, datasetIds: [datasetId], indicatorIds }],
     charged,
-  );
-  const paid = alreadyCharged(charged, [datasetId], indicatorIds);
-  const paidIds = paid.datasetIds.length > 0 ? paid.indicatorIds : [];
-  const all = useQuery({
-    ...datasetQueries.scores(version, systemModel, datasetId, indicatorIds),
-    enabled: indicatorIds.length > 0 && consent.allowed,
-  });
-  const part = useQuery({
-    ...datasetQueries.scores(version, systemModel, datasetId, paidIds),
-    enabled: !consent.allowed && paidIds.length > 0,
+    scope: 'release',
+    by: 'dataset',
   });
 
   if (indicatorIds.length === 0) {
     return <Text c="dimmed">Choose indicators in the catalogue to see this dataset’s scores.</Text>;
   }
-  const failed = all.isError ? all : part.isError ? part : undefined;
-  if (failed) return <ErrorPanel error={failed.error} onRetry={() => void failed.refetch()} />;
-  const dataset = all.data ?? (consent.allowed ? undefined : part.data);
-  const loading = (all.isFetching || part.isFetching) && !dataset;
-  const prompt = !consent.allowed && (
+  if (scores.error) return <ErrorPanel error={scores.error} onRetry={scores.retry} />;
+  const dataset = scores.answers.of({ version, systemModel }).datasets.get(datasetId);
+  const prompt = !scores.consent.allowed && (
     <CostPrompt
       title={`Scores for ${plural(indicatorIds.length, 'indicator')}`}
-      charges={consent.charges}
+      charges={scores.bill.adds}
       partShown={dataset !== undefined}
-      onLoad={consent.approve}
+      onLoad={scores.consent.approve}
     />
   );
   if (!dataset) {
-    return loading ? (
+    return scores.progress.fetching ? (
       <Group gap="xs" role="status">
         <Loader size="sm" aria-hidden />
         <Text>Loading scores…</Text>

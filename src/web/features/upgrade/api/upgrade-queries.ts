@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ListEntry } from '../../../../shared/api/routes';
 import { textHash } from '../../../../shared/matching/dataset-doc';
 import { callApi } from '../../../lib/api-client';
-import type { ScoreCall } from '../scores';
 
 /** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
 export function listKey(entries: readonly ListEntry[]): string {
@@ -60,23 +59,5 @@ export const upgradeQueries = {
         }),
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
-    }),
-  /** Scores of up to 100 datasets of one release: charged, so only after the user agrees. */
-  scores: (systemModel: string, call: ScoreCall) =>
-    queryOptions({
-      queryKey: ['upgrade', 'scores', systemModel, call],
-      queryFn: ({ signal }) =>
-        callApi('batch', {
-          query: {
-            version: call.version,
-            system_model: systemModel,
-            limit: call.datasetIds.length,
-          },
-          body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
-          signal,
-        }),
-      staleTime: Infinity,
-      // The query client then asks for the usage again, so what is charged is known at once.
-      meta: { charges: true },
     }),
 };

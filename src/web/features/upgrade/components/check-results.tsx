@@ -3,14 +3,14 @@ import { useState } from 'react';
 import type { ListEntry } from '../../../../shared/api/routes';
 import type { Indicator, UpgradeCheck, Usage } from '../../../../shared/api/schemas';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
-import { ReleaseBill } from '../../../components/feedback/release-bill';
 import { IndicatorPicker } from '../../../components/input/indicator-picker';
 import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
+import { ReleaseBill } from '../../scores/components/release-bill';
 import { useUpgradeScores } from '../api/use-upgrade-scores';
 import { ReportSteps } from '../../../components/data/report-steps';
 import { mappingToCsv, mappingToDatapackage, mappingToJson } from '../export';
-import { scoreMoves } from '../scores';
+import { scoreMoves } from '../score-moves';
 import { VerdictTable } from './verdict-table';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -42,17 +42,17 @@ export function CheckResults(props: CheckResultsProps) {
   const [skipped, setSkipped] = useState<number>();
   const scores = useUpgradeScores({
     check,
-    systemModel: check.system_model,
     chosen,
     indicatorIds,
     charged: props.charged,
   });
   // In the order the user picked them, as the columns and the export list them.
   const picked = indicatorIds.flatMap((id) => props.indicators.filter((known) => known.id === id));
-  const scored = scores.loaded ? picked : [];
+  const scored = scores.held ? picked : [];
+  const { progress } = scores;
   const mapping = { check, chosen, indicators: scored, scores: scores.table };
   const file = `upgrade-${check.from}-to-${check.to}-${check.system_model}`;
-  const waiting = scores.bill.releases.length > 0 && indicatorIds.length > 0;
+  const waiting = scores.bill.releases.length > 0;
 
   return (
     <Stack gap="md">
@@ -110,21 +110,18 @@ export function CheckResults(props: CheckResultsProps) {
         {waiting && (
           <ReleaseBill
             title={`Scores for ${plural(indicatorIds.length, 'indicator')} in ${check.from} and ${check.to}`}
-            releases={scores.bill.releases}
-            newDatasets={scores.bill.newDatasets}
-            newIndicators={scores.bill.newIndicators}
-            newUser={props.charged?.user !== true}
-            partShown={scores.loaded}
+            bill={scores.bill}
+            partShown={scores.held}
             loadLabel="Load scores"
             onLoad={scores.consent.approve}
           />
         )}
-        {scores.calls > 0 && scores.done < scores.calls && (
+        {progress.calls > 0 && progress.done < progress.calls && (
           <Stack gap={4} role="status">
             <Text size="sm">
-              Loading scores: {scores.done} of {plural(scores.calls, 'request')}
+              Loading scores: {progress.done} of {plural(progress.calls, 'request')}
             </Text>
-            <Progress value={(scores.done / scores.calls) * 100} aria-label="Loading scores" />
+            <Progress value={(progress.done / progress.calls) * 100} aria-label="Loading scores" />
           </Stack>
         )}
       </Stack>

@@ -151,7 +151,9 @@ describe('VerdictTable', () => {
       'href',
       '/3.10/cutoff/datasets/5?ind=964',
     );
-    expect(within(rows[4] as HTMLElement).getByText('Not given')).toBeInTheDocument();
+    expect(
+      within(rows[4] as HTMLElement).getByText('Not given by the data service'),
+    ).toBeInTheDocument();
     expect(within(rows[4] as HTMLElement).getByText(/same UUIDs/)).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Documentation unchanged')).toBeInTheDocument();
     // No certain successor: a dash that says why, and the candidates to choose from.

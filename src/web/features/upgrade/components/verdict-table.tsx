@@ -17,7 +17,7 @@ import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
 import { chosenDifferences, describeEntry, mappedIds } from '../entries';
 import { exactScore, formatCount, formatScore, plural } from '../../../lib/format';
-import type { ScoreMove } from '../scores';
+import type { ScoreMove } from '../score-moves';
 import { VerdictBadge } from './verdict-badge';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;

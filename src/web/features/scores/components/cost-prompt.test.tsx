@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { describeCharges } from '../../lib/charges';
-import { plural } from '../../lib/format';
-import { renderWithProviders } from '../../testing/render';
+import { plural } from '../../../lib/format';
+import { renderWithProviders } from '../../../testing/render';
+import { describeCharges } from '../bill';
 import { CostPrompt } from './cost-prompt';
 
 describe('the cost prompt', () => {

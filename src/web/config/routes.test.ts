@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searches } from '../config/routes';
-import { parseIdList } from './search-params';
+import { searches } from './routes';
+import { parseIdList } from '../lib/search-params';
 
 describe('URL state', () => {
   it('reads an indicator set, dropping junk and repeats, at most 100', () => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { ReleaseParamsSchema } from '../config/routes';
-import { parseIdList } from './search-params';
+import { parseIdList } from '../lib/search-params';
 
 /**
  * Where the user was last working: the release, the indicator set and the comparison. Pages

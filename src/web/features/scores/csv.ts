@@ -1,7 +1,8 @@
-import type { Dataset } from '../../shared/api/schemas';
-import { toCsv } from './files';
+import type { Dataset } from '../../../shared/api/schemas';
+import { toCsv } from '../../lib/files';
 
-export interface ScoreRow {
+/** One score of the CSV: a dataset, an indicator and the score. */
+export interface ScoreCsvRow {
   dataset: Pick<Dataset, 'id' | 'activity' | 'product' | 'geography' | 'unit'>;
   indicator: { id: number; method: string; category: string; indicator: string; unit: string };
   /** The exact score, or '' where the data service has none. */
@@ -11,7 +12,7 @@ export interface ScoreRow {
 /** The explorer's one CSV layout for scores: every row names its release, dataset and indicator. */
 export function scoresCsv(
   context: { version: string; systemModel: string },
-  rows: readonly ScoreRow[],
+  rows: readonly ScoreCsvRow[],
 ): string {
   const header = [
     'version',

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { describeCharges, type NewCharges } from '../../lib/charges';
+import { describeCharges, type NewCharges } from '../bill';
 
 /**
  * What loading scores adds to this period's licence bill, and the button that loads them. Shown

@@ -1,0 +1,385 @@
+import { spawn, execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatasetPageSchema, SearchResultsSchema, UsageSchema } from '../shared/api/schemas';
+import { approveDevice } from '../emulator/testing/device-flow';
+import { startTestEmulator } from '../emulator/testing/start';
+import type { Proxy } from '../proxy/app';
+import { userIdFor } from '../proxy/auth/user-auth';
+import { proxyOnEmulator, TEST_CLIENT } from '../proxy/testing/emulator-proxy';
+
+// The command line as a person runs it: a process of its own (no terminal attached, as in a
+// script), signed in by device code, against a real proxy and emulator.
+const BIN = path.resolve('src/cli/bin.mjs');
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+let proxy: Proxy;
+let url: string;
+let home: string;
+/** Everything the command line printed, but for `token`'s answer: no token may be in it. */
+let transcript = '';
+const tokensSeen = new Set<string>();
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      LCI_EXPLORER_URL: url,
+      ...options.env,
+    },
+    // A session of its own has no controlling terminal: nobody to ask, as in a cron job.
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end(options.input ?? '');
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<Run>((resolve) =>
+    child.on('close', (code) => {
+      if (args[0] !== 'token') transcript += stdout;
+      transcript += stderr;
+      resolve({ code, stdout, stderr });
+    }),
+  );
+  return { child, done, stderr: () => stderr };
+}
+
+const cli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+  start(args, options).done;
+
+const credentialsFile = () => path.join(home, 'config', 'lci-explorer', 'credentials.json');
+const credentials = async () => {
+  const file = JSON.parse(await readFile(credentialsFile(), 'utf8')) as {
+    sessions: Record<string, { accessToken: string; refreshToken: string; expiresAt: number }>;
+  };
+  const session = file.sessions[url];
+  if (!session) throw new Error('no session stored for the proxy');
+  tokensSeen.add(session.accessToken).add(session.refreshToken);
+  return { file, session };
+};
+
+const meter = async () =>
+  (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
+    user_ids: string[];
+    dataset_ids: number[];
+    indicator_ids: number[];
+  };
+
+const realmRefresh = (refreshToken: string) =>
+  fetch(`${emulator.origin}/realms/explorer/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'lci-explorer-cli',
+    }),
+  });
+
+async function asUser(pathAndQuery: string, init: RequestInit = {}) {
+  const { session } = await credentials();
+  return fetch(`${url}${pathAndQuery}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${session.accessToken}`,
+      'content-type': 'application/json',
+    },
+  });
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ ...TEST_CLIENT });
+  proxy = await proxyOnEmulator(emulator);
+  await proxy.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = proxy.app.server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  home = await mkdtemp(path.join(tmpdir(), 'lci-cli-'));
+});
+afterAll(async () => {
+  await proxy.app.close();
+  await emulator.close();
+});
+
+describe('npx lci-explorer', () => {
+  it('signs in by device code: the person approves in a browser, the tokens stay private', async () => {
+    const login = start(['login']);
+    // The code is shown at once; the wait allows for a busy machine starting Node and tsx.
+    const code = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no code shown: ${login.stderr()}`)), 15_000);
+      const look = setInterval(() => {
+        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1];
+        if (found) {
+          clearInterval(look);
+          clearTimeout(timer);
+          resolve(found);
+        }
+      }, 50);
+    });
+    expect(login.stderr()).toContain(`open ${emulator.origin}/realms/explorer/device`);
+    await approveDevice({ emulatorOrigin: emulator.origin, userCode: code, username: 'devon' });
+    const result = await login.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Signed in at ${url} as devon.`);
+
+    const file = await stat(credentialsFile());
+    expect(file.mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(credentialsFile()))).mode & 0o777).toBe(0o700);
+    await credentials();
+  });
+
+  it('says what scores would add to the bill, and charges nothing unasked', async () => {
+    const result = await cli([
+      'scores',
+      '--release',
+      '3.12/cutoff',
+      '--ids',
+      '8279,2989',
+      '--indicators',
+      '964',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "Scores of 2 datasets × 1 indicator in 3.12 cutoff (1 call). This adds to this period's bill: 2 new datasets, 1 new indicator and you as a user.",
+    );
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^lci-explorer: this adds .* --yes to accept$/,
+    );
+    expect(result.stdout).toBe('');
+    expect((await meter()).dataset_ids).toEqual([]);
+  });
+
+  it('fetches scores with --yes, exact, charged to the user on the usage and the meter', async () => {
+    const result = await cli(
+      ['scores', '--release', '3.12/cutoff', '--indicators', '964', '--yes'],
+      {
+        input: '# my datasets\n8279\n2989\n',
+      },
+    );
+    expect(result.code).toBe(0);
+    const [header, ...rows] = result.stdout.trim().split('\n');
+    expect(header).toBe(
+      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,indicator_unit,score',
+    );
+    // The same numbers the proxy answers (already charged: asking again costs nothing).
+    const page = DatasetPageSchema.parse(
+      await (
+        await asUser('/api/datasets/batch?version=3.12&system_model=cutoff&limit=2', {
+          method: 'POST',
+          body: JSON.stringify({ dataset_ids: [8279, 2989], indicator_ids: [964] }),
+        })
+      ).json(),
+    );
+    const expected = page.datasets.map((d) => `${d.id}:${String(d.impact_scores[0]?.score)}`);
+    expect(rows.map((row) => `${row.split(',')[2] ?? ''}:${row.split(',').at(-1) ?? ''}`)).toEqual(
+      expected,
+    );
+
+    const meterNow = await meter();
+    expect(meterNow.dataset_ids).toEqual([2989, 8279]);
+    expect(meterNow.user_ids).toEqual([userIdFor(`${emulator.origin}/realms/explorer`, 'devon')]);
+    const usage = await cli(['usage', '--format', 'json']);
+    expect(UsageSchema.parse(JSON.parse(usage.stdout)).charges).toEqual([
+      expect.objectContaining({
+        mine: true,
+        newUser: true,
+        // One call per set, whatever order it was typed in (the planner sorts, so pages and
+        // programs share one cached answer).
+        datasets: [2989, 8279],
+        indicators: [964],
+      }),
+    ]);
+    const text = await cli(['usage']);
+    expect(text.stdout).toContain(
+      'Your requests added 2 dataset(s) and 1 indicator(s) in 1 charge(s):',
+    );
+  });
+
+  it('pages a long list, shows its progress and names the datasets the release lacks', async () => {
+    const ids: number[] = [];
+    for (const from of [0, 100]) {
+      const search = SearchResultsSchema.parse(
+        await (
+          await asUser(`/api/datasets?version=3.12&system_model=cutoff&limit=100&from=${from}`)
+        ).json(),
+      );
+      ids.push(
+        ...search.results.flatMap((a) => a.products.flatMap((p) => p.datasets.map((d) => d.id))),
+      );
+    }
+    const asked = [...new Set(ids)].slice(0, 150);
+    expect(asked).toHaveLength(150);
+    const listFile = path.join(home, 'ids.txt');
+    await writeFile(listFile, [...asked, 2_000_000_000].join('\n'));
+    const result = await cli([
+      'scores',
+      '--release',
+      '3.12/cutoff',
+      '--ids-file',
+      listFile,
+      '--indicators',
+      '964',
+      '--format',
+      'json',
+      '--yes',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('(2 calls)');
+    expect(result.stderr).toContain('Score calls: 2 of 2 (100 %)');
+    expect(result.stderr).toContain(
+      'Not in 3.12 cutoff, so not in the output: 1 dataset(s): 2000000000',
+    );
+    const answer = JSON.parse(result.stdout) as {
+      version: string;
+      datasets_not_in_release: number[];
+      rows: { dataset_id: number; score: number }[];
+    };
+    expect(answer.version).toBe('3.12');
+    expect(answer.datasets_not_in_release).toEqual([2_000_000_000]);
+    expect(answer.rows.map((row) => row.dataset_id)).toEqual(asked);
+    expect(answer.rows.every((row) => typeof row.score === 'number')).toBe(true);
+    expect((await meter()).dataset_ids).toHaveLength(new Set([...asked, 8279, 2989]).size);
+  });
+
+  it('writes XLSX that a spreadsheet reads with the same numbers', async () => {
+    const out = path.join(home, 'scores.xlsx');
+    const result = await cli([
+      'scores',
+      '--release',
+      '3.12/cutoff',
+      '--ids',
+      '8279',
+      '--indicators',
+      '964',
+      '--format',
+      'xlsx',
+      '--out',
+      out,
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('already charged this period, nothing more to pay');
+    // Read as a spreadsheet program would: the workbook's first sheet, row 2, last column.
+    const { stdout } = await promisify(execFile)('python3', [
+      '-c',
+      `import re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+sheet = z.read('xl/worksheets/sheet1.xml').decode()
+print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<c r="M2"[^>]*><v>([^<]+)</v>', sheet).group(1))`,
+      out,
+    ]);
+    const csv = await cli([
+      'scores',
+      '--release',
+      '3.12/cutoff',
+      '--ids',
+      '8279',
+      '--indicators',
+      '964',
+    ]);
+    expect(stdout.trim()).toBe(`8279 ${csv.stdout.trim().split('\n')[1]?.split(',').at(-1) ?? ''}`);
+  });
+
+  it('renews an expired sign-in with its refresh token, one process at a time', async () => {
+    const before = await credentials();
+    await writeFile(
+      credentialsFile(),
+      JSON.stringify({ ...before.file, sessions: { [url]: { ...before.session, expiresAt: 0 } } }),
+      { mode: 0o600 },
+    );
+    // Another run is renewing (its lock is held): neither of these may renew meanwhile.
+    const lock = path.join(path.dirname(credentialsFile()), 'credentials.lock');
+    await writeFile(lock, '', { flag: 'wx' });
+    const runs = [start(['token']), start(['token'])];
+    // Time for both to start (Node and tsx, about 0.5 s each here) and reach the lock.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await credentials()).session.expiresAt).toBe(0);
+    await rm(lock);
+    const [a, b] = await Promise.all([runs[0]?.done, runs[1]?.done]);
+    if (!a || !b) throw new Error('two runs were started');
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.stdout).toBe(b.stdout);
+    const after = await credentials();
+    expect(a.stdout.trim()).toBe(after.session.accessToken);
+    expect(after.session.accessToken).not.toBe(before.session.accessToken);
+    expect(after.session.expiresAt).toBeGreaterThan(Date.now());
+    // The refresh token was used once and rotated: the old one is spent.
+    expect(after.session.refreshToken).not.toBe(before.session.refreshToken);
+    expect((await realmRefresh(before.session.refreshToken)).status).toBe(400);
+  });
+
+  it('checks a list against another release for free', async () => {
+    const charged = await meter();
+    const result = await cli(['upgrade', '--from', '3.11', '--to', '3.12'], {
+      input: '8279\n2989\n',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('free, no scores are asked');
+    const [header, ...rows] = result.stdout.trim().split('\n');
+    expect(header).toMatch(/^line,verdict,3\.11_id,.*3\.12_id,/);
+    expect(rows.map((row) => row.split(',').slice(0, 1))).toEqual([['1'], ['2']]);
+    expect(await meter()).toEqual(charged);
+  });
+
+  it('exits non-zero with one line for every mistake', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [
+        ['scores', '--ids', '8279', '--indicators', '99999999'],
+        1,
+        /indicator 99999999 is not in 3\.12 cutoff; nothing was charged/,
+      ],
+      [
+        ['scores', '--release', '3.12/cut/off', '--ids', '1', '--indicators', '964'],
+        2,
+        /--release is a release such as 3\.12\/cutoff/,
+      ],
+      [['scores', '--ids', '1'], 2, /scores needs --indicators/],
+      [['scores', '--ids', 'a0b1', '--indicators', '964'], 1, /could not be read/],
+      [['usage', '--yes'], 2, /usage takes no --yes/],
+      [['frobnicate'], 2, /unknown command/],
+      [['usage', '--url', 'http://127.0.0.1:9'], 1, /could not reach http:\/\/127\.0\.0\.1:9/],
+      [
+        ['scores', '--release', '3.13', '--ids', '1', '--indicators', '964'],
+        1,
+        /3\.13\/cutoff is not a release of the licence/,
+      ],
+    ];
+    for (const [args, code, message] of cases) {
+      const result = await cli(args);
+      const lines = result.stderr.trim().split('\n');
+      expect({ args, code: result.code, last: lines.at(-1) }).toEqual({
+        args,
+        code,
+        last: expect.stringMatching(message) as string,
+      });
+      expect(lines.filter((line) => line.startsWith('lci-explorer:'))).toHaveLength(1);
+    }
+  });
+
+  it('signs out: the sign-in is given back and forgotten', async () => {
+    const { session } = await credentials();
+    const result = await cli(['logout']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Signed out of ${url} (devon).`);
+    await expect(stat(credentialsFile())).rejects.toThrow(/ENOENT/);
+    expect((await realmRefresh(session.refreshToken)).status).toBe(400);
+    const after = await cli(['usage']);
+    expect(after.code).toBe(1);
+    expect(after.stderr).toContain(
+      `not signed in at ${url}: run \`npx lci-explorer login --url ${url}\``,
+    );
+
+    // Nothing the command line printed along the way held a token.
+    expect(tokensSeen.size).toBeGreaterThan(2);
+    for (const token of tokensSeen) expect(transcript).not.toContain(token);
+  });
+});

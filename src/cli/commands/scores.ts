@@ -1,0 +1,163 @@
+import type { Dataset, Indicator } from '../../shared/api/schemas';
+import { billIsEmpty, describeBill, planCalls, scoreBill } from '../../shared/scores';
+import type { Api } from '../api';
+import { CliError } from '../errors';
+import type { Io } from '../io';
+import { writeTable, type Format, type Table } from '../output';
+import type { ReleaseRef } from '../inputs';
+
+/** Batch calls one run keeps in flight: well under any user's concurrency limit. */
+const PARALLEL_CALLS = 2;
+
+/** Runs `work` over `items`, `parallel` at a time, in order of the answers' positions. */
+async function inTurn<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
+
+export interface ScoresOptions {
+  release: ReleaseRef;
+  datasetIds: number[];
+  indicatorIds: number[];
+  format: Format;
+  out: string | undefined;
+  /** Charge without asking (unattended runs). */
+  yes: boolean;
+}
+
+/**
+ * Scores of datasets × indicators in one release, as a table with exact values. Free checks
+ * first (the indicators exist in the release, what the period has charged, the budget left),
+ * then the bill stated and agreed to, then the calls with their progress.
+ */
+export async function scores(api: Api, io: Io, options: ScoresOptions) {
+  const { release, datasetIds, indicatorIds } = options;
+  const releaseQuery = { version: release.version, system_model: release.systemModel };
+  const label = `${release.version} ${release.systemModel}`;
+
+  const catalogue = new Map(
+    (await api('indicators', { query: releaseQuery })).indicators.map((i) => [i.id, i]),
+  );
+  const unknown = indicatorIds.filter((id) => !catalogue.has(id));
+  if (unknown.length > 0)
+    throw new CliError(`indicator ${unknown.join(', ')} is not in ${label}; nothing was charged`);
+  const indicators = indicatorIds.map((id) => catalogue.get(id) as Indicator);
+
+  const request = { ...release, datasetIds, indicatorIds };
+  const calls = planCalls(request);
+  const usage = await api('usage');
+  const bill = scoreBill(usage.charged, [request]);
+  const newDatasets = bill.releases[0]?.datasets.length ?? 0;
+  const left = {
+    datasets: usage.budget.datasets === null ? Infinity : usage.budget.datasets - usage.datasets,
+    indicators:
+      usage.budget.indicators === null ? Infinity : usage.budget.indicators - usage.indicators,
+  };
+  if (newDatasets > left.datasets || bill.indicators.length > left.indicators)
+    throw new CliError(
+      `this needs ${describeBill(bill)}, past the score budget (${left.datasets} datasets and ${left.indicators} indicators left this period); nothing was charged`,
+    );
+
+  const what = `Scores of ${datasetIds.length} dataset${datasetIds.length === 1 ? '' : 's'} × ${indicators.length} indicator${indicators.length === 1 ? '' : 's'} in ${label} (${calls.length} call${calls.length === 1 ? '' : 's'})`;
+  if (billIsEmpty(bill)) {
+    io.say(`${what}: already charged this period, nothing more to pay.`);
+  } else {
+    io.say(`${what}. This adds to this period's bill: ${describeBill(bill)}.`);
+    if (!options.yes) {
+      const agreed = io.confirm('Load them and add this to the bill?');
+      if (agreed === undefined)
+        throw new CliError(
+          `this adds ${describeBill(bill)} to the bill: run it from a terminal to be asked, or with --yes to accept`,
+        );
+      if (!agreed) throw new CliError('nothing was loaded or charged');
+    }
+  }
+
+  let done = 0;
+  io.progress('Score calls', 0, calls.length);
+  const pages = await inTurn(calls, PARALLEL_CALLS, async (call) => {
+    const page = await api('batch', {
+      query: { ...releaseQuery, from: 0, limit: call.datasetIds.length },
+      body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
+    });
+    io.progress('Score calls', ++done, calls.length);
+    return page;
+  });
+
+  const found = new Map<number, Dataset>();
+  const scoreOf = new Map<string, number>();
+  for (const page of pages)
+    for (const dataset of page.datasets) {
+      if (!found.has(dataset.id)) found.set(dataset.id, dataset);
+      for (const score of dataset.impact_scores)
+        scoreOf.set(`${dataset.id}:${score.id}`, score.score);
+    }
+  const missing = datasetIds.filter((id) => !found.has(id));
+  if (missing.length > 0)
+    io.say(
+      `Not in ${label}, so not in the output: ${missing.length} dataset(s): ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`,
+    );
+
+  let unscored = 0;
+  const rows = datasetIds.flatMap((id) => {
+    const dataset = found.get(id);
+    if (!dataset) return [];
+    return indicators.map((indicator) => {
+      const score = scoreOf.get(`${id}:${indicator.id}`);
+      if (score === undefined) unscored++;
+      return [
+        release.version,
+        release.systemModel,
+        id,
+        dataset.activity ?? '',
+        dataset.product ?? '',
+        dataset.geography ?? '',
+        dataset.unit ?? '',
+        indicator.id,
+        indicator.method,
+        indicator.category,
+        indicator.indicator,
+        indicator.unit,
+        score ?? '',
+      ];
+    });
+  });
+  if (unscored > 0)
+    io.say(
+      `The data service sent no score for ${unscored} dataset × indicator pair(s); their cells are empty.`,
+    );
+
+  const table: Table = {
+    header: [
+      'version',
+      'system_model',
+      'dataset_id',
+      'activity',
+      'product',
+      'geography',
+      'reference_unit',
+      'indicator_id',
+      'method',
+      'category',
+      'indicator',
+      'indicator_unit',
+      'score',
+    ],
+    rows,
+    about: {
+      version: release.version,
+      system_model: release.systemModel,
+      fetched_at: new Date().toISOString(),
+      datasets_not_in_release: missing,
+    },
+  };
+  await writeTable(table, options.format, options.out, io);
+}

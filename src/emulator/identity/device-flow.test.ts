@@ -1,0 +1,131 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveDevice } from '../testing/device-flow';
+import { startTestEmulator } from '../testing/start';
+
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+const realm = () => `${emulator.origin}/realms/explorer`;
+const PROGRAM = 'lci-explorer-cli';
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ EMULATOR_USER_TOKEN_TTL: '300' });
+});
+afterAll(() => emulator.close());
+
+interface DeviceStart {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+}
+
+const post = (path: string, form: Record<string, string>) =>
+  fetch(`${realm()}${path}`, { method: 'POST', body: new URLSearchParams(form) });
+
+async function startDevice(clientId = PROGRAM) {
+  const response = await post('/protocol/openid-connect/auth/device', {
+    client_id: clientId,
+    scope: 'openid profile offline_access',
+  });
+  return { status: response.status, body: (await response.json()) as DeviceStart };
+}
+
+const poll = (deviceCode: string) =>
+  post('/protocol/openid-connect/token', {
+    grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+    device_code: deviceCode,
+    client_id: PROGRAM,
+  });
+
+describe('signing a program in (device authorization grant, RFC 8628)', () => {
+  it('publishes the device endpoint and the revocation endpoint at Keycloak’s paths', async () => {
+    const discovery = (await (
+      await fetch(`${realm()}/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
+    expect(discovery).toMatchObject({
+      device_authorization_endpoint: `${realm()}/protocol/openid-connect/auth/device`,
+      revocation_endpoint: `${realm()}/protocol/openid-connect/revoke`,
+    });
+    expect(discovery.grant_types_supported).toContain(
+      'urn:ietf:params:oauth:grant-type:device_code',
+    );
+  });
+
+  it('gives the program a token for the proxy once the user approved it in a browser', async () => {
+    const { status, body } = await startDevice();
+    expect(status).toBe(200);
+    expect(body.verification_uri).toBe(`${realm()}/device`);
+    expect(body.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+
+    const waiting = await poll(body.device_code);
+    expect(waiting.status).toBe(400);
+    expect(await waiting.json()).toMatchObject({ error: 'authorization_pending' });
+
+    const page = await approveDevice({
+      emulatorOrigin: emulator.origin,
+      userCode: body.user_code,
+      username: 'maria',
+    });
+    expect(page).toContain('Program signed in');
+
+    const granted = await poll(body.device_code);
+    expect(granted.status).toBe(200);
+    const tokens = (await granted.json()) as { access_token: string; refresh_token?: string };
+    expect(decodeJwt(tokens.access_token)).toMatchObject({
+      iss: realm(),
+      sub: 'maria',
+      aud: 'urn:lci-explorer:proxy',
+      client_id: PROGRAM,
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+
+    // The program keeps itself signed in with its (rotating) refresh token, until it gives it back.
+    const refresh = (token: string) =>
+      post('/protocol/openid-connect/token', {
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: PROGRAM,
+      });
+    const renewed = await refresh(tokens.refresh_token ?? '');
+    expect(renewed.status).toBe(200);
+    const next = (await renewed.json()) as { access_token: string; refresh_token: string };
+    expect(decodeJwt(next.access_token).sub).toBe('maria');
+    const revoked = await post('/protocol/openid-connect/revoke', {
+      token: next.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: PROGRAM,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await refresh(next.refresh_token)).status).toBe(400);
+    // The device code is spent: it cannot be exchanged twice.
+    expect(await (await poll(body.device_code)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('tells the program when the user refused', async () => {
+    const { body } = await startDevice();
+    const page = await approveDevice({
+      emulatorOrigin: emulator.origin,
+      userCode: body.user_code,
+      refuse: true,
+    });
+    expect(page).toContain('Sign-in refused');
+    const answer = await poll(body.device_code);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: 'access_denied' });
+  });
+
+  it('says so when the code typed is not one it issued', async () => {
+    const page = await approveDevice({ emulatorOrigin: emulator.origin, userCode: 'BCDF-GHJK' });
+    expect(page).toContain('That code is not valid any more, or was never issued.');
+  });
+
+  it('keeps the browser’s client to the browser’s grant', async () => {
+    const { status, body } = await startDevice('lci-explorer');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('not allowed for this client') as string,
+    });
+  });
+});

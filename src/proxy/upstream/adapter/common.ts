@@ -1,0 +1,37 @@
+import type { ActivityTypeFilter } from '../../../shared/api/schemas';
+import type { PagingStyle } from '../paging';
+
+/** What the adapter's parts share: its settings, who asks, which release, a search's input. */
+
+export interface AdapterSettings {
+  /** How the service's GET lists (search, indicators) are paged, as `check:upstream` found. */
+  searchPaging: PagingStyle;
+  /** The largest page the service gives: every list and batch is asked in pages of at most this. */
+  pageSize: number;
+  /** The Spold lookup's path under the API prefix, e.g. `/datasets/spold`; null when there is none. */
+  spoldRoute: string | null;
+}
+
+export interface Caller {
+  userId: string;
+  requestId: string;
+}
+
+export interface ReleaseRef {
+  version: string;
+  systemModel: string;
+}
+
+export interface SearchInput {
+  query?: string | undefined;
+  geography?: string | undefined;
+  activity_type?: ActivityTypeFilter | undefined;
+  from: number;
+  limit: number;
+}
+
+export const releaseQuery = (release: ReleaseRef) =>
+  new URLSearchParams({ version: release.version, system_model: release.systemModel });
+
+/** How errors and variants name the paging parameter. */
+export const pagingNameOf = (style: PagingStyle) => (style === 'page0' ? 'page (from 0)' : style);

@@ -1,0 +1,77 @@
+import { ProxyError } from '../../errors';
+import { adapterFileOf, ShapeError } from '../adapter/shape';
+import type { CallLog } from '../data-api';
+import { PagingError } from '../paging';
+import type { RouteCheck } from './types';
+
+/** How the contract check words what it met: failures with their fix, waits and redirects. */
+
+/** What went wrong in a step, and the one thing that fixes it. */
+export function explain(error: unknown): { variant: string; fix?: string } {
+  if (error instanceof ShapeError)
+    return {
+      variant: `cannot read it: ${error.paths.join('; ')}`,
+      fix: adapterFileOf(error.route),
+    };
+  if (error instanceof PagingError) {
+    const logged = error.options.logged as { paging?: string; route?: string } | undefined;
+    const problem = logged?.paging ?? error.message;
+    const route = logged?.route ?? '';
+    return {
+      variant: `its pages do not add up: ${problem}`,
+      fix:
+        route === 'GET /indicators'
+          ? 'src/proxy/upstream/adapter/indicators.ts (the indicators are paged like the search)'
+          : 'DATA_API_SEARCH_PAGING and DATA_API_PAGE_SIZE (see the paging check)',
+    };
+  }
+  if (error instanceof ProxyError)
+    return {
+      variant: `${error.code}: ${error.options.detail ?? error.message}`,
+      ...(error.options.hint ? { fix: error.options.hint } : {}),
+    };
+  return { variant: String(error) };
+}
+
+/** Waits and redirects a step's calls met, as notes; a redirect makes the step a warning. */
+export function weather(logs: readonly CallLog[], check: RouteCheck) {
+  const waits = logs.flatMap((log) => log.waits);
+  if (waits.length > 0) {
+    const statuses = [...new Set(waits.map((w) => w.status))].join('/');
+    const seconds = Math.round(waits.reduce((sum, w) => sum + w.ms, 0) / 100) / 10;
+    check.notes.push(
+      `the service answered ${statuses} ${waits.length}× and was waited out (${seconds} s, as its Retry-After asked); not a shape`,
+    );
+  }
+  const redirected = [...new Set(logs.flatMap((log) => log.redirectedTo ?? []))];
+  if (redirected.length > 0) {
+    check.notes.push(
+      `redirected once to ${redirected.slice(0, 3).join(', ')} (same origin, followed: one more round trip a call)`,
+    );
+    if (check.verdict === 'ok') {
+      check.verdict = 'warn';
+      check.fix ??=
+        'nothing needed; if DATA_API_URL or DATA_API_PREFIX is what the redirect changes, set it to the target';
+    }
+  }
+}
+
+/** Integer `id`s of objects in lists named `datasets`, at any depth of an answer. */
+export function datasetIdsIn(body: unknown, inDatasets = false): number[] {
+  if (Array.isArray(body)) return body.flatMap((item) => datasetIdsIn(item, inDatasets));
+  if (typeof body !== 'object' || body === null) return [];
+  const record = body as Record<string, unknown>;
+  const own = inDatasets && Number.isInteger(record.id) ? [record.id as number] : [];
+  return [
+    ...own,
+    ...Object.entries(record).flatMap(([key, child]) => datasetIdsIn(child, key === 'datasets')),
+  ];
+}
+
+/** An error body in a few words: FastAPI's detail, or its shape. */
+export function describeError(body: unknown): string {
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  if (typeof detail === 'string') return detail.slice(0, 120);
+  if (Array.isArray(detail)) return `${detail.length} validation error(s), FastAPI style`;
+  return body === undefined ? 'no JSON body' : 'a JSON body without detail';
+}

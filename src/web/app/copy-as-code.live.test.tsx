@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callApi } from '../lib/api-client';
+import { renderApp } from '../testing/render-app';
+import { liveProxy, type SentRequest } from '../testing/live-proxy';
+
+const live = liveProxy();
+
+/** The calls a snippet makes, as its Python says: method, path with query, and any body. */
+async function copiedCalls() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Copy as code' }));
+  const dialog = await screen.findByRole('dialog', { name: 'This view as code' });
+  const code = within(dialog).getByLabelText('Python code').textContent;
+  return [...code.matchAll(/call\("(GET|POST)", "([^"]+)"(?:, (\{.*\}))?\)/g)].map((match) => ({
+    method: match[1],
+    path: match[2],
+    body: match[3],
+  }));
+}
+
+const asSent = (request: SentRequest) => ({
+  method: request.method,
+  path: `${request.path}${request.search.size > 0 ? `?${request.search.toString().replace(/%2C/g, ',')}` : ''}`,
+});
+
+describe('Copy as code asks what the page asked', () => {
+  it('a filtered search, page and size included', async () => {
+    await renderApp('/3.12/cutoff/datasets?q=electricity&type=MARKET_ACTIVITY&page=2&size=10');
+    await screen.findByRole('heading', { name: 'Datasets', level: 1 });
+    await waitFor(() => expect(live.sent.some((r) => r.path === '/api/datasets')).toBe(true));
+    const calls = await copiedCalls();
+    expect(calls).toHaveLength(1);
+    const sent = live.sent.filter((r) => r.path === '/api/datasets').map(asSent);
+    expect(sent).toContainEqual({ method: 'GET', path: calls[0]?.path });
+    expect(calls[0]?.path).toContain('from=10&limit=10');
+  });
+
+  it('a dataset with the indicator set of its link, said to be charged', async () => {
+    await renderApp('/3.12/cutoff/datasets/8279?ind=964,882');
+    await screen.findByRole('heading', { level: 1 });
+    const calls = await copiedCalls();
+    expect(calls).toEqual([
+      {
+        method: 'GET',
+        path: '/api/datasets/8279?version=3.12&system_model=cutoff&indicator_ids=964,882',
+        body: undefined,
+      },
+    ]);
+    expect(screen.getByText(/Running it asks for scores/)).toBeVisible();
+  });
+
+  it('a comparison: the batch calls the table loads', async () => {
+    // Datasets the other live files do not open: this test's charge is its own.
+    const page = await callApi('search', {
+      query: { version: '3.12', system_model: 'cutoff', query: 'transport', limit: 10 },
+    });
+    const [a, b] = page.results.flatMap((hit) =>
+      hit.products.flatMap((p) => p.datasets.map((d) => d.id)),
+    );
+    if (a === undefined || b === undefined)
+      throw new Error('the release has too few transport datasets');
+    await renderApp(`/3.12/cutoff/compare?ds=${a},${b}&ind=964`);
+    await screen.findByRole('heading', { name: 'Compare', level: 1 });
+    const load = await screen.findByRole('button', { name: 'Load scores' }).catch(() => undefined);
+    if (load) await userEvent.click(load);
+    await waitFor(() =>
+      expect(
+        live.sent.some(
+          (r) =>
+            r.path === '/api/datasets/batch' &&
+            ((r.body as { indicator_ids?: number[] }).indicator_ids ?? []).length > 0,
+        ),
+      ).toBe(true),
+    );
+    const calls = await copiedCalls();
+    const scored = live.sent.find(
+      (r) =>
+        r.path === '/api/datasets/batch' &&
+        ((r.body as { indicator_ids?: number[] }).indicator_ids ?? []).length > 0,
+    );
+    if (!scored) throw new Error('the page sent no scored batch');
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: asSent(scored).path,
+        body: JSON.stringify(scored.body).replace(/,/g, ', ').replace(/:/g, ': '),
+      },
+    ]);
+  });
+});

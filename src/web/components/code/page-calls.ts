@@ -1,0 +1,28 @@
+import { apiCall, type ApiCall } from '../../../shared/api/snippets';
+import { planCalls } from '../../../shared/scores';
+import type { Release } from '../../config/routes';
+
+/** A page's release as the API's query names it. */
+export const releaseQuery = (release: Release) => ({
+  version: release.version,
+  system_model: release.systemModel,
+});
+
+/**
+ * The batch calls behind a table of datasets × indicators, as the comparison sends them: one
+ * page of at most 100 datasets each, scores split by 100 indicators; documentation only (free)
+ * when no indicator is chosen.
+ */
+export function batchCalls(
+  release: Release,
+  datasetIds: readonly number[],
+  indicatorIds: readonly number[],
+): ApiCall[] {
+  const calls = planCalls({ ...release, datasetIds, indicatorIds });
+  return calls.map((call) =>
+    apiCall('batch', {
+      query: { ...releaseQuery(release), limit: call.datasetIds.length },
+      body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
+    }),
+  );
+}

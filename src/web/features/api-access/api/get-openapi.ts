@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+const SchemaObject = z.record(z.string(), z.unknown());
+
+const OperationSchema = z.object({
+  operationId: z.string(),
+  summary: z.string(),
+  /** Empty on the public settings: no token needed. */
+  security: z.array(z.unknown()).optional(),
+  parameters: z.array(
+    z.object({
+      name: z.string(),
+      in: z.enum(['path', 'query']),
+      required: z.boolean(),
+      schema: SchemaObject,
+    }),
+  ),
+  requestBody: z
+    .object({ content: z.object({ 'application/json': z.object({ schema: SchemaObject }) }) })
+    .optional(),
+  responses: z.record(z.string(), z.object({ description: z.string() })),
+});
+export type Operation = z.infer<typeof OperationSchema>;
+
+/** The part of the proxy's OpenAPI document (`/api/openapi.json`) the page shows. */
+export const OpenApiSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  paths: z.record(z.string(), z.record(z.string(), OperationSchema)),
+});
+export type OpenApi = z.infer<typeof OpenApiSchema>;
+
+export const openApiQueries = {
+  /** Built from the route table at the proxy's start: the same for the process's lifetime. */
+  document: () =>
+    queryOptions({
+      queryKey: ['openapi'],
+      queryFn: ({ signal }) => apiRequest('/api/openapi.json', OpenApiSchema, { signal }),
+      staleTime: Infinity,
+    }),
+};

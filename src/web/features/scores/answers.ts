@@ -1,0 +1,67 @@
+import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
+import type { Release } from '../../config/routes';
+import { releaseKey, type ScoreCall } from './planner';
+
+/** What the calls of one release answered, put back together. */
+export interface ReleaseScores {
+  /** Each dataset answered, once, with every score loaded for it (in the order first answered). */
+  datasets: ReadonlyMap<number, Dataset>;
+  /** Scores by dataset, then indicator. */
+  scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+  /** Whether a score was asked for and answered: a missing one is then the service's, not ours. */
+  answered: (datasetId: number, indicatorId: number) => boolean;
+}
+
+/** The answers of every call, by release (version and system model). */
+export interface ScoreAnswers {
+  /** What is held for a release; empty when nothing is. */
+  of: (release: Release) => ReleaseScores;
+}
+
+/** A call and the datasets it answered. */
+export interface CallAnswer {
+  call: ScoreCall;
+  datasets: readonly Dataset[];
+}
+
+const EMPTY: ReleaseScores = { datasets: new Map(), scores: new Map(), answered: () => false };
+
+/** Puts the answers of every call back together: each dataset once per release, with all its scores. */
+export function mergeAnswers(answers: readonly CallAnswer[]): ScoreAnswers {
+  const byRelease = new Map<string, CallAnswer[]>();
+  for (const answer of answers) {
+    const key = releaseKey(answer.call);
+    const list = byRelease.get(key);
+    if (list) list.push(answer);
+    else byRelease.set(key, [answer]);
+  }
+  const merged = new Map([...byRelease].map(([key, list]) => [key, mergeRelease(list)]));
+  return { of: (release) => merged.get(releaseKey(release)) ?? EMPTY };
+}
+
+function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
+  const documents = new Map<number, Dataset>();
+  const scores = new Map<number, Map<number, ImpactScore>>();
+  const asked = new Set<string>();
+  for (const { call, datasets } of answers) {
+    for (const datasetId of call.datasetIds)
+      for (const indicatorId of call.indicatorIds) asked.add(`${datasetId}|${indicatorId}`);
+    for (const dataset of datasets) {
+      if (!documents.has(dataset.id)) documents.set(dataset.id, dataset);
+      const byIndicator = scores.get(dataset.id) ?? new Map<number, ImpactScore>();
+      for (const score of dataset.impact_scores) byIndicator.set(score.id, score);
+      scores.set(dataset.id, byIndicator);
+    }
+  }
+  const datasets = new Map(
+    [...documents].map(([id, dataset]) => [
+      id,
+      { ...dataset, impact_scores: [...(scores.get(id)?.values() ?? [])] },
+    ]),
+  );
+  return {
+    datasets,
+    scores,
+    answered: (datasetId, indicatorId) => asked.has(`${datasetId}|${indicatorId}`),
+  };
+}

@@ -1,0 +1,57 @@
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { plural } from '../../../lib/format';
+import { describeCharges, type BillLine, type ScoreBill } from '../bill';
+import { releaseKey } from '../planner';
+
+interface ReleaseBillProps {
+  title: string;
+  bill: ScoreBill;
+  /** Some scores are on screen already (held from before); this asks for the rest. */
+  partShown?: boolean;
+  loadLabel: string;
+  onLoad: () => void;
+}
+
+function seen(line: BillLine) {
+  if (line.unseen === line.datasets)
+    return line.datasets === 1 ? 'new this period' : 'all new this period';
+  if (line.unseen === 0)
+    return line.datasets === 1 ? 'its ID charged this period' : 'their IDs charged this period';
+  return `${line.unseen} of them new this period`;
+}
+
+/**
+ * What loading scores from several releases asks for, release by release, before anything is
+ * loaded. The data service charges each release separately but the proxy counts Dataset IDs,
+ * so what it adds is stated as the least the bill grows by. A line names its system model too
+ * when the bill spans more than one.
+ */
+export function ReleaseBill({ title, bill, partShown, loadLabel, onLoad }: ReleaseBillProps) {
+  const added = describeCharges(bill.adds);
+  const models = new Set(bill.releases.map((line) => line.systemModel));
+  const name = (line: BillLine) =>
+    models.size > 1 ? `${line.version} · ${line.systemModel}` : line.version;
+  return (
+    <Alert color="blue" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          The data service charges each release separately. Scores would be asked for:
+        </Text>
+        <List size="sm" spacing={2} aria-label="Scores asked for, by release">
+          {bill.releases.map((line) => (
+            <List.Item key={releaseKey(line)}>
+              {name(line)}: {plural(line.datasets, 'dataset')}, {seen(line)}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">
+          {added
+            ? `Loading them adds at least ${added} to this period’s licence bill; a dataset already charged in one release may be charged again for another.`
+            : 'Every dataset and indicator is charged this period under its ID; a dataset charged in one release may still be charged again for another.'}
+          {partShown && ' Scores already loaded are shown; the rest waits for you.'}
+        </Text>
+        <Button onClick={onLoad}>{loadLabel}</Button>
+      </Stack>
+    </Alert>
+  );
+}
