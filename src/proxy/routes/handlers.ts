@@ -28,6 +28,7 @@ import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstre
 import { underReservation } from '../usage/charges';
 import type { LedgerStore } from '../usage/ledger-store';
 import type { SharedReads } from '../release-data/shared-reads';
+import type { ChangeReports } from '../change-reports/load-reports';
 
 /** What a route's handler gets: the parsed request, and who asked. */
 export interface Request<K extends RouteName> {
@@ -57,6 +58,8 @@ export interface HandlerDeps {
   limits: Limits;
   /** Releases read once for every instance (Redis); unset: this instance reads its own. */
   sharedReads?: SharedReads | undefined;
+  /** ecoinvent's change reports, read at start; unset: changes are inferred only. */
+  changeReports?: ChangeReports | undefined;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -165,6 +168,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   // Every release's documents, read once and shared by sectors, changes and upgrade checks.
   const releaseData = createReleaseData({
     shared: deps.sharedReads,
+    reports: deps.changeReports,
     searchPage: sharedSearchPage,
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),

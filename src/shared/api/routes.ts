@@ -261,7 +261,7 @@ export const API = {
     method: 'GET',
     path: '/api/changes',
     summary:
-      'What changed from one release to another (`from`, by default the release before): new, removed, renamed, moved, re-identified and documentation-changed datasets; read once from free calls',
+      'What changed from one release to another (`from`, by default the release before): new, removed, split, merged, moved, renamed, re-identified and documentation-changed datasets, and those without a certain successor; by ecoinvent’s change reports where the proxy has them, else inferred from documentation; read once from free calls',
     auth: true,
     params: none,
     query: z.object({ ...release, from: ReleaseSegmentSchema.optional() }).strict(),
@@ -274,7 +274,7 @@ export const API = {
     method: 'POST',
     path: '/api/upgrade-check',
     summary:
-      'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, several candidates or gone (free)',
+      'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, split (with shares), merged, no certain successor (with ranked candidates) or removed, and where it comes from (free)',
     auth: true,
     params: none,
     query: z.object({ ...release, from: ReleaseSegmentSchema }).strict(),
@@ -302,7 +302,7 @@ export const API = {
     method: 'GET',
     path: '/api/datasets/{id}/history',
     summary:
-      'One dataset in every listed release of its system model, matched by ID, Spold UUIDs or names (free)',
+      'One dataset in every listed release of its system model: what it became or came from in each, by change report, ID, Spold UUIDs or names (free)',
     auth: true,
     params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
     query: z.object(release).strict(),
