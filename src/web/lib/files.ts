@@ -7,9 +7,11 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return `${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
 }
 
-/** Saves text as a file the browser downloads. */
-export function download(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** Saves text or a file's bytes as a file the browser downloads. */
+export function download(filename: string, content: string | Blob, type: string) {
+  const url = URL.createObjectURL(
+    typeof content === 'string' ? new Blob([content], { type }) : content,
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
