@@ -13,7 +13,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, replace } from 'react-router';
 import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/api/schemas';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { PageControl } from '../../components/data/page-control';
+import { useShownLink } from '../../lib/shown-link';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
@@ -99,6 +101,7 @@ function describe(search: Search, total: number, pages: number) {
 export function Component() {
   const release = useRelease();
   const [search, update] = useRouteSearch(searches.datasets);
+  const link = useShownLink(searches.datasets, undefined);
   const bySector = search.sector !== '' || search.isic !== '';
   const [draft, setDraft] = useState({ query: search.q, geography: search.geography });
   const config = useQuery(configQueries.public());
@@ -192,9 +195,12 @@ export function Component() {
       )}
       {results.data && !waitingForIndex && (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {describe(search, total, pages)}
-          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {describe(search, total, pages)}
+            </Text>
+            <CopyLinkButton link={link} />
+          </Group>
           {total === 0 && (
             <Text>
               Try fewer or shorter words, another activity type

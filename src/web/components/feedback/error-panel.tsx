@@ -23,6 +23,16 @@ export function describeError(error: unknown): { title: string; message: string;
         message: 'Your sign-in has ended. Reload the page to sign in again.',
         retry: false,
       };
+    case 'validation_failed':
+    case 'bad_request':
+      // The explorer checks what people type before asking, so this is the explorer's own
+      // mistake: the server's field paths would tell a reader nothing.
+      return {
+        title: 'The explorer asked for something the server cannot read',
+        message:
+          'This is the explorer’s mistake, not yours. Reload the page and try again; if it happens again, report it with the request ID below.',
+        retry: false,
+      };
     case 'not_found':
       return { title: 'Not found', message: error.message, retry: false };
     case 'rate_limited':
