@@ -197,10 +197,34 @@ export function Component() {
         <>
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {describe(search, total, pages)}
+              {describe(
+                results.data.spelling?.kind === 'instead'
+                  ? { ...search, q: results.data.spelling.query }
+                  : search,
+                total,
+                pages,
+              )}
             </Text>
             <CopyLinkButton link={link} />
           </Group>
+          {results.data.spelling?.kind === 'instead' && (
+            <Text size="sm" role="status">
+              Nothing matches “{search.q}” as typed: these are the results for “
+              {results.data.spelling.query}”, the spelling this release uses.
+            </Text>
+          )}
+          {results.data.spelling?.kind === 'also' && (
+            <Text size="sm">
+              “{results.data.spelling.query}”, another spelling, finds{' '}
+              {plural(results.data.spelling.total, 'activity')}:{' '}
+              <Anchor
+                component={Link}
+                to={paths.datasets(release, { ...search, q: results.data.spelling.query, page: 1 })}
+              >
+                search for “{results.data.spelling.query}”
+              </Anchor>
+            </Text>
+          )}
           {total === 0 && (
             <Text>
               Try fewer or shorter words, another activity type
