@@ -14,6 +14,7 @@ import { ReleaseSwitcher } from '../features/releases/components/release-switche
 import { rememberRelease, useLastRelease } from './last-release';
 import { ColorSchemeButton, ColorSchemeToggle } from './color-scheme';
 import classes from './layout.module.css';
+import { ApiDocumentLink } from './api-document-link';
 import { LookupBox } from './lookup-box';
 import { Navigation } from './navigation';
 import { RELEASE_ROUTE_ID } from './route-context';
@@ -118,6 +119,7 @@ const NavbarContent = memo(function NavbarContent(
         inRelease={props.inRelease}
         onNavigate={close}
       />
+      <ApiDocumentLink />
       {narrow && (
         <Stack gap="xs" mt="md">
           <Divider />
