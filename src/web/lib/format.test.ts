@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exactScore, formatCount, formatScore, plural, rowFormatter, these } from './format';
+import { exactScore, formatCount, formatScore, plural, rowFormatter } from './format';
+import { these } from './wording';
 
 describe('number formatting', () => {
   it.each([

@@ -78,8 +78,3 @@ export function plural(count: number, noun: string): string {
   const form = rules.select(count) === 'one' ? noun : (IRREGULAR[noun] ?? `${noun}s`);
   return `${formatCount(count)} ${form}`;
 }
-
-/** "this indicator", "these 3 indicators": a count pointed at, agreeing in number. */
-export function these(count: number, noun: string): string {
-  return count === 1 ? `this ${noun}` : `these ${plural(count, noun)}`;
-}

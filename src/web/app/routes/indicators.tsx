@@ -11,7 +11,7 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
 import { useIndicatorSelection } from '../../features/indicators/use-indicator-selection';
-import { these } from '../../lib/format';
+import { these } from '../../lib/wording';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-params';

@@ -13,9 +13,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import { searches } from '../../config/routes';
-import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { RouteError } from '../../components/feedback/route-error';
-import { useShownLink } from '../../lib/shown-link';
 import { LookupBox } from '../lookup-box';
 import {
   queryClientContext,
@@ -60,7 +58,6 @@ export function Component() {
   const release = useRelease();
   const { version, systemModel } = release;
   const [{ ind }] = useRouteSearch(searches.overview);
-  const link = useShownLink(searches.overview, undefined);
   const versions = useQuery(versionQueries.all());
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
   const activities = useQuery(overviewSearch(version, systemModel));
@@ -82,9 +79,6 @@ export function Component() {
           {systemModelLabel(systemModel)}
           {entry?.release_date ? ` · released ${entry.release_date}` : ''}
         </Text>
-        <Group gap="xs" mt={4}>
-          <CopyLinkButton link={link} />
-        </Group>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat

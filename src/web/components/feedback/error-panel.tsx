@@ -25,12 +25,11 @@ export function describeError(error: unknown): { title: string; message: string;
       };
     case 'validation_failed':
     case 'bad_request':
-      // The explorer checks what people type before asking, so this is the explorer's own
-      // mistake: the server's field paths would tell a reader nothing.
+      // The explorer checks what people type before asking: the server's field paths would
+      // tell a reader nothing.
       return {
-        title: 'The explorer asked for something the server cannot read',
-        message:
-          'This is the explorer’s mistake, not yours. Reload the page and try again; if it happens again, report it with the request ID below.',
+        title: 'The explorer sent a request the server could not read',
+        message: 'Reload the page; if it happens again, report it with the request ID below.',
         retry: false,
       };
     case 'not_found':
