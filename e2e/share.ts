@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { signInAsDemoUser } from './sign-in';
 
 /** Presses the page's "Copy link" and reads what it put on the clipboard. */
@@ -19,4 +19,15 @@ export async function openElsewhere(browser: Browser, link: string) {
   await page.goto(link);
   await signInAsDemoUser(page);
   return { page, close: () => context.close() };
+}
+
+/**
+ * Presses "Load scores" where the page asks: other journeys of the same run may have paid for
+ * these scores this period already, and then they load by themselves. Ends when `loaded` shows.
+ */
+export async function loadScoresIfAsked(page: Page, loaded: Locator) {
+  const ask = page.getByRole('button', { name: 'Load scores' });
+  await expect(ask.or(loaded).first()).toBeVisible();
+  if (await ask.isVisible()) await ask.click();
+  await expect(loaded).toBeVisible();
 }
