@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { plural } from '../../../lib/format';
 import { describeCharges, type NewCharges } from '../bill';
 
@@ -26,21 +26,27 @@ function Named(props: {
       <Text size="sm" fw={600}>
         {props.heading}
       </Text>
-      <ScrollArea.Autosize mah={160} type="auto" offsetScrollbars>
-        <List size="sm" spacing={2} aria-label={props.heading}>
-          {props.items.map((item) => (
-            <List.Item key={item.id} style={{ overflowWrap: 'anywhere' }}>
-              {item.text}
-              {item.isNew && (
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  · new this period
-                </Text>
-              )}
-            </List.Item>
-          ))}
-        </List>
-      </ScrollArea.Autosize>
+      {/* A long list scrolls, and the keyboard can reach it to scroll it. */}
+      <List
+        size="sm"
+        spacing={2}
+        aria-label={props.heading}
+        mah={160}
+        style={{ overflowY: 'auto' }}
+        tabIndex={0}
+      >
+        {props.items.map((item) => (
+          <List.Item key={item.id} style={{ overflowWrap: 'anywhere' }}>
+            {item.text}
+            {item.isNew && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                · new this period
+              </Text>
+            )}
+          </List.Item>
+        ))}
+      </List>
     </Stack>
   );
 }
