@@ -65,6 +65,8 @@ test('the changes of 3.12 from 3.11: find a moved dataset and open it in both re
   await expect(links.last()).toHaveAttribute('href', `/3.12/cutoff/datasets/${String(target.id)}`);
 
   await links.last().click();
-  await expect(page).toHaveURL(`/3.12/cutoff/datasets/${String(target.id)}`);
+  await expect(page).toHaveURL(
+    new RegExp(`/3\\.12/cutoff/datasets/${String(target.id)}(\\?ind=[\\d,]+)?$`),
+  );
   await expect(page.getByText(target.geography.display).first()).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '../../shared/config';
 import {
   DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
   type AnswerOf,
   type BodyOf,
   type ParamsOf,
@@ -23,6 +24,7 @@ import { mapLimit } from '../release-data/read-release';
 import { createReleaseData } from '../release-data/release-data';
 import { createReleaseRoutes } from '../release-data/release-routes';
 import type { Building } from '../release-data/release-stores';
+import { spelledSearch } from '../search/spelled-search';
 import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
@@ -308,8 +310,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         from: query.from ?? 0,
         limit: query.limit ?? DEFAULT_PAGE_LIMIT,
       };
-      if (query.sector === undefined && query.isic_section === undefined)
-        return { cached: await searchPage(caller, release, input, { userSlot: true }) };
+      if (query.sector === undefined && query.isic_section === undefined) {
+        if (!input.query?.trim())
+          return { cached: await searchPage(caller, release, input, { userSlot: true }) };
+        // Words: ranked and spelled either way (search/), from the service's own pages, which
+        // stay cached as they are for the readers of whole releases.
+        const key = releaseKey(release);
+        for (const [name, value] of Object.entries(input))
+          if (value !== undefined && value !== '') key.set(name, String(value));
+        key.set('ranked', 'names');
+        const own = async (part: SearchInput) =>
+          JSON.parse(
+            (await searchPage(caller, release, part, { userSlot: true })).body,
+          ) as SearchResults;
+        return {
+          cached: await shared(answerKey('GET', '/api/datasets', key), () =>
+            spelledSearch(input, own, MAX_PAGE_LIMIT),
+          ),
+        };
+      }
       // The data service cannot filter by sector: the proxy's sector index does (sectors/).
       if (config.sectorIndex === 'off') throw sectorsOff();
       await assertListed(caller, release);

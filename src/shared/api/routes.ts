@@ -42,7 +42,13 @@ export const MAX_NAME_LENGTH = 300;
 
 const line = z.number().int().positive().max(10_000_000);
 const listName = z.string().trim().min(1).max(MAX_NAME_LENGTH);
-const entryUuid = z.uuid().transform((value) => value.toLowerCase());
+/**
+ * Any 8-4-4-4-12 hex UUID, as ecoSpold files and the data service hold them, and as the
+ * explorer's lookup reads them: `z.uuid()` also demands RFC 9562's version and variant digits,
+ * so a well-formed UUID of another kind was refused as "Invalid UUID" instead of finding nothing.
+ */
+const anyUuid = () => z.guid().transform((value) => value.toLowerCase());
+const entryUuid = anyUuid();
 
 /**
  * One entry of a list to check against another release, as the explorer's list parser
@@ -83,7 +89,7 @@ const page = {
   from: digits('must be a whole number').pipe(z.number().max(MAX_FROM)).optional(),
   limit: digits('must be a whole number').pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional(),
 };
-const uuid = z.uuid().transform((value) => value.toLowerCase());
+const uuid = anyUuid();
 /** Repeated (`?indicator_ids=1&indicator_ids=2`) or comma-separated (`?indicator_ids=1,2`). */
 const indicatorIds = z
   .union([z.string(), z.array(z.string())])

@@ -192,11 +192,23 @@ export const SearchFacetsSchema = z.object({
 });
 export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
 
+/**
+ * A query with a word spelled another way (aluminum/aluminium, sulphur/sulfur): `instead`, the
+ * results are for `query`, as the one typed found nothing; `also`, the results are for the query
+ * typed, and `query` finds `total` more.
+ */
+export const SpellingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('instead'), query: z.string() }),
+  z.object({ kind: z.literal('also'), query: z.string(), total: z.number().int().positive() }),
+]);
+
 export const SearchResultsSchema = z.object({
   total: z.number().int().nonnegative(),
   results: z.array(SearchHitSchema),
   /** Only on a search filtered by sector or ISIC section, which the proxy answers whole. */
   facets: SearchFacetsSchema.optional(),
+  /** Only where a word of the query has another spelling that finds something (the proxy's). */
+  spelling: SpellingSchema.optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
