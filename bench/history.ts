@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
+import { emulatorChangeReports } from '../src/proxy/testing/emulator-proxy';
 import { emulatorStats, spawnEmulator } from './emulator';
 import { spawnProxy } from './proxy';
 
@@ -19,14 +20,16 @@ function rssMb(pid: number | undefined): number | undefined {
 const mb = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} MB`);
 
 /**
- * Matching across releases at full scale, each part in its own process: the changes of a
- * release pair and an upgrade check of 1 000 IDs on a fresh proxy (its releases read from the
- * data service first), each with the upstream calls it cost, and the proxy's memory after.
+ * Matching across releases at full scale, each part in its own process, the emulator's change
+ * reports loaded as `npm start` loads them: the changes of a release pair and an upgrade check of
+ * 1 000 IDs on a fresh proxy (its releases read from the data service first), each with the
+ * upstream calls it cost, and the proxy's memory after.
  */
 export async function benchHistory(): Promise<string[]> {
   const { started: emulator, stop: stopEmulator } = await spawnEmulator();
   const issuer = `${emulator.address}/realms/explorer`;
   const opened: { stop: () => void }[] = [];
+  const reports = await emulatorChangeReports({ origin: emulator.address });
   try {
     const user = await signInWithCode({
       emulatorOrigin: emulator.address,
@@ -57,7 +60,7 @@ export async function benchHistory(): Promise<string[]> {
       }
     }
 
-    const proxy = await spawnProxy(emulator, issuer);
+    const proxy = await spawnProxy(emulator, issuer, reports.env);
     opened.push(proxy);
     const rssBefore = rssMb(proxy.pid);
     const changes = await untilReady(
@@ -79,7 +82,7 @@ export async function benchHistory(): Promise<string[]> {
     const body = JSON.stringify({
       entries: ids.map((id, i) => ({ line: i + 1, kind: 'id', id })),
     });
-    const fresh = await spawnProxy(emulator, issuer);
+    const fresh = await spawnProxy(emulator, issuer, reports.env);
     opened.push(fresh);
     const post = { method: 'POST', body };
     const cold = await untilReady(
@@ -98,7 +101,7 @@ export async function benchHistory(): Promise<string[]> {
     );
     const rssThree = rssMb(fresh.pid);
     return [
-      'Matching across releases (full scale; emulator and proxies in their own processes)',
+      'Matching across releases (full scale; emulator and proxies in their own processes; the emulator’s change reports loaded)',
       `  changes 3.11 → 3.12 cutoff, cold: ready in ${changes.seconds.toFixed(1)} s (target < 30 s), ${changes.calls} free upstream calls, ${(changes.bytes / 1e6).toFixed(1)} MB answer; ${counts}`,
       `  upgrade check, ${ids.length} IDs 3.10 → 3.12, fresh proxy: ${cold.seconds.toFixed(1)} s (target < 10 s), ${cold.calls} free upstream calls; again: ${(warm.seconds * 1000).toFixed(0)} ms, ${warm.calls} calls`,
       `  history of 8279 in three releases (all read already): ${history.seconds.toFixed(1)} s, ${history.calls} calls`,
@@ -107,5 +110,6 @@ export async function benchHistory(): Promise<string[]> {
   } finally {
     for (const proxy of opened) proxy.stop();
     stopEmulator();
+    await reports.remove();
   }
 }

@@ -55,7 +55,11 @@ const proxyEnv = (emulator: Started, issuer: string): NodeJS.ProcessEnv => ({
   STATIC_DIR: 'dist',
 });
 
-export async function spawnProxy(emulator: Started, issuer: string) {
+export async function spawnProxy(
+  emulator: Started,
+  issuer: string,
+  env: Record<string, string> = {},
+) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -67,7 +71,7 @@ export async function spawnProxy(emulator: Started, issuer: string) {
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...proxyEnv(emulator, issuer), PORT: String(port) },
+      env: { ...proxyEnv(emulator, issuer), ...env, PORT: String(port) },
     },
   );
   await once(child.stdout, 'data');

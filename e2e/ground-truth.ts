@@ -51,3 +51,37 @@ export function firstOf(rows: readonly TruthRow[], test: (row: TruthRow) => bool
   if (!row) throw new Error('the emulator recorded no such change');
   return row;
 }
+
+/** A dataset as a change report names it. */
+export interface ReportKey {
+  name: string;
+  location: string;
+  'reference product': string;
+  unit: string;
+}
+
+/**
+ * The change report the emulator publishes between two releases of cutoff, as the proxy reads
+ * it: what a journey needs to know which changes the report tells and which it leaves out.
+ */
+export async function changeReport(
+  emulatorUrl: string,
+  from: string,
+  to: string,
+): Promise<{ replace: { source: ReportKey; target: ReportKey }[] }> {
+  const name = `ecoinvent-${from}-cutoff-ecoinvent-${to}-cutoff`;
+  const response = await fetch(`${emulatorUrl}/change-reports/${name}.json`);
+  expect(response.ok, `the emulator's change report ${name}`).toBe(true);
+  return (await response.json()) as { replace: { source: ReportKey; target: ReportKey }[] };
+}
+
+/** A dataset's names as a report gives them. */
+export const keyOf = (record: {
+  activity: string;
+  product: string;
+  unit: string;
+  geography: { code: string };
+}): string => `${record.activity}|${record.geography.code}|${record.product}|${record.unit}`;
+
+export const reportKey = (key: ReportKey): string =>
+  `${key.name}|${key.location}|${key['reference product']}|${key.unit}`;

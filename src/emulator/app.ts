@@ -17,6 +17,7 @@ import { parseLicence } from './licence';
 import { Ledger } from './metering';
 import { registerAdmin } from './routes/admin';
 import { requireServiceToken } from './routes/api-auth';
+import { registerChangeReports } from './routes/change-reports';
 import { registerDatasets } from './routes/datasets';
 import { registerDocumentation } from './routes/documentation';
 import { registerIndicators } from './routes/indicators';
@@ -159,6 +160,7 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
   mountUserRealm(app, userRealm, config.demoLogin);
   registerAdmin(app, state, initialFaults);
   registerDocumentation(app, state);
+  registerChangeReports(app, state);
 
   for (const prefix of API_PREFIXES) {
     await app.register(

@@ -15,6 +15,7 @@ import { startRedisServer, type RedisServer } from '../proxy/testing/redis-serve
 import { refuseOpenDoor } from './closed-by-default';
 import { startFleet } from './fleet';
 import { buildSpa, isSpaBuildCurrent } from './spa-build';
+import { writeEmulatorReports } from './change-reports';
 import { pointAtEmulator } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,6 +78,11 @@ async function main() {
       await emulator.state.store.warm();
       pointAtEmulator(env, config);
       emulatorUrl = config.publicOrigin;
+      if (!env.CHANGE_REPORTS_DIR) {
+        const reports = await writeEmulatorReports(emulator.state.store);
+        closers.push(reports.remove);
+        env.CHANGE_REPORTS_DIR = reports.dir;
+      }
     }
     const fleet = await startFleet({
       count,

@@ -70,6 +70,11 @@ async function main() {
       `Demo sign-in: user "demo", password "demo" (other demo users: ${others.join(', ')}); data from the emulator at ${stack.emulatorUrl}`,
     );
   }
+  console.log(
+    stack.changeReportsDir
+      ? `Change reports across releases: ${stack.changeReportsDir}`
+      : 'No change reports (CHANGE_REPORTS_DIR): changes across releases are inferred from documentation only',
+  );
 
   let stopping = false;
   const stop = () => {

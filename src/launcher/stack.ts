@@ -8,6 +8,7 @@ import {
 import { TOKEN_PATH } from '../emulator/identity/token-endpoint';
 import { USER_REALM_PATH } from '../emulator/identity/user-realm';
 import { buildProxy } from '../proxy/app';
+import { writeEmulatorReports } from './change-reports';
 import { DEFAULT_PORT, proxyConfigFromEnv } from '../proxy/config';
 import { refuseOpenDoor, type Listener } from './closed-by-default';
 
@@ -22,6 +23,8 @@ export interface Stack {
   emulatorUrl: string | undefined;
   /** The emulator's client credentials, for tests that call the data service directly. */
   emulatorClient: { id: string; secret: string } | undefined;
+  /** Where the proxy reads change reports from (the emulator's, by default), if anywhere. */
+  changeReportsDir: string | undefined;
   close(): Promise<void>;
 }
 
@@ -100,6 +103,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   let emulator: Awaited<ReturnType<typeof buildEmulator>> | undefined;
   let emulatorUrl: string | undefined;
+  let reports: Awaited<ReturnType<typeof writeEmulatorReports>> | undefined;
   if (!env.DATA_API_URL) {
     const emulatorPort = await resolvePort(env.EMULATOR_PORT, DEFAULT_EMULATOR_PORT);
     const config = emulatorConfigFromEnv({
@@ -114,6 +118,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await emulator.state.store.warm();
     emulatorUrl = config.publicOrigin;
     pointAtEmulator(env, config);
+    // The demo's change reports, unless the operator names a folder of their own.
+    if (!env.CHANGE_REPORTS_DIR) {
+      reports = await writeEmulatorReports(emulator.state.store);
+      env.CHANGE_REPORTS_DIR = reports.dir;
+    }
   }
 
   let proxy;
@@ -123,6 +132,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await proxy.app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await emulator?.app.close();
+    await reports?.remove();
     throw error;
   }
   const running = proxy;
@@ -132,9 +142,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     emulatorClient: emulator
       ? { id: emulator.state.config.client.id, secret: emulator.state.config.client.secret }
       : undefined,
+    changeReportsDir: env.CHANGE_REPORTS_DIR,
     async close() {
       await running.app.close();
       await emulator?.app.close();
+      await reports?.remove();
     },
   };
 }

@@ -26,6 +26,7 @@ import { registerOpenApi } from './routes/openapi';
 import { registerCors } from './security-headers';
 import { TokenCache } from './upstream/token-cache';
 import { createTokenClient } from './upstream/token-client';
+import { loadChangeReports } from './change-reports/load-reports';
 
 export interface ProxyDeps {
   config: ProxyConfig;
@@ -269,6 +270,16 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     app.addHook('onClose', async () => ledger.close());
   }
 
+  const changeReports = await loadChangeReports(config.changeReportsDir);
+  if (changeReports.dir !== null)
+    app.log.info(
+      { dir: changeReports.dir, reports: changeReports.pairs.length },
+      'change reports loaded: verdicts across releases follow them where they name a dataset',
+    );
+  else
+    app.log.info(
+      'no CHANGE_REPORTS_DIR: changes across releases are inferred from documentation only',
+    );
   const scored = ledger;
   registerHealth(app, { dataApi, now, variants: adapter.variants, ledger: () => scored.health() });
   registerCors(app, config.corsOrigins);
@@ -282,6 +293,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     limits,
     addressLimits,
     sharedReads: shared ? new RedisReads(shared) : undefined,
+    changeReports,
   });
   await registerSpa(app, config.staticDir);
   return { app, tokens, cache, ledger, shared };

@@ -49,6 +49,7 @@ export const ProxyEnvSchema = z
     // then says its data is the emulator's demo data.
     DATA_API_EMULATED: z.enum(['true', 'false']).default('false'),
     SECTOR_INDEX: z.enum(['on-demand', 'off']).default('on-demand'),
+    CHANGE_REPORTS_DIR: z.string().min(1).optional(),
     AUTH_MODE: z.enum(['oidc', 'none']).default('oidc'),
     AUTH_ISSUER: z.url().optional(),
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
@@ -188,6 +189,8 @@ export interface ProxyConfig {
     | { mode: 'none' };
   /** `off`: no sector or ISIC filters (the index reads a whole release, if only once). */
   sectorIndex: 'on-demand' | 'off';
+  /** A folder of ecoinvent's change reports (JSON datapackages); unset: inference only. */
+  changeReportsDir: string | undefined;
   /** `clientMs`: how long a client has to send a request's headers, and all of it (SEC-08b). */
   /** `retryMs`: how long a free call waits out the service's 429 and 503 answers in all. */
   timeouts: { upstreamMs: number; tokenMs: number; clientMs: number; retryMs: number };
@@ -272,6 +275,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
           }
         : { mode: 'none' },
     sectorIndex: e.SECTOR_INDEX,
+    changeReportsDir: e.CHANGE_REPORTS_DIR,
     timeouts: {
       upstreamMs: e.UPSTREAM_TIMEOUT_MS,
       tokenMs: e.TOKEN_TIMEOUT_MS,

@@ -32,4 +32,13 @@ describe('lookup keys', () => {
     expect(parsed.kind).toBe('invalid');
     expect(parsed.kind === 'invalid' && parsed.reason).toMatch(reason);
   });
+
+  it.each([
+    '<script>alert(1)</script>',
+    'a/b\\c.txt',
+    `market for electricity, low voltage, ${'very '.repeat(30)}long`,
+  ])('echoes %j whole in its reason', (input) => {
+    const parsed = parseLookupKey(input);
+    expect(parsed.kind === 'invalid' && parsed.reason).toContain(`"${input}"`);
+  });
 });

@@ -12,19 +12,27 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UUID_ONLY = new RegExp(`^${UUID}$`, 'i');
 const SPOLD_FILE = new RegExp(`^(${UUID})_(${UUID})(?:\\.spold)?$`, 'i');
 
+/** The last part of a path (`C:\\exports\\a_b.spold` → `a_b.spold`), as a file name is often pasted. */
+const fileOf = (text: string) => text.replace(/^.*[\\/]/, '');
+
+/**
+ * What was typed, read as a lookup key. A reason for what is none echoes the input whole: the
+ * page shows it as text, so it needs no escaping here, and cutting it would hide the typo.
+ */
 export function parseLookupKey(input: string): LookupKey {
-  const text = input.trim().replace(/^.*[\\/]/, '');
-  if (text === '')
+  const whole = input.trim();
+  if (whole === '')
     return { kind: 'invalid', reason: 'Type a Dataset ID, a Spold UUID or an ecoSpold file name.' };
-  if (/^\d+$/.test(text)) {
-    const id = Number(text);
+  if (/^\d+$/.test(whole)) {
+    const id = Number(whole);
     return id > 0 && id < 2 ** 31
       ? { kind: 'dataset-id', id }
       : {
           kind: 'invalid',
-          reason: `${text} is not a Dataset ID (they are positive whole numbers).`,
+          reason: `${whole} is not a Dataset ID (they are whole numbers from 1 to ${2 ** 31 - 1}).`,
         };
   }
+  const text = fileOf(whole);
   if (UUID_ONLY.test(text)) return { kind: 'uuid', uuid: text.toLowerCase() };
   const file = SPOLD_FILE.exec(text);
   if (file?.[1] && file[2]) {
@@ -34,15 +42,14 @@ export function parseLookupKey(input: string): LookupKey {
       productUuid: file[2].toLowerCase(),
     };
   }
-  if (/\.spold$/i.test(text)) {
+  if (/\.spold$/i.test(whole)) {
     return {
       kind: 'invalid',
-      reason:
-        'An ecoSpold file name is two UUIDs joined by "_", as in activityUUID_productUUID.spold.',
+      reason: `"${whole}" is not an ecoSpold file name: one is two UUIDs joined by "_", as in activityUUID_productUUID.spold.`,
     };
   }
   return {
     kind: 'invalid',
-    reason: `"${text.slice(0, 60)}" is neither a Dataset ID, a UUID, nor an ecoSpold file name. To search by name, use dataset search.`,
+    reason: `"${whole}" is neither a Dataset ID, a UUID, nor an ecoSpold file name. To search by name, use dataset search.`,
   };
 }

@@ -61,7 +61,7 @@ export async function upgrade(api: Api, io: Io, options: UpgradeOptions) {
         `${to}_product`,
         `${to}_geography`,
         'matched_by',
-        'relation',
+        'source',
         'changed_fields',
         'candidates',
       ],
@@ -77,7 +77,12 @@ export async function upgrade(api: Api, io: Io, options: UpgradeOptions) {
         result.target?.product ?? '',
         result.target?.geography ?? '',
         result.how ?? '',
-        result.relation ?? '',
+        // Where the verdict comes from: ecoinvent's change reports, or documentation alone.
+        result.source === null
+          ? ''
+          : result.reports.length > 0
+            ? result.reports.join('; ')
+            : 'inferred from documentation',
         result.fields.join(' '),
         result.candidates.map((candidate) => candidate.dataset.id).join(' '),
       ]),

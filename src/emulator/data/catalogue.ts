@@ -4,6 +4,7 @@ import {
   IdAllocator,
   makeRecord,
   PINNED_IDS,
+  placeIn,
   VERSIONS,
   type DatasetRecord,
   type Release,
@@ -95,6 +96,7 @@ export function buildCatalogue(scale: number): Catalogue {
     changes: new Map(baseline.map((r) => [r.id, 'new' as const])),
     retired: [],
     origins: new Map(),
+    shares: new Map(),
   });
   const sectorPool = [...new Set(templates.flatMap((t) => t.sectors))].sort();
 
@@ -121,11 +123,25 @@ export function buildCatalogue(scale: number): Catalogue {
     if (!candidate) break;
     extras.push(makeRecord(candidate.template, candidate.code, first, ids.allocate()));
   }
-  for (const version of VERSIONS) aposExtras.set(version, extras);
+  // The same datasets in every release, their geography as each release names it.
+  for (const version of VERSIONS)
+    aposExtras.set(
+      version,
+      extras.map((record) => {
+        const geography = placeIn(record.geography.code, version);
+        return geography.display === record.geography.display ? record : { ...record, geography };
+      }),
+    );
   return { releases, aposExtras };
 }
 
-/** consequential drops market groups and about 10 % more (by-product routes); stable per dataset. */
+/**
+ * consequential drops market groups and about 10 % more (by-product routes); stable per dataset
+ * and along its lineage, so what a dataset was split or merged into is there when it was.
+ */
 export function inConsequential(record: DatasetRecord): boolean {
-  return record.type !== 'market group' && uniform(`consequential|${record.scoreKey}`) >= 0.1;
+  return (
+    record.type !== 'market group' &&
+    uniform(`consequential|${record.lineageKey ?? record.scoreKey}`) >= 0.1
+  );
 }

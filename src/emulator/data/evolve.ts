@@ -1,13 +1,15 @@
-import type { IdAllocator } from './records';
+import { ancestorsOf, geographyRelation, parentOf } from '../../shared/geographies/tree';
 import {
   describeRecord,
   isElectricityMarket,
   makeRecord,
   PINNED_IDS,
+  placeIn,
   timePeriod,
   VERSIONS,
   type ChangeKind,
   type DatasetRecord,
+  type IdAllocator,
   type Release,
 } from './records';
 import { documentationEdits, EDIT_RATES, renamedActivity, renamedProduct } from './edits';
@@ -26,6 +28,28 @@ export interface EvolveContext {
   sectorPool: readonly string[];
 }
 
+/**
+ * Rates of change per dataset and release, from the real change reports in
+ * ../shared/data/migrations (3.9.1 → 3.10: 517 replacements in about 21 000 datasets, of which
+ * 272 renamed the activity, 146 moved it, 67 renamed activity and product, 17 renamed and moved
+ * it; 183 disaggregations, mostly of RoW or GLO; 68 targets several datasets were merged into)
+ * and demo-data-facts.md §10.3 (removals, new datasets, updates).
+ */
+export const CHANGE_RATES = {
+  removed: 0.007,
+  moved: 0.008,
+  /** Activity and product renamed, or the product alone (a fifth of them). */
+  productRenamed: 0.0035,
+  activityRenamed: 0.02,
+  /** Of the moves, those that rename the activity too. */
+  movedAndRenamed: 0.12,
+  /** Per dataset that could be split: RoW, GLO, Europe, and countries with provinces. */
+  split: { RoW: 0.09, GLO: 0.2, RER: 0.04, country: 0.03 },
+  /** Per dataset a narrower one of the same activity could be merged into. */
+  merge: 0.035,
+} as const;
+
+/** How many datasets a split makes, the remainder included (the real reports' fan-out). */
 function fanOut(seed: string): number {
   const u = uniform(seed);
   if (u < 0.45) return 2;
@@ -35,9 +59,143 @@ function fanOut(seed: string): number {
   return 10 + pick(`${seed}|n`, 3);
 }
 
+/** Where a dataset moves to, by the real reports' geography changes, each with its weight. */
+function moveTargets(code: string): [string, number][] {
+  if (code === 'RoW')
+    return [
+      ['GLO', 5],
+      ['RoE', 1],
+    ];
+  if (code === 'GLO') return [['RoW', 1]];
+  if (code === 'CH')
+    return [
+      ['RoW', 3],
+      ['RER', 3],
+      ['GLO', 1],
+      ['RoE', 0.3],
+    ];
+  if (code === 'Europe without Switzerland')
+    return [
+      ['RoE', 3],
+      ['RER', 1],
+    ];
+  if (code === 'RoE')
+    return [
+      ['RoW', 1],
+      ['RER', 1],
+    ];
+  if (code === 'RNA')
+    return [
+      ['RoW', 2],
+      ['CA', 1],
+    ];
+  const parent = parentOf(code);
+  if (/^[A-Z]{2}-/.test(code) && parent)
+    return [
+      [parent, 3],
+      ['RoW', 0.5],
+    ];
+  if (parent === 'GLO')
+    return [
+      ['GLO', 2],
+      ['RoW', 1],
+    ];
+  if (parent === 'RER')
+    return [
+      ['RoE', 2],
+      ['RoW', 2],
+      ['RER', 1],
+      ['GLO', 0.3],
+    ];
+  return parent
+    ? [
+        ['RoW', 3],
+        ['GLO', 1],
+        [parent, 1],
+      ]
+    : [];
+}
+
+/** A weighted choice among the codes the template has free; undefined when none is. */
+function choose(seed: string, options: [string, number][], free: (code: string) => boolean) {
+  const open = options.filter(([code]) => free(code));
+  const total = open.reduce((sum, [, weight]) => sum + weight, 0);
+  let left = uniform(seed) * total;
+  for (const [code, weight] of open) {
+    left -= weight;
+    if (left < 0) return code;
+  }
+  return open.at(-1)?.[0];
+}
+
+/** Carve-outs a GLO dataset is split into besides the rest of the world. */
+const GLOBAL_CARVE_OUTS = ['RER', 'CN', 'US', 'RAS', 'IN', 'RNA', 'BR', 'RLA', 'JP', 'RAF', 'RME'];
+
 /**
- * The next release from the one before, with the real rates of change (demo-data-facts.md
- * §10.3), recording what happened to each dataset and where each new ID comes from.
+ * What a split leaves and carves out: the remainder (the source itself when it keeps its ID,
+ * as RoW and countries do; RoW for GLO and RoE for Europe, under new IDs) and the geographies
+ * carved out of it, free for the template.
+ */
+function splitPlan(
+  record: DatasetRecord,
+  count: number,
+  seed: string,
+  free: (code: string) => boolean,
+): { remainder: string; keepsId: boolean; carved: string[] } | undefined {
+  const code = record.geography.code;
+  const within = (options: readonly string[]) =>
+    options
+      .filter((option) => option !== code && free(option))
+      .map((option) => ({ option, key: uniform(`${seed}|carve|${option}`) }))
+      .sort((a, b) => a.key - b.key)
+      .slice(0, count - 1)
+      .map(({ option }) => option);
+  let plan: { remainder: string; keepsId: boolean; carved: string[] };
+  if (code === 'RoW') {
+    const options = record.template.geographies.filter(
+      (option) => option !== 'GLO' && option !== 'RoW',
+    );
+    plan = { remainder: 'RoW', keepsId: true, carved: within(options) };
+  } else if (code === 'GLO') {
+    if (!free('RoW')) return undefined;
+    plan = { remainder: 'RoW', keepsId: false, carved: within(GLOBAL_CARVE_OUTS) };
+  } else if (code === 'RER') {
+    if (!free('RoE')) return undefined;
+    const options = record.template.geographies.filter((option) => parentOf(option) === 'RER');
+    plan = { remainder: 'RoE', keepsId: false, carved: within(options) };
+  } else {
+    const options = record.template.geographies.filter((option) =>
+      ancestorsOf(option).includes(code),
+    );
+    plan = { remainder: code, keepsId: true, carved: within(options) };
+  }
+  return plan.carved.length > 0 ? plan : undefined;
+}
+
+/** Allocation shares of a split: the remainder keeps most, carve-outs spread widely. */
+function splitShares(seed: string, carved: number): { remainder: number; carved: number[] } {
+  const raw = Array.from({ length: carved }, (_, i) =>
+    Math.exp(1.5 * normal(`${seed}|share|${i}`)),
+  );
+  const weight = 0.15 + 0.55 * uniform(`${seed}|carved-weight`);
+  const sum = raw.reduce((a, b) => a + b, 0);
+  const shares = raw.map((value) => Number(((value / sum) * weight).toPrecision(6)));
+  return { remainder: 1 - shares.reduce((a, b) => a + b, 0), carved: shares };
+}
+
+const isPinned = (record: DatasetRecord) =>
+  PINNED_IDS[`${record.activity}|${record.geography.code}`] !== undefined;
+
+/** Datasets a split could carve countries out of (the remainder staying), by their geography. */
+function splitRate(record: DatasetRecord): number {
+  const code = record.geography.code;
+  if (code === 'RoW' || code === 'GLO' || code === 'RER') return CHANGE_RATES.split[code];
+  return ['US', 'CN', 'BR', 'IN', 'AU', 'CA'].includes(code) ? CHANGE_RATES.split.country : 0;
+}
+
+/**
+ * The next release from the one before, with the real rates and patterns of change, recording
+ * what happened to each dataset, where each new ID comes from and a split's shares.
  */
 export function evolveRelease(
   previous: readonly DatasetRecord[],
@@ -49,108 +207,79 @@ export function evolveRelease(
   const changes = new Map<number, ChangeKind>();
   const retired: number[] = [];
   const origins = new Map<number, number[]>();
+  const shares = new Map<number, number>();
   const byTemplate = new Map<Template, DatasetRecord[]>();
   for (const record of previous)
     byTemplate.set(record.template, [...(byTemplate.get(record.template) ?? []), record]);
-  const freeGeography = (t: Template) => t.geographies.find((code) => context.isFree(t, code));
   const mergedAway = new Set<DatasetRecord>();
   // A dataset already carried into the next release cannot be merged away afterwards.
   const handled = new Set<DatasetRecord>();
+  const lineage = (record: DatasetRecord) => record.lineageKey ?? record.scoreKey;
+  const add = (record: DatasetRecord, kind: ChangeKind, from?: number[]) => {
+    next.push(record);
+    changes.set(record.id, kind);
+    if (from) origins.set(record.id, from);
+  };
 
-  for (const record of previous) {
-    if (mergedAway.has(record)) continue;
-    handled.add(record);
-    const seed = `event|${version}|${record.scoreKey}`;
-    const u = uniform(seed);
-    const electricityMarket = isElectricityMarket(record);
-    if (u < 0.007 && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
+  /** A narrower dataset of the same activity folded into this one under a new ID. */
+  function merge(record: DatasetRecord): boolean {
+    const code = record.geography.code;
+    const partner = (byTemplate.get(record.template) ?? []).find(
+      (other) =>
+        other !== record &&
+        !handled.has(other) &&
+        !mergedAway.has(other) &&
+        !isPinned(other) &&
+        other.activity === record.activity &&
+        other.product === record.product &&
+        (code === 'RoW' || ancestorsOf(other.geography.code).includes(code)),
+    );
+    if (!partner) return false;
+    mergedAway.add(partner);
+    retired.push(record.id, partner.id);
+    add(relocated(record, code, `|merged|${version}`), 'merged', [record.id, partner.id]);
+    return true;
+  }
+
+  function split(record: DatasetRecord, seed: string): boolean {
+    const free = (code: string) => context.isFree(record.template, code);
+    const plan = splitPlan(record, fanOut(`${seed}|fan`), seed, free);
+    if (!plan) return false;
+    const allocation = splitShares(seed, plan.carved.length);
+    const targets: { code: string; share: number }[] = plan.carved.map((code, i) => ({
+      code,
+      share: allocation.carved[i] ?? 0,
+    }));
+    if (plan.keepsId) {
+      const { kept } = keep(record, seed, true);
+      add(kept, 'split');
+      shares.set(kept.id, allocation.remainder);
+    } else {
       retired.push(record.id);
-      continue;
+      targets.unshift({ code: plan.remainder, share: allocation.remainder });
     }
-    if (u < 0.009) {
-      const partner = (byTemplate.get(record.template) ?? []).find(
-        (other) =>
-          !handled.has(other) &&
-          !mergedAway.has(other) &&
-          !PINNED_IDS[`${other.activity}|${other.geography.code}`],
-      );
-      if (partner && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
-        mergedAway.add(partner);
-        retired.push(record.id, partner.id);
-        const merged = makeRecord(
-          record.template,
-          record.geography.code,
-          version,
-          ids.allocate(),
-          `|merged|${version}`,
-        );
-        next.push(merged);
-        changes.set(merged.id, 'merged');
-        origins.set(merged.id, [record.id, partner.id]);
-        continue;
-      }
-    }
-    if (u < 0.015) {
-      const code = freeGeography(record.template);
-      if (code && !PINNED_IDS[`${record.activity}|${record.geography.code}`]) {
-        context.use(record.template, code);
-        retired.push(record.id);
-        const moved = {
-          ...makeRecord(record.template, code, version, ids.allocate()),
-          scoreKey: record.scoreKey,
-          drift: record.drift,
-        };
-        next.push(moved);
-        changes.set(moved.id, 'moved');
-        origins.set(moved.id, [record.id]);
-        continue;
-      }
-    }
-    if (u < 0.018 && !electricityMarket) {
-      const product = renamedProduct(record.product);
-      retired.push(record.id);
-      const renamed: DatasetRecord = {
-        ...record,
-        id: ids.allocate(),
-        product,
-        productUuid: uuidV5(`product|${product}`),
-        description: describeRecord({ ...record, product }, version),
+    for (const { code, share } of targets) {
+      context.use(record.template, code);
+      const target: DatasetRecord = {
+        ...relocated(record, code),
+        scoreKey: code === plan.remainder ? record.scoreKey : `${record.scoreKey}|split|${code}`,
       };
-      next.push(renamed);
-      changes.set(renamed.id, 'product-renamed');
-      origins.set(renamed.id, [record.id]);
-      continue;
+      add(target, 'split', [record.id]);
+      shares.set(target.id, share);
     }
-    if (u < 0.03) {
-      const activity = renamedActivity(record.activity);
-      if (activity) {
-        next.push({
-          ...record,
-          activity,
-          description: describeRecord({ ...record, activity }, version),
-        });
-        changes.set(record.id, 'renamed');
-        continue;
-      }
-    }
-    if (u < 0.038) {
-      next.push(record);
-      changes.set(record.id, 'split');
-      const targets = fanOut(`${seed}|fan`) - 1;
-      for (let i = 0; i < targets; i++) {
-        const code = freeGeography(record.template);
-        if (!code) break;
-        context.use(record.template, code);
-        const target = {
-          ...makeRecord(record.template, code, version, ids.allocate()),
-          scoreKey: `${record.scoreKey}|split|${code}`,
-        };
-        next.push(target);
-        changes.set(target.id, 'split');
-        origins.set(target.id, [record.id]);
-      }
-      continue;
-    }
+    return true;
+  }
+
+  /**
+   * The dataset under its ID in this release: drifted or updated, its documentation edited or
+   * written anew (`rewrite`: its names changed, or it is what a split left).
+   */
+  function keep(
+    record: DatasetRecord,
+    seed: string,
+    rewrite = false,
+  ): { kept: DatasetRecord; updated: boolean } {
+    const electricityMarket = isElectricityMarket(record);
     // Electricity markets are updated every release, all voltages of a geography alike.
     const updated = electricityMarket || uniform(`${seed}|updated`) < 0.19;
     const drift = updated
@@ -159,7 +288,8 @@ export function evolveRelease(
         : Math.exp(0.25 * normal(`${seed}|update`))
       : 1 + 0.02 * normal(`${seed}|drift`);
     // Electricity markets are the demo's landmarks: their documentation stays put.
-    const edit = electricityMarket ? {} : documentationEdits(seed, record, sectorPool);
+    const edit = electricityMarket || rewrite ? {} : documentationEdits(seed, record, sectorPool);
+    const place = placeIn(record.geography.code, version);
     const kept: DatasetRecord = {
       ...record,
       ...(edit.isicClass && edit.isicSection
@@ -167,27 +297,118 @@ export function evolveRelease(
         : {}),
       ...(edit.sectors ? { sectors: edit.sectors } : {}),
       ...(edit.unit ? { unit: edit.unit } : {}),
+      geography: place,
       drift: record.drift * drift,
       timePeriod: updated
         ? timePeriod(`${record.activityUuid}|${version}`, version)
         : record.timePeriod,
     };
-    if (updated || edit.description) kept.description = describeRecord(kept, version);
+    const renamedPlace = place.display !== record.geography.display;
+    if (updated || edit.description || renamedPlace || rewrite)
+      kept.description = describeRecord(kept, version);
+    return { kept, updated };
+  }
+
+  /** The dataset with its names in another geography, under a new ID and activity UUID. */
+  function relocated(record: DatasetRecord, code: string, salt = ''): DatasetRecord {
+    const moved: DatasetRecord = {
+      ...makeRecord(record.template, code, version, ids.allocate(), salt),
+      activity: record.activity,
+      product: record.product,
+      unit: record.unit,
+      productUuid: record.productUuid,
+      sectors: record.sectors,
+      isicClass: record.isicClass,
+      isicSection: record.isicSection,
+      lineageKey: lineage(record),
+    };
+    moved.description = describeRecord(moved, version);
+    return moved;
+  }
+
+  for (const record of previous) {
+    if (mergedAway.has(record)) continue;
+    handled.add(record);
+    const seed = `event|${version}|${record.scoreKey}`;
+    const u = uniform(seed);
+    const electricityMarket = isElectricityMarket(record);
+    const free = (code: string) => context.isFree(record.template, code);
+    // RoW is the world without the activity's other geographies: never beside GLO.
+    const places = new Set(
+      (byTemplate.get(record.template) ?? [])
+        .filter((other) => other !== record)
+        .map((other) => other.geography.code),
+    );
+    const movable = (code: string) =>
+      free(code) &&
+      !(code === 'GLO' && places.has('RoW')) &&
+      !(code === 'RoW' && places.has('GLO'));
+    const pinned = isPinned(record);
+    if (!pinned) {
+      if (u < CHANGE_RATES.removed) {
+        retired.push(record.id);
+        continue;
+      }
+      if (uniform(`${seed}|merge`) < CHANGE_RATES.merge && merge(record)) continue;
+      if (uniform(`${seed}|split`) < splitRate(record) && split(record, seed)) continue;
+    }
+    let bound = CHANGE_RATES.removed + CHANGE_RATES.moved;
+    if (!pinned && u < bound) {
+      const code = choose(`${seed}|to`, moveTargets(record.geography.code), movable);
+      if (code && geographyRelation(record.geography.code, code) !== 'same') {
+        context.use(record.template, code);
+        retired.push(record.id);
+        const activity =
+          uniform(`${seed}|and-renamed`) < CHANGE_RATES.movedAndRenamed
+            ? (renamedActivity(record.activity) ?? record.activity)
+            : record.activity;
+        const moved: DatasetRecord = {
+          ...relocated({ ...record, activity }, code),
+          scoreKey: record.scoreKey,
+          drift: record.drift,
+        };
+        add(moved, 'moved', [record.id]);
+        continue;
+      }
+    }
+    bound += CHANGE_RATES.productRenamed;
+    if (!pinned && u < bound && !electricityMarket) {
+      const product = renamedProduct(record.product);
+      const activity =
+        uniform(`${seed}|with-activity`) < 0.8
+          ? (renamedActivity(record.activity) ?? record.activity)
+          : record.activity;
+      retired.push(record.id);
+      const { kept } = keep(
+        { ...record, activity, product, productUuid: uuidV5(`product|${product}`) },
+        seed,
+        true,
+      );
+      add({ ...kept, id: ids.allocate() }, 'product-renamed', [record.id]);
+      continue;
+    }
+    bound += CHANGE_RATES.activityRenamed;
+    if (!pinned && u < bound) {
+      const activity = renamedActivity(record.activity);
+      if (activity) {
+        add(keep({ ...record, activity }, seed, true).kept, 'renamed');
+        continue;
+      }
+    }
+    const { kept, updated } = keep(record, seed);
     // Rarely a dataset gets a new ID while its activity, product and geography stay the same.
     if (
       !electricityMarket &&
-      !PINNED_IDS[`${record.activity}|${record.geography.code}`] &&
+      !pinned &&
       uniform(`${seed}|reidentified`) < EDIT_RATES.reidentified
     ) {
-      const successor = { ...kept, id: ids.allocate() };
       retired.push(record.id);
-      next.push(successor);
-      changes.set(successor.id, 're-identified');
-      origins.set(successor.id, [record.id]);
+      add({ ...kept, id: ids.allocate() }, 're-identified', [record.id]);
       continue;
     }
-    next.push(kept);
-    changes.set(record.id, updated ? 'updated' : 'persisted');
+    // A geography renamed in this release renames the dataset, its ID kept.
+    const renamedPlace = kept.geography.display !== record.geography.display;
+    add(kept, renamedPlace ? 'renamed' : updated ? 'updated' : 'persisted');
   }
 
   // New datasets fill the release to its real size (about 8 % of the previous one).
@@ -195,9 +416,7 @@ export function evolveRelease(
   for (let i = 0; i < newCount; i++) {
     const candidate = context.takeCandidate();
     if (!candidate) break;
-    const record = makeRecord(candidate.template, candidate.code, version, ids.allocate());
-    next.push(record);
-    changes.set(record.id, 'new');
+    add(makeRecord(candidate.template, candidate.code, version, ids.allocate()), 'new');
   }
   // Electricity markets follow their grid: every voltage of a geography drifts alike, whatever
   // else happened to the dataset, so LV ≥ MV ≥ HV holds in every release.
@@ -211,5 +430,5 @@ export function evolveRelease(
       next[i] = { ...record, drift };
     }
   }
-  return { version, datasets: next, changes, retired, origins };
+  return { version, datasets: next, changes, retired, origins, shares };
 }

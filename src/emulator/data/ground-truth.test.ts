@@ -57,6 +57,7 @@ describe('the record of what changed between releases', () => {
       if (['moved', 'product-renamed', 're-identified', 'merged'].includes(row.kind))
         expect(row.to_id).not.toBe(row.from_id);
       if (row.kind === 'renamed') expect(row.fields).toContain('activity');
+      if (row.kind !== 'split') expect(row.share).toBeNull();
       if (row.kind === 'moved') expect(row.fields).toContain('geography');
       if (row.kind === 'product-renamed') expect(row.fields).toContain('product');
       if (row.kind === 're-identified') {
@@ -78,6 +79,39 @@ describe('the record of what changed between releases', () => {
       const keptIds = new Set(rows.filter((r) => r.from_id === r.to_id).map((r) => r.from_id));
       for (const row of rows)
         if (row.from_id !== row.to_id && keptIds.has(row.from_id)) expect(row.kind).toBe('split');
+    }
+  });
+
+  it('records what share of a dataset each dataset it was split into takes', () => {
+    for (const model of ['cutoff', 'consequential']) {
+      const shares = new Map<number, number>();
+      for (const row of truth('3.11', '3.12', model))
+        if (row.kind === 'split' && row.from_id !== null)
+          shares.set(row.from_id, (shares.get(row.from_id) ?? 0) + (row.share ?? 0));
+      expect(shares.size).toBeGreaterThan(50);
+      // What a split made is in the same system models as its source: the shares are whole.
+      for (const total of shares.values()) expect(total).toBeCloseTo(1, 9);
+    }
+    // Across two releases the shares multiply, and still add up per source.
+    const along = new Map<number, number>();
+    for (const row of truth('3.10', '3.12'))
+      if (row.share !== null && row.from_id !== null)
+        along.set(row.from_id, (along.get(row.from_id) ?? 0) + row.share);
+    for (const total of along.values()) expect(total).toBeLessThanOrEqual(1 + 1e-9);
+  });
+
+  it('renames a geography in place in 3.11: Turkey becomes Türkiye, the IDs kept', () => {
+    const before = store.view('3.10', 'cutoff');
+    const renamed = truth('3.10', '3.11').filter(
+      (row) => row.kind === 'renamed' && row.fields.includes('geography'),
+    );
+    expect(renamed.length).toBeGreaterThan(10);
+    for (const row of renamed) {
+      expect(row.to_id).toBe(row.from_id);
+      expect(before?.byId.get(row.from_id ?? 0)?.geography.display).toBe('Turkey (TR)');
+      expect(store.view('3.11', 'cutoff')?.byId.get(row.to_id ?? 0)?.geography.display).toBe(
+        'Türkiye (TR)',
+      );
     }
   });
 

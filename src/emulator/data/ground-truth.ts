@@ -36,12 +36,18 @@ export interface TruthRow {
   steps: TruthKind[];
   /** The documentation fields that differ between the two records. */
   fields: TruthField[];
+  /**
+   * The share of the older dataset that went to the newer one where a split is on the way
+   * (the product of the splits' allocations); null where none is.
+   */
+  share: number | null;
 }
 
 interface Link {
   from: number | null;
   to: number | null;
   kind: TruthKind;
+  share: number | null;
 }
 
 /** The kind named for a way through several releases: the one that changed most. */
@@ -59,22 +65,33 @@ const PRECEDENCE: readonly TruthKind[] = [
 ];
 
 /** One release's links from the release before: every dataset of either side at least once. */
-function stepLinks(release: Release, extras: readonly DatasetRecord[]): Link[] {
+function stepLinks(
+  release: Release,
+  extras: readonly (readonly [DatasetRecord, DatasetRecord | undefined])[],
+): Link[] {
   const links: Link[] = [];
   const carried = new Set<number>();
   for (const record of release.datasets) {
     const kind = release.changes.get(record.id) ?? 'persisted';
     const from = kind === 'new' ? [] : (release.origins.get(record.id) ?? [record.id]);
-    if (from.length === 0) links.push({ from: null, to: record.id, kind: 'new' });
+    if (from.length === 0) links.push({ from: null, to: record.id, kind: 'new', share: null });
+    const share = kind === 'split' ? (release.shares.get(record.id) ?? null) : null;
     for (const id of from) {
       carried.add(id);
-      links.push({ from: id, to: record.id, kind });
+      links.push({ from: id, to: record.id, kind, share });
     }
   }
   for (const id of release.retired)
-    if (!carried.has(id)) links.push({ from: id, to: null, kind: 'removed' });
-  // apos's extra datasets are the same in every release.
-  for (const record of extras) links.push({ from: record.id, to: record.id, kind: 'persisted' });
+    if (!carried.has(id)) links.push({ from: id, to: null, kind: 'removed', share: null });
+  // apos's extra datasets are the same in every release, their geography renamed at most.
+  for (const [record, before] of extras)
+    links.push({
+      from: record.id,
+      to: record.id,
+      kind:
+        before && before.geography.display !== record.geography.display ? 'renamed' : 'persisted',
+      share: null,
+    });
   return links;
 }
 
@@ -117,13 +134,19 @@ export function groundTruth(
   const starts = new Map<number, DatasetRecord>();
   for (const record of [...before.release.datasets, ...before.datasets])
     starts.set(record.id, record);
-  let ways: { from: number | null; to: number | null; steps: TruthKind[] }[] = [
-    ...starts.keys(),
-  ].map((id) => ({ from: id, to: id, steps: [] }));
+  let ways: { from: number | null; to: number | null; steps: TruthKind[]; share: number | null }[] =
+    [...starts.keys()].map((id) => ({ from: id, to: id, steps: [], share: null }));
+  let previous = before;
   for (const version of VERSIONS.slice(start + 1, end + 1)) {
     const view = store.view(version, systemModel);
     if (!view) return undefined;
-    const links = stepLinks(view.release, systemModel === 'apos' ? extrasOf(view) : []);
+    const earlier = extrasOf(previous);
+    const extras =
+      systemModel === 'apos'
+        ? extrasOf(view).map((record, i) => [record, earlier[i]] as const)
+        : [];
+    previous = view;
+    const links = stepLinks(view.release, extras);
     const next = new Map<number, Link[]>();
     for (const link of links) {
       if (link.from === null) continue;
@@ -136,16 +159,23 @@ export function groundTruth(
         continue;
       }
       for (const link of next.get(way.to) ?? [])
-        extended.push({ from: way.from, to: link.to, steps: [...way.steps, link.kind] });
+        extended.push({
+          from: way.from,
+          to: link.to,
+          steps: [...way.steps, link.kind],
+          share:
+            way.share === null && link.share === null ? null : (way.share ?? 1) * (link.share ?? 1),
+        });
     }
     for (const link of links)
-      if (link.from === null) extended.push({ from: null, to: link.to, steps: ['new'] });
+      if (link.from === null)
+        extended.push({ from: null, to: link.to, steps: ['new'], share: null });
     ways = extended;
   }
 
   // Only what this system model lists counts: a successor it lacks makes its source removed.
   const rows: TruthRow[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, TruthRow>();
   for (const way of ways) {
     const source = way.from === null ? undefined : before.byId.get(way.from);
     const target = way.to === null ? undefined : after.byId.get(way.to);
@@ -162,10 +192,16 @@ export function groundTruth(
       kind,
       steps,
       fields: source && target ? fieldsOf(source, target) : [],
+      share: source && target ? way.share : null,
     };
     const key = `${row.from_id}>${row.to_id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const known = seen.get(key);
+    // Two ways to the same dataset (split, then merged again): their shares add up.
+    if (known) {
+      if (known.share !== null && row.share !== null) known.share += row.share;
+      continue;
+    }
+    seen.set(key, row);
     rows.push(row);
   }
   return rows;

@@ -25,6 +25,11 @@ export interface DatasetRecord {
   scoreKey: string;
   /** Multiplier on the dataset's scores accumulated over releases (drift and updates). */
   drift: number;
+  /**
+   * What the system models' lists are drawn from, so a dataset split or merged in a release is
+   * in the same system models as the one it came from; the score key where unset.
+   */
+  lineageKey?: string;
   template: Template;
 }
 
@@ -48,9 +53,15 @@ export interface Release {
   retired: number[];
   /**
    * Where a dataset whose ID is new comes from: the IDs it replaces in the release before
-   * (moved, product-renamed, merged, re-identified, and split targets, whose source keeps its ID).
+   * (moved, product-renamed, merged, re-identified, and split targets, whose source keeps its ID
+   * when it stays as the remainder).
    */
   origins: Map<number, number[]>;
+  /**
+   * A split's allocation: the share of its source each dataset it was split into takes (the
+   * source itself, when it stays as the remainder, included); they add up to 1 per source.
+   */
+  shares: Map<number, number>;
 }
 
 /** Dataset counts of the cutoff releases at full scale (demo-data-facts.md §10.2). */
@@ -68,6 +79,26 @@ export const PINNED_IDS: Record<string, number> = {
   'market for electricity, medium voltage|MX': 7773,
   'market for electricity, low voltage|MX': 8279,
 };
+
+/**
+ * Geographies ecoinvent renamed, keeping their code and UUID (Turkey became Türkiye in its
+ * master data): the release that renamed each, and its name before. A dataset there keeps its
+ * ID; only its geography's name changes.
+ */
+export const GEOGRAPHY_RENAMES: readonly { code: string; before: string; in: string }[] = [
+  { code: 'TR', before: 'Turkey', in: '3.11' },
+];
+
+/** A geography as a release names it. */
+export function placeIn(code: string, version: string): Geography {
+  const current = geography(code);
+  const at = VERSIONS.findIndex((known) => known === version);
+  const renamed = GEOGRAPHY_RENAMES.find(
+    (rename) => rename.code === code && at < VERSIONS.findIndex((known) => known === rename.in),
+  );
+  if (!renamed) return current;
+  return { ...current, name: renamed.before, display: `${renamed.before} (${code})` };
+}
 
 function describe(t: Template, where: Geography, version: string): string {
   const place =
@@ -115,7 +146,7 @@ export function makeRecord(
   id: number,
   salt = '',
 ): DatasetRecord {
-  const where = geography(code);
+  const where = placeIn(code, version);
   const activityUuid = uuidV5(`activity|${t.activity}|${code}${salt}`);
   const productUuid = uuidV5(`product|${t.product}`);
   return {

@@ -1,7 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import { proxyOnEmulator, TEST_CLIENT } from '../../proxy/testing/emulator-proxy';
+import {
+  emulatorChangeReports,
+  proxyOnEmulator,
+  TEST_CLIENT,
+} from '../../proxy/testing/emulator-proxy';
 
 /** What the SPA's data-layer tests get: a real proxy on a real emulator, and users' tokens. */
 export interface WebStack {
@@ -25,7 +29,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const emulator = await startTestEmulator(TEST_CLIENT);
-  const proxy = await proxyOnEmulator(emulator);
+  // The emulator's change reports, as `npm start` loads them.
+  const reports = await emulatorChangeReports(emulator);
+  const proxy = await proxyOnEmulator(emulator, reports.env);
   await proxy.app.listen({ host: '127.0.0.1', port: 0 });
   const address = proxy.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no proxy port');
@@ -46,5 +52,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await proxy.app.close();
     await emulator.close();
+    await reports.remove();
   };
 }

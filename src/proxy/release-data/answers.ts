@@ -1,23 +1,36 @@
 import type { ListEntry } from '../../shared/api/routes';
 import type {
+  Basis,
   CandidateRef,
+  ChangeCandidate,
   Changes,
   ChangeRow,
   DatasetRef,
   HistoryEntry,
+  Link,
+  ReportStep,
+  SpoldRef,
   UpgradeCheck,
   UpgradeResult,
   UpgradeVerdict,
 } from '../../shared/api/schemas';
 import { UPGRADE_VERDICTS } from '../../shared/api/schemas';
-import type { DatasetDoc } from '../../shared/matching/dataset-doc';
-import { follow, type Pair } from '../../shared/matching/follow';
-import type { Candidate, Match, ReleaseMatch } from '../../shared/matching/match';
+import { reportLabel } from '../../shared/matching/change-report';
+import { docDiff, type DatasetDoc } from '../../shared/matching/dataset-doc';
+import {
+  primary,
+  type Decision,
+  type Fate,
+  type Origin,
+  type Successor,
+} from '../../shared/matching/decide';
+import type { Candidate } from '../../shared/matching/match';
 import type { ReleaseIndex } from '../../shared/matching/release-index';
-import { changeOf, RELEASE_CHANGES, verdictOf } from '../../shared/matching/verdict';
+import { changeOf, RELEASE_CHANGES } from '../../shared/matching/verdict';
+import { compareVersions } from '../../shared/versions';
 import type { ReleaseDocuments } from './release-documents';
 
-/** The answers of the changes, upgrade-check and history routes, from matched releases. */
+/** The answers of the changes, upgrade-check and history routes, from one decision each. */
 
 export const refOf = (doc: DatasetDoc): DatasetRef => ({
   id: doc.id,
@@ -27,14 +40,38 @@ export const refOf = (doc: DatasetDoc): DatasetRef => ({
   unit: doc.unit,
 });
 
+/** With the ecoSpold UUIDs a mapping relinks by; the changes of a release leave them out. */
+const spoldRefOf = (doc: DatasetDoc): SpoldRef => ({
+  ...refOf(doc),
+  activity_spold_uuid: doc.activity_spold_uuid,
+  product_spold_uuid: doc.product_spold_uuid,
+});
+
 const candidateRef = (candidate: Candidate): CandidateRef => ({
-  dataset: refOf(candidate.doc),
+  dataset: spoldRefOf(candidate.doc),
   relation: candidate.relation,
+  geography: candidate.geography,
   new_in_target: candidate.newInTarget,
 });
 
-/** Nearest datasets listed with a removed dataset in a release's changes. */
-const REMOVED_CANDIDATES = 3;
+const changeCandidate = (candidate: Candidate): ChangeCandidate => ({
+  dataset: refOf(candidate.doc),
+  relation: candidate.relation,
+  geography: candidate.geography,
+  new_in_target: candidate.newInTarget,
+});
+
+const linkRef = (successor: Successor): Link => ({
+  dataset: spoldRefOf(successor.doc),
+  share: successor.share,
+  fields: successor.fields,
+});
+
+const basisOf = (fate: Pick<Fate, 'reports'>): Basis =>
+  fate.reports.length > 0 ? 'change report' : 'documentation';
+
+/** Candidates listed with a row of the changes; the upgrade check and history list them all. */
+const ROW_CANDIDATES = 3;
 
 const facetsOf = (doc: DatasetDoc) => ({
   activity_type: doc.activity_type,
@@ -42,39 +79,92 @@ const facetsOf = (doc: DatasetDoc) => ({
   sectors: [...doc.sectors],
 });
 
+/**
+ * Each step between neighbouring releases on the way from one release to another, and whether
+ * a change report decided it (with how many of its entries named datasets).
+ */
+export function reportSteps(chain: readonly ReleaseDocuments[], decision: Decision): ReportStep[] {
+  const [first, ...rest] = chain;
+  if (!first) return [];
+  return rest.map((to, i) => {
+    const from = chain[i] ?? first;
+    const [older, newer] =
+      compareVersions(from.release.version, to.release.version) < 0 ? [from, to] : [to, from];
+    const label = reportLabel({ from: older.release.version, to: newer.release.version });
+    const report = decision.reports.find((resolved) => resolved.label === label);
+    return {
+      from: older.release.version,
+      to: newer.release.version,
+      label,
+      loaded: report !== undefined,
+      entries: report?.entries ?? 0,
+      applied: report?.applied ?? 0,
+      unmatched: report?.unmatched.length ?? 0,
+    };
+  });
+}
+
 export function changesAnswer(
   from: ReleaseDocuments,
   to: ReleaseDocuments,
-  match: ReleaseMatch,
+  decision: Decision,
+  steps: ReportStep[],
 ): Extract<Changes, { status: 'ready' }> {
   const rows: ChangeRow[] = [];
   let unchanged = 0;
   for (const doc of from.docs) {
-    const found = match.matches.get(doc.id);
-    const change = found ? changeOf(found) : 'removed';
-    if (change === null || !found) {
+    const fate = decision.fates.get(doc.id);
+    if (!fate) continue;
+    if (fate.verdict === 'unchanged') {
       unchanged++;
       continue;
     }
-    rows.push({
-      change,
+    const common = {
       from: refOf(doc),
-      to: found.target ? refOf(found.target) : null,
-      how: found.how,
-      fields: found.fields,
+      how: fate.how,
+      basis: basisOf(fate),
+      reports: [...fate.reports],
+      // Possible splits of a dataset that has a successor are told on the new datasets' rows.
       candidates:
-        change === 'removed' ? found.candidates.slice(0, REMOVED_CANDIDATES).map(candidateRef) : [],
-      ...facetsOf(found.target ?? doc),
-    });
+        fate.successors.length > 0
+          ? []
+          : fate.candidates.slice(0, ROW_CANDIDATES).map(changeCandidate),
+      ...facetsOf(doc),
+    };
+    if (fate.successors.length === 0) {
+      rows.push({
+        ...common,
+        change: fate.verdict === 'removed' ? 'removed' : 'no certain successor',
+        to: null,
+        share: null,
+        fields: [],
+      });
+      continue;
+    }
+    for (const successor of fate.successors) {
+      const change = changeOf(fate, successor);
+      if (change === null) continue;
+      rows.push({
+        ...common,
+        change,
+        to: refOf(successor.doc),
+        share: successor.share,
+        fields: successor.fields,
+        ...facetsOf(successor.doc),
+      });
+    }
   }
-  for (const doc of match.unmatched)
+  for (const { doc, candidates } of decision.newDocs)
     rows.push({
       change: 'new',
       from: null,
       to: refOf(doc),
       how: null,
+      basis: 'documentation',
+      reports: [],
+      share: null,
       fields: [],
-      candidates: [],
+      candidates: candidates.slice(0, ROW_CANDIDATES).map(changeCandidate),
       ...facetsOf(doc),
     });
   const order = (row: ChangeRow) => RELEASE_CHANGES.indexOf(row.change);
@@ -93,6 +183,10 @@ export function changesAnswer(
     datasets: { from: from.docs.length, to: to.docs.length },
     counts,
     unchanged,
+    reports: steps,
+    unmatched_entries: decision.reports.flatMap((report) =>
+      report.unmatched.map((entry) => ({ report: report.label, ...entry })),
+    ),
     rows,
   };
 }
@@ -120,42 +214,46 @@ export function resolveEntry(entry: ListEntry, index: ReleaseIndex): DatasetDoc[
 /** Candidates listed with an entry that names several datasets of the source. */
 const SOURCE_CANDIDATES = 10;
 
-function resultOf(entry: ListEntry, from: ReleaseDocuments, match: ReleaseMatch): UpgradeResult {
+const unnamed = {
+  source: null,
+  target: null,
+  successors: [],
+  how: null,
+  basis: 'documentation' as const,
+  reports: [],
+  fields: [],
+};
+
+function resultOf(entry: ListEntry, from: ReleaseDocuments, decision: Decision): UpgradeResult {
   const sources = resolveEntry(entry, from.index);
-  const empty = { source: null, target: null, how: null, relation: null, fields: [] };
   const [source, ...more] = sources;
-  if (!source) return { line: entry.line, verdict: 'not in source', ...empty, candidates: [] };
+  if (!source) return { line: entry.line, verdict: 'not in source', ...unnamed, candidates: [] };
   if (more.length > 0)
     return {
       line: entry.line,
       verdict: 'several in source',
-      ...empty,
+      ...unnamed,
       candidates: sources.slice(0, SOURCE_CANDIDATES).map((doc) => ({
-        dataset: refOf(doc),
+        dataset: spoldRefOf(doc),
         relation: entry.kind === 'names' ? 'same names' : 'same UUIDs',
+        geography: 'same',
         new_in_target: false,
       })),
     };
-  const found: Match | undefined = match.matches.get(source.id);
-  if (!found) return { line: entry.line, verdict: 'not in source', ...empty, candidates: [] };
-  const verdict = verdictOf(found);
-  const open = verdict === 'gone' || verdict === 'several candidates';
-  // A likely successor not taken as the new ID is offered first among the candidates.
-  const likely = open && found.target ? found.target.id : undefined;
-  const candidates = open
-    ? [...found.candidates].sort(
-        (a, b) => Number(b.doc.id === likely) - Number(a.doc.id === likely),
-      )
-    : [];
+  const fate = decision.fates.get(source.id);
+  if (!fate) return { line: entry.line, verdict: 'not in source', ...unnamed, candidates: [] };
+  const main = primary(fate.successors, source.id);
   return {
     line: entry.line,
-    verdict,
-    source: refOf(source),
-    target: !open && found.target ? refOf(found.target) : null,
-    how: found.how,
-    relation: found.relation,
-    fields: open ? [] : found.fields,
-    candidates: candidates.map(candidateRef),
+    verdict: fate.verdict,
+    source: spoldRefOf(source),
+    target: main ? spoldRefOf(main.doc) : null,
+    successors: fate.successors.map(linkRef),
+    how: fate.how,
+    basis: basisOf(fate),
+    reports: [...fate.reports],
+    fields: main?.fields ?? [],
+    candidates: fate.candidates.map(candidateRef),
   };
 }
 
@@ -163,9 +261,10 @@ export function upgradeAnswer(
   entries: readonly ListEntry[],
   from: ReleaseDocuments,
   to: ReleaseDocuments,
-  match: ReleaseMatch,
+  decision: Decision,
+  steps: ReportStep[],
 ): Extract<UpgradeCheck, { status: 'ready' }> {
-  const results = entries.map((entry) => resultOf(entry, from, match));
+  const results = entries.map((entry) => resultOf(entry, from, decision));
   const counts = Object.fromEntries(UPGRADE_VERDICTS.map((verdict) => [verdict, 0])) as Record<
     UpgradeVerdict,
     number
@@ -177,44 +276,80 @@ export function upgradeAnswer(
     to: to.release.version,
     system_model: to.release.systemModel,
     counts,
+    reports: steps,
     results,
   };
 }
 
 /** The dataset asked about, in its own release. */
-export const sameId = (docs: ReleaseDocuments, doc: DatasetDoc): HistoryEntry => ({
+export const baseEntry = (docs: ReleaseDocuments, doc: DatasetDoc): HistoryEntry => ({
   version: docs.release.version,
+  verdict: null,
   how: 'same ID',
-  relation: null,
-  dataset: refOf(doc),
+  basis: 'documentation',
+  reports: [],
+  dataset: spoldRefOf(doc),
+  linked: [],
   fields: [],
   candidates: [],
 });
 
-/** One dataset of `base` in each release of one way from it, followed release by release. */
-export function historyWay(
-  doc: DatasetDoc,
-  base: ReleaseDocuments,
-  way: readonly ReleaseDocuments[],
-  pair: Pair<ReleaseDocuments>,
-): [ReleaseDocuments, HistoryEntry][] {
-  return follow(doc, base, way, pair).flatMap((match, i) => {
-    const other = way[i];
-    if (!other) return [];
-    return [
-      [
-        other,
-        {
-          version: other.release.version,
-          how: match.how,
-          relation: match.relation,
-          dataset: match.target ? refOf(match.target) : null,
-          fields: match.fields,
-          candidates: match.candidates.map(candidateRef),
-        },
-      ],
-    ];
-  });
+/** In a later release: what the dataset became there, as the upgrade check says it. */
+export function laterEntry(version: string, fate: Fate): HistoryEntry {
+  const main = primary(fate.successors, fate.source.id);
+  return {
+    version,
+    verdict: fate.verdict,
+    how: fate.how,
+    basis: basisOf(fate),
+    reports: [...fate.reports],
+    dataset: main ? spoldRefOf(main.doc) : null,
+    linked: fate.successors.map(linkRef),
+    fields: main?.fields ?? [],
+    candidates: fate.candidates.map(candidateRef),
+  };
+}
+
+/**
+ * In an earlier release: the dataset it was there (its own ID, else the largest share of what
+ * it came from), with what became of that one, as the changes between the two say it; `new`
+ * with the datasets it may come from when it comes from none.
+ */
+export function earlierEntry(version: string, doc: DatasetDoc, decision: Decision): HistoryEntry {
+  const origins: Origin[] = decision.origins.get(doc.id) ?? [];
+  const main =
+    origins.find((origin) => origin.doc.id === doc.id) ??
+    [...origins].sort((a, b) => (b.share ?? 1) - (a.share ?? 1))[0];
+  const fate = main ? decision.fates.get(main.doc.id) : undefined;
+  if (!main || !fate) {
+    const candidates = decision.newDocs.find((entry) => entry.doc.id === doc.id)?.candidates ?? [];
+    return {
+      version,
+      verdict: 'new',
+      how: 'none',
+      basis: 'documentation',
+      reports: [],
+      dataset: null,
+      linked: [],
+      fields: [],
+      candidates: candidates.map(candidateRef),
+    };
+  }
+  return {
+    version,
+    verdict: fate.verdict,
+    how: fate.how,
+    basis: basisOf(fate),
+    reports: [...fate.reports],
+    dataset: spoldRefOf(main.doc),
+    linked: origins.map((origin) => ({
+      dataset: spoldRefOf(origin.doc),
+      share: origin.share,
+      fields: docDiff(origin.doc, doc),
+    })),
+    fields: docDiff(main.doc, doc),
+    candidates: [],
+  };
 }
 
 /**

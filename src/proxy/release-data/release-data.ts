@@ -3,7 +3,15 @@ import { gunzip, gzip } from 'node:zlib';
 import { HISTORY_RELEASES } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import type { DatasetPage, SearchResults } from '../../shared/api/schemas';
-import { matchReleases, type ReleaseMatch } from '../../shared/matching/match';
+import {
+  decideAlong,
+  decidePair,
+  reverseDecision,
+  type Decision,
+} from '../../shared/matching/decide';
+import { resolveReport, type ResolvedReport } from '../../shared/matching/report-match';
+import { compareVersions } from '../../shared/versions';
+import type { ChangeReports } from '../change-reports/load-reports';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
 import { createIntern, type DatasetDoc } from '../../shared/matching/dataset-doc';
 import { politely } from './politely';
@@ -26,6 +34,8 @@ export interface ReleaseDataDeps {
    * throw (429, the user's free calls are spent). `calls` is what the reading is expected to cost.
    */
   admit?: (caller: Caller, calls: number) => Promise<void>;
+  /** ecoinvent's change reports the operator gave (`CHANGE_REPORTS_DIR`); none: inference only. */
+  reports?: ChangeReports | undefined;
 }
 
 /**
@@ -53,12 +63,12 @@ const DOCS: Codec<DatasetDoc[]> = {
 };
 
 /**
- * Release pairs matched at most, kept for the changes, upgrade checks and histories: a history
- * follows its dataset through up to HISTORY_RELEASES - 1 neighbouring pairs, and with fewer kept
- * every history of a long licence would match them all again; two more for a pair matched
- * directly and another page's pair. Each is a few MB.
+ * Decisions kept for the changes, upgrade checks and histories: a history needs up to
+ * HISTORY_RELEASES - 1 neighbouring pairs and HISTORY_RELEASES - 2 longer chains from its
+ * release, and with fewer kept every history of a long licence would decide them all again;
+ * one more for another page. Each takes about 14 MB of heap at full scale (a fate per dataset).
  */
-const MAX_PAIRS = HISTORY_RELEASES + 2;
+const MAX_DECISIONS = 2 * HISTORY_RELEASES - 2;
 
 export const releaseKey = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;
 
@@ -77,9 +87,10 @@ const READ_CALLS = 250;
 
 /**
  * The documents of each release and system model, read once for everyone (free calls, under
- * the user who asked first, at most two releases at once, HISTORY_RELEASES kept), and every pair of them
- * matched once. The sector index, the changes, the upgrade check and a dataset's history are
- * all answered from here, so a release is never read twice.
+ * the user who asked first, at most two releases at once, HISTORY_RELEASES kept), and what
+ * became of every dataset between two of them decided once (by the change reports where
+ * loaded). The sector index, the changes, the upgrade check and a dataset's history are all
+ * answered from here, so a release is never read twice and the three never disagree.
  */
 export function createReleaseData(deps: ReleaseDataDeps) {
   const retry = politely(deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))));
@@ -124,10 +135,49 @@ export function createReleaseData(deps: ReleaseDataDeps) {
         }),
     },
   );
-  const pairs = new Map<
-    string,
-    { from: ReleaseDocuments; to: ReleaseDocuments; match: ReleaseMatch }
-  >();
+  const decisions = new Map<string, { chain: readonly ReleaseDocuments[]; decision: Decision }>();
+  /** The loaded report between two neighbouring releases, matched to their datasets. */
+  const reportOf = (from: ReleaseDocuments, to: ReleaseDocuments): ResolvedReport | undefined => {
+    const report = deps.reports?.get({
+      from: from.release.version,
+      to: to.release.version,
+      systemModel: to.release.systemModel,
+    });
+    return report
+      ? resolveReport(
+          report,
+          { from: from.release.version, to: to.release.version },
+          from.index,
+          to.index,
+        )
+      : undefined;
+  };
+  /** Kept once made, the least recently used dropped first. */
+  const remembered = (chain: readonly ReleaseDocuments[], make: () => Decision): Decision => {
+    const key = chain.map((docs) => releaseKey(docs.release)).join('>');
+    const known = decisions.get(key);
+    decisions.delete(key);
+    // A release read again after it was dropped is another object: decide anew.
+    const entry =
+      known && known.chain.every((docs, i) => docs === chain[i])
+        ? known
+        : { chain, decision: make() };
+    decisions.set(key, entry);
+    for (const old of decisions.keys()) {
+      if (decisions.size <= MAX_DECISIONS) break;
+      decisions.delete(old);
+    }
+    return entry.decision;
+  };
+  const forward = (chain: readonly ReleaseDocuments[]): Decision =>
+    remembered(chain, () => {
+      const [first, ...rest] = chain;
+      const last = rest.at(-1);
+      if (!first || !last) throw new Error('a decision needs two releases');
+      if (rest.length === 1) return decidePair(first.index, last.index, reportOf(first, last));
+      const steps = rest.map((to, i) => forward([chain[i] ?? first, to]));
+      return decideAlong(first.index, last.index, steps);
+    });
 
   /** A release's documents when read, else how far the reading has got (and it is started). */
   const get = (caller: Caller, release: ReleaseRef) =>
@@ -165,22 +215,17 @@ export function createReleaseData(deps: ReleaseDataDeps) {
       };
     },
 
-    /** Every dataset of `from` matched in `to`, once per pair of read releases. */
-    pair(from: ReleaseDocuments, to: ReleaseDocuments): ReleaseMatch {
-      const key = `${releaseKey(from.release)}>${releaseKey(to.release)}`;
-      const known = pairs.get(key);
-      pairs.delete(key);
-      // A release read again after it was dropped is another object: match it anew.
-      const entry =
-        known?.from === from && known.to === to
-          ? known
-          : { from, to, match: matchReleases(from.index, to.index) };
-      pairs.set(key, entry);
-      for (const old of pairs.keys()) {
-        if (pairs.size <= MAX_PAIRS) break;
-        pairs.delete(old);
-      }
-      return entry.match;
+    /**
+     * What became of every dataset of the first release of `chain` in its last, followed through
+     * the releases between (given in order, older to newer or newer to older); decided once.
+     */
+    decision(chain: readonly ReleaseDocuments[]): Decision {
+      const [first] = chain;
+      const last = chain.at(-1);
+      if (!first || !last || first === last) throw new Error('a decision needs two releases');
+      if (compareVersions(first.release.version, last.release.version) < 0) return forward(chain);
+      const older = [...chain].reverse();
+      return remembered(chain, () => reverseDecision(forward(older), last.index, first.index));
     },
   };
 }

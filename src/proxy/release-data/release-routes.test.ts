@@ -12,21 +12,24 @@ import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
-import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { emulatorChangeReports, proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { nearestReleases } from './answers';
 
-// The changes, upgrade check and history, through the real handlers against the emulator; every
-// verdict is checked against what the emulator records it did (GET /_emulator/changes), never
-// against the matcher's own output. A quarter of the real size has every kind of change.
+// The changes, upgrade check and history, through the real handlers against the emulator, its
+// change reports loaded as `npm start` loads them; every verdict is checked against what the
+// emulator records it did (GET /_emulator/changes), never against the matcher's own output. A
+// quarter of the real size has every kind of change.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let proxy: Proxy;
 let auth: { authorization: string };
+let reports: Awaited<ReturnType<typeof emulatorChangeReports>>;
 
 interface TruthRow {
   from_id: number | null;
   to_id: number | null;
   kind: string;
   fields: string[];
+  share: number | null;
 }
 
 async function truth(from: string, to: string): Promise<TruthRow[]> {
@@ -86,7 +89,8 @@ const history = (id: number, query: string) =>
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_SCALE: '0.25' });
-  proxy = await proxyOnEmulator(emulator);
+  reports = await emulatorChangeReports(emulator);
+  proxy = await proxyOnEmulator(emulator, reports.env);
   const user = await signInWithCode({
     emulatorOrigin: emulator.origin,
     redirectOrigin: 'http://spa.test',
@@ -96,6 +100,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.app.close();
   await emulator.close();
+  await reports.remove();
 });
 
 describe('GET /api/changes', () => {
@@ -126,47 +131,53 @@ describe('GET /api/changes', () => {
   it('lists what the emulator changed from 3.11 to 3.12, each change as it recorded it', async () => {
     const { answer } = await changes('version=3.12&system_model=cutoff');
     expect(answer).toMatchObject({ from: '3.11', to: '3.12', system_model: 'cutoff' });
+    // Decided by the report, every entry of which names datasets here.
+    expect(answer.reports).toEqual([
+      expect.objectContaining({ from: '3.11', to: '3.12', loaded: true, unmatched: 0 }),
+    ]);
+    expect(answer.reports[0]?.applied).toBe(answer.reports[0]?.entries);
+    expect(answer.unmatched_entries).toEqual([]);
     const rows = await truth('3.11', '3.12');
     const fates = byFrom(rows);
-    const pair = (from: number | undefined, to: number | undefined) =>
-      (fates.get(from ?? 0) ?? []).some((row) => row.to_id === (to ?? null));
+    const recorded = (from: number | undefined, to: number | undefined) =>
+      (fates.get(from ?? 0) ?? []).find((row) => row.to_id === (to ?? null));
     const kept = rows.filter((row) => row.from_id !== null && row.from_id === row.to_id);
     expect(answer.unchanged).toBe(kept.filter((row) => row.fields.length === 0).length);
     const listed = (change: string) => answer.rows.filter((row) => row.change === change);
 
-    // Same ID: the documentation fields exactly as the emulator changed them.
-    for (const row of listed('documentation changed')) {
-      expect(row.from?.id).toBe(row.to?.id);
-      expect(row.fields).toEqual(fates.get(row.from?.id ?? 0)?.[0]?.fields);
+    // Every link is one the emulator made, with its fields, and a split's with its share.
+    for (const row of answer.rows) {
+      if (!row.from || !row.to) continue;
+      const truthRow = recorded(row.from.id, row.to.id);
+      expect(truthRow, `${row.from.id} → ${row.to.id}`).toBeDefined();
+      expect(row.fields).toEqual(truthRow?.fields);
+      if (row.change === 'split') expect(row.share).toBeCloseTo(truthRow?.share ?? -1, 9);
+      expect(row.basis).toBe(row.reports.length > 0 ? 'change report' : 'documentation');
     }
-    const renamed = rows.filter((row) => row.kind === 'renamed').map((row) => row.from_id);
-    expect(
-      listed('renamed')
-        .filter((row) => row.how === 'same ID')
-        .map((r) => r.from?.id),
-    ).toEqual(expect.arrayContaining(renamed));
-    // A new ID found by UUIDs or names is always the one the emulator gave.
-    const reidentified = listed('re-identified');
-    expect(reidentified.length).toBe(
-      rows.filter((row) => row.kind === 're-identified').length +
-        rows.filter((row) => row.kind === 'merged' && keepsNames(row, '3.11', '3.12')).length,
-    );
-    for (const row of [...reidentified, ...listed('renamed')])
-      expect(pair(row.from?.id, row.to?.id)).toBe(true);
-    // Every product rename is found (its activity is kept); every removal is listed as one.
-    for (const row of rows.filter((r) => r.kind === 'product-renamed'))
-      expect(
-        listed('renamed').some((r) => r.from?.id === row.from_id && r.to?.id === row.to_id),
-      ).toBe(true);
-    const removedOrMoved = new Set(
-      [...listed('removed'), ...listed('moved')].map((row) => row.from?.id),
-    );
-    for (const row of rows.filter((r) => r.kind === 'removed'))
-      expect(removedOrMoved.has(row.from_id ?? 0)).toBe(true);
-    // A move is a likely one: right about half the time on documentation alone (see verdict.ts).
-    const moves = listed('moved');
-    expect(moves.every((row) => row.how === 'likely successor')).toBe(true);
-    expect(moves.filter((row) => pair(row.from?.id, row.to?.id)).length).toBeGreaterThan(0);
+    // Each kind of change listed as what it is, by the report where it can tell it.
+    for (const [kind, change] of [
+      ['moved', 'moved'],
+      ['product-renamed', 'renamed'],
+      ['split', 'split'],
+      ['merged', 'merged'],
+      ['re-identified', 're-identified'],
+    ] as const) {
+      const ways = rows.filter((row) => row.kind === kind && row.to_id !== null);
+      const found = ways.filter((way) =>
+        answer.rows.some((r) => r.from?.id === way.from_id && r.to?.id === way.to_id),
+      );
+      expect(found.length / ways.length, kind).toBeGreaterThan(0.95);
+      expect(listed(change).length, change).toBeGreaterThan(0);
+    }
+    expect(listed('moved').every((row) => row.basis === 'change report')).toBe(true);
+    // Nothing with a successor is called removed; a dataset without a certain one offers it.
+    for (const row of listed('removed'))
+      expect(fates.get(row.from?.id ?? 0)?.some((r) => r.to_id !== null)).toBe(false);
+    for (const row of listed('no certain successor')) {
+      const successors = (fates.get(row.from?.id ?? 0) ?? []).filter((r) => r.to_id !== null);
+      for (const successor of successors)
+        expect(row.candidates.map((c) => c.dataset.id)).toContain(successor.to_id);
+    }
     // Every dataset of 3.12 is either a change's target or unchanged.
     const targets = new Set(answer.rows.flatMap((row) => (row.to ? [row.to.id] : [])));
     expect(targets.size + answer.unchanged).toBe(answer.datasets.to);
@@ -190,70 +201,49 @@ describe('GET /api/changes', () => {
   });
 });
 
-/** A merge whose result has its source's names and geography (the other source's differ). */
-function keepsNames(row: TruthRow, from: string, to: string): boolean {
-  const before = emulator.state.store.view(from, 'cutoff')?.byId.get(row.from_id ?? 0);
-  const after = emulator.state.store.view(to, 'cutoff')?.byId.get(row.to_id ?? 0);
-  return (
-    before !== undefined &&
-    after !== undefined &&
-    before.activity === after.activity &&
-    before.product === after.product &&
-    before.geography.code === after.geography.code
-  );
-}
-
 describe('POST /api/upgrade-check', () => {
   it('gives every dataset of 3.10 the verdict the emulator’s record of 3.10 → 3.12 calls for', async () => {
     const ids = emulator.state.store.view('3.10', 'cutoff')?.datasets.map((d) => d.id) ?? [];
     const entries: ListEntry[] = ids.map((id, i) => ({ line: i + 1, kind: 'id', id }));
     const { answer } = await upgrade('version=3.12&system_model=cutoff&from=3.10', entries);
     expect(answer.results).toHaveLength(ids.length);
+    expect(answer.reports.map((step) => [step.from, step.to, step.loaded])).toEqual([
+      ['3.10', '3.11', true],
+      ['3.11', '3.12', true],
+    ]);
     const fates = byFrom(await truth('3.10', '3.12'));
     const seen = new Set<string>();
     for (const result of answer.results) {
       const id = result.source?.id ?? 0;
       expect(id).toBe(ids[result.line - 1]);
       const rows = fates.get(id) ?? [];
-      const kept = rows.find((row) => row.to_id === id);
-      const [only] = rows;
-      seen.add(`${only?.kind ?? ''} → ${result.verdict}`);
-      // A target is always one the emulator made of this dataset, with its changed fields.
-      if (result.target) {
-        const row = rows.find((r) => r.to_id === result.target?.id);
-        expect(row).toBeDefined();
-        expect(result.fields).toEqual(row?.fields);
+      const [only, ...more] = rows;
+      seen.add(`${more.length > 0 ? 'split' : (only?.kind ?? '')} → ${result.verdict}`);
+      // Every dataset it is mapped to is one the emulator made of it, with its changed fields
+      // and its share.
+      for (const successor of result.successors) {
+        const row = rows.find((r) => r.to_id === successor.dataset.id);
+        expect(row, `${id} → ${successor.dataset.id}`).toBeDefined();
+        expect(successor.fields).toEqual(row?.fields);
+        if (row?.share !== null) expect(successor.share).toBeCloseTo(row?.share ?? -1, 9);
       }
-      if (kept) {
-        expect(result.verdict).toBe(
-          kept.fields.length === 0 ? 'unchanged' : 'documentation changed',
-        );
-        continue;
-      }
-      switch (only?.kind) {
-        case 're-identified':
-          expect(result).toMatchObject({ verdict: 'new ID', how: 'same UUIDs' });
-          break;
-        case 'product-renamed':
-          expect(result).toMatchObject({ verdict: 'new ID', how: 'likely successor' });
-          break;
-        case 'removed':
-          expect(result.verdict).toBe('gone');
-          break;
-        case 'moved':
-          // Gone, with what it became among the candidates, new in 3.12.
-          expect(result.verdict).toBe('gone');
-          expect(result.candidates.map((c) => c.dataset.id)).toContain(only.to_id);
-          break;
-      }
+      if (result.target)
+        expect(result.successors.map((s) => s.dataset.id)).toContain(result.target.id);
+      const successors = rows.filter((row) => row.to_id !== null);
+      if (successors.length === 0)
+        expect(['removed', 'no certain successor']).toContain(result.verdict);
+      else expect(result.verdict).not.toBe('removed');
     }
     for (const expected of [
       'persisted → unchanged',
       'updated → documentation changed',
-      'removed → gone',
-      'moved → gone',
+      'renamed → documentation changed',
+      'removed → no certain successor',
+      'moved → new ID',
       'product-renamed → new ID',
       're-identified → new ID',
+      'merged → merged',
+      'split → split',
     ])
       expect(seen).toContain(expected);
     expect(Object.values(answer.counts).reduce((a, b) => a + b, 0)).toBe(ids.length);
@@ -348,81 +338,61 @@ describe('POST /api/upgrade-check', () => {
 
 describe('GET /api/datasets/{id}/history', () => {
   it('finds a dataset renamed in 3.12 in every release, saying how and what changed', async () => {
-    const renamed = (await truth('3.11', '3.12')).find((row) => row.kind === 'renamed');
+    const renamed = (await truth('3.11', '3.12')).find(
+      (row) => row.kind === 'renamed' && row.fields.includes('activity'),
+    );
     const id = renamed?.to_id ?? 0;
     const { answer } = await history(id, 'version=3.12&system_model=cutoff');
-    expect(answer.releases.map((r) => [r.version, r.how])).toEqual([
-      ['3.12', 'same ID'],
-      ['3.11', 'same ID'],
-      ['3.10', 'same ID'],
+    expect(answer.releases.map((r) => [r.version, r.verdict, r.dataset?.id])).toEqual([
+      ['3.12', null, id],
+      ['3.11', 'documentation changed', id],
+      ['3.10', expect.any(String), id],
     ]);
     expect(answer.releases[1]?.fields).toContain('activity');
     expect(answer.releases[1]?.dataset?.activity).not.toBe(answer.releases[0]?.dataset?.activity);
   });
 
-  it('follows a product renamed in 3.12 back to its old ID', async () => {
+  it('follows a product renamed in 3.12 back to its old ID, by the change report', async () => {
     const row = (await truth('3.11', '3.12')).find((r) => r.kind === 'product-renamed');
     const { answer } = await history(row?.to_id ?? 0, 'version=3.12&system_model=cutoff');
     expect(answer.releases[1]).toMatchObject({
       version: '3.11',
-      how: 'likely successor',
-      relation: 'same activity, other product',
+      verdict: 'new ID',
+      how: 'change report',
+      basis: 'change report',
+      reports: ['ecoinvent change report 3.11 → 3.12'],
       dataset: { id: row?.from_id },
-      fields: ['product', 'description'],
+    });
+    expect(answer.releases[1]?.fields).toContain('product');
+    // From 3.11, the history says the same of 3.12 as the upgrade check and the changes.
+    const { answer: from311 } = await history(
+      row?.from_id ?? 0,
+      'version=3.11&system_model=cutoff',
+    );
+    expect(from311.releases[0]).toMatchObject({
+      version: '3.12',
+      verdict: 'new ID',
+      dataset: { id: row?.to_id },
     });
   });
 
-  it('follows a dataset release by release, so each release reads its lineage alike', async () => {
-    // Datasets that 3.12 gave a new ID (moved, product renamed, re-identified) whose 3.11
-    // predecessor kept its ID from 3.10: the history of the 3.12 one must reach that ID in 3.10,
-    // as the history from 3.11 does, however many other datasets 3.10 and 3.12 differ by.
-    const step12 = (await truth('3.11', '3.12')).filter(
-      (row) => row.from_id !== null && row.to_id !== null && row.from_id !== row.to_id,
-    );
-    const kept11 = new Set(
-      (await truth('3.10', '3.11'))
-        .filter((row) => row.from_id !== null && row.from_id === row.to_id)
-        .map((row) => row.from_id),
-    );
-    const cases = step12.filter((row) => kept11.has(row.from_id)).slice(0, 25);
-    expect(cases.length).toBeGreaterThan(5);
-    let followed = 0;
-    for (const row of cases) {
-      const { answer } = await history(row.to_id ?? 0, 'version=3.12&system_model=cutoff');
-      const [, in311, in310] = answer.releases;
-      const { answer: from311 } = await history(
-        row.from_id ?? 0,
-        'version=3.11&system_model=cutoff',
-      );
-      // Whatever 3.11 was found to be, 3.10 is what the history from 3.11 says it was there.
-      if (in311?.dataset?.id === row.from_id) {
-        followed++;
-        expect(in310?.dataset?.id).toBe(row.from_id);
-        expect(in310?.how).toBe(in311.how);
-        expect(from311.releases[2]?.dataset?.id).toBe(row.from_id);
-      }
-    }
-    expect(followed).toBeGreaterThan(0);
-
-    // An upgrade check and the changes from 3.10 follow them through 3.11 alike.
-    const entries: ListEntry[] = cases.map((row, i) => ({
-      line: i + 1,
-      kind: 'id',
-      id: row.from_id ?? 0,
-    }));
-    const { answer: checked } = await upgrade(
-      'version=3.12&system_model=cutoff&from=3.10',
-      entries,
-    );
-    const { answer: changed } = await changes('version=3.12&system_model=cutoff&from=3.10');
-    for (const [i, row] of cases.entries()) {
-      const { answer } = await history(row.to_id ?? 0, 'version=3.12&system_model=cutoff');
-      if (answer.releases[2]?.dataset?.id !== row.from_id) continue;
-      const result = checked.results[i];
-      expect(result?.target?.id ?? result?.candidates[0]?.dataset.id).toBe(row.to_id);
-      const listed = changed.rows.find((r) => r.from?.id === row.from_id);
-      expect(listed?.to?.id).toBe(row.to_id);
-    }
+  it('shows a split in 3.12 with every part and its share, the same from either side', async () => {
+    const rows = (await truth('3.11', '3.12')).filter((r) => r.kind === 'split');
+    const source = rows[0]?.from_id ?? 0;
+    const parts = rows.filter((r) => r.from_id === source);
+    const { answer } = await history(source, 'version=3.11&system_model=cutoff');
+    const in312 = answer.releases[0];
+    expect(in312?.verdict).toBe('split');
+    const shares = new Map(in312?.linked.map((l) => [l.dataset.id, l.share]));
+    expect(shares.size).toBe(parts.length);
+    for (const part of parts) expect(shares.get(part.to_id ?? 0)).toBeCloseTo(part.share ?? -1, 9);
+    const part = parts.find((p) => p.to_id !== source) ?? parts[0];
+    const { answer: back } = await history(part?.to_id ?? 0, 'version=3.12&system_model=cutoff');
+    expect(back.releases[1]).toMatchObject({
+      version: '3.11',
+      verdict: 'split',
+      dataset: { id: source },
+    });
   });
 
   it('compares the releases nearest the one asked about, as many as the proxy holds at once', async () => {
@@ -447,5 +417,38 @@ describe('GET /api/datasets/{id}/history', () => {
       headers: auth,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('without change reports', () => {
+  it('infers from documentation only, says so, and names no successor it cannot be sure of', async () => {
+    const bare = await proxyOnEmulator(emulator);
+    try {
+      const { answer } = await whenReady<Changes>(
+        () =>
+          bare.app.inject({ url: '/api/changes?version=3.12&system_model=cutoff', headers: auth }),
+        (body) => ChangesSchema.parse(body),
+      );
+      expect(answer.reports).toEqual([
+        expect.objectContaining({ from: '3.11', to: '3.12', loaded: false, entries: 0 }),
+      ]);
+      const rows = await truth('3.11', '3.12');
+      const fates = byFrom(rows);
+      for (const row of answer.rows) {
+        expect(row.basis).toBe('documentation');
+        if (row.from && row.to)
+          expect(fates.get(row.from.id)?.some((r) => r.to_id === row.to?.id)).toBe(true);
+      }
+      // A move is offered, not named: the moved dataset is among the candidates.
+      const moves = rows.filter((r) => r.kind === 'moved');
+      expect(moves.length).toBeGreaterThan(0);
+      for (const move of moves) {
+        const listed = answer.rows.find((r) => r.from?.id === move.from_id);
+        expect(listed?.change).toBe('no certain successor');
+        expect(listed?.candidates.map((c) => c.dataset.id)).toContain(move.to_id);
+      }
+    } finally {
+      await bare.app.close();
+    }
   });
 });

@@ -1,17 +1,17 @@
 import type { ListEntry } from '../../shared/api/routes';
 import { HISTORY_RELEASES } from '../../shared/api/schemas';
-import type {
-  Changes,
-  DatasetHistory,
-  HistoryEntry,
-  Releases,
-  UpgradeCheck,
-} from '../../shared/api/schemas';
-import { matchAlong } from '../../shared/matching/follow';
+import type { Changes, DatasetHistory, Releases, UpgradeCheck } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
-import { changesAnswer, historyWay, nearestReleases, sameId, upgradeAnswer } from './answers';
-import type { ReleaseDocuments } from './release-documents';
+import {
+  baseEntry,
+  changesAnswer,
+  earlierEntry,
+  laterEntry,
+  nearestReleases,
+  reportSteps,
+  upgradeAnswer,
+} from './answers';
 import type { ReleaseData } from './release-data';
 import type { Building } from './release-stores';
 
@@ -70,12 +70,9 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
     const toDocs = state.values.at(-1);
     if (!fromDocs || !toDocs || fromDocs === toDocs)
       throw new Error('two releases asked, fewer read');
-    const match = matchAlong(
-      state.values,
-      (docs) => docs.docs,
-      (a, b) => data.pair(a, b),
-    );
-    return { status: 'ready' as const, fromDocs, toDocs, match };
+    const decision = data.decision(state.values);
+    const steps = reportSteps(state.values, decision);
+    return { status: 'ready' as const, fromDocs, toDocs, decision, steps };
   }
 
   return {
@@ -102,7 +99,7 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
       return {
         status: 'ready',
         from,
-        answer: () => changesAnswer(pair.fromDocs, pair.toDocs, pair.match),
+        answer: () => changesAnswer(pair.fromDocs, pair.toDocs, pair.decision, pair.steps),
       };
     },
 
@@ -114,7 +111,7 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
     ): Promise<Extract<UpgradeCheck, { status: 'ready' }> | Building> {
       const pair = await pairOf(caller, { version: fromVersion, systemModel: to.systemModel }, to);
       if (pair.status === 'building') return pair;
-      return upgradeAnswer(entries, pair.fromDocs, pair.toDocs, pair.match);
+      return upgradeAnswer(entries, pair.fromDocs, pair.toDocs, pair.decision, pair.steps);
     },
 
     /** The dataset `id` of `base` in every listed release of its system model. */
@@ -137,30 +134,30 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
         throw new ProxyError(404, 'not_found', {
           detail: `Release ${base.version} (${base.systemModel}) has no dataset ${id}.`,
         });
-      // Newest first: the releases after the base, nearest first, then those before it.
       const position = state.values.indexOf(baseDocs);
-      const newer = state.values.slice(0, position).reverse();
-      const older = state.values.slice(position + 1);
       return {
         status: 'ready',
-        answer: () => {
-          const entries = new Map<ReleaseDocuments, HistoryEntry>([
-            [baseDocs, sameId(baseDocs, doc)],
-          ]);
-          for (const way of [newer, older])
-            for (const [other, entry] of historyWay(doc, baseDocs, way, (from, to) =>
-              data.pair(from, to),
-            ))
-              entries.set(other, entry);
-          return {
-            status: 'ready',
-            id,
-            version: base.version,
-            system_model: base.systemModel,
-            releases: state.values.map((other) => entries.get(other) ?? sameId(other, doc)),
-            omitted,
-          };
-        },
+        answer: () => ({
+          status: 'ready',
+          id,
+          version: base.version,
+          system_model: base.systemModel,
+          // Newest first. A later release: what the dataset became there, followed through the
+          // releases between; an earlier one: what it was there, decided from that release on,
+          // so each entry says what the changes and the upgrade check between the two say.
+          releases: state.values.map((other, i) => {
+            if (other === baseDocs) return baseEntry(baseDocs, doc);
+            if (i < position) {
+              const chain = state.values.slice(i, position + 1).reverse();
+              const fate = data.decision(chain).fates.get(doc.id);
+              if (!fate) throw new Error('the dataset asked about has no fate');
+              return laterEntry(other.release.version, fate);
+            }
+            const chain = state.values.slice(position, i + 1).reverse();
+            return earlierEntry(other.release.version, doc, data.decision(chain));
+          }),
+          omitted,
+        }),
       };
     },
   };

@@ -334,6 +334,19 @@ describe('the releases that hold a Dataset ID', () => {
   });
 });
 
+describe('the Spold lookup', () => {
+  it('looks up a well-formed UUID of any variant, and finds nothing where nothing has it', async () => {
+    const p = await proxy();
+    // Hex in the 8-4-4-4-12 form, but neither an RFC 9562 version nor variant digit.
+    const response = await p.app.inject({
+      url: '/api/datasets/spold?version=3.12&system_model=cutoff&activity_spold_uuid=12345678-1234-0234-1234-123456789abc',
+      headers: as('alice'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ total: 0, datasets: [] });
+  });
+});
+
 describe('bad input never reaches the data service', () => {
   it.each([
     ['an unknown parameter', '/api/datasets?query=x&colour=blue', 'query.colour'],

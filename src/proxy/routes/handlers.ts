@@ -1,6 +1,7 @@
 import type { PublicConfig } from '../../shared/config';
 import {
   DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
   type AnswerOf,
   type BodyOf,
   type ParamsOf,
@@ -23,12 +24,14 @@ import { mapLimit } from '../release-data/read-release';
 import { createReleaseData } from '../release-data/release-data';
 import { createReleaseRoutes } from '../release-data/release-routes';
 import type { Building } from '../release-data/release-stores';
+import { spelledSearch } from '../search/spelled-search';
 import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
 import type { LedgerStore } from '../usage/ledger-store';
 import { createUsageRoute } from '../usage/usage-route';
 import type { SharedReads } from '../release-data/shared-reads';
+import type { ChangeReports } from '../change-reports/load-reports';
 
 /** What a route's handler gets: the parsed request, and who asked. */
 export interface Request<K extends RouteName> {
@@ -60,6 +63,8 @@ export interface HandlerDeps {
   limits: Limits;
   /** Releases read once for every instance (Redis); unset: this instance reads its own. */
   sharedReads?: SharedReads | undefined;
+  /** ecoinvent's change reports, read at start; unset: changes are inferred only. */
+  changeReports?: ChangeReports | undefined;
 }
 
 const VERSIONS_TTL_MS = 5 * 60_000;
@@ -169,6 +174,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   // Every release's documents, read once and shared by sectors, changes and upgrade checks.
   const releaseData = createReleaseData({
     shared: deps.sharedReads,
+    reports: deps.changeReports,
     searchPage: sharedSearchPage,
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
@@ -300,8 +306,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         from: query.from ?? 0,
         limit: query.limit ?? DEFAULT_PAGE_LIMIT,
       };
-      if (query.sector === undefined && query.isic_section === undefined)
-        return { cached: await searchPage(caller, release, input, { userSlot: true }) };
+      if (query.sector === undefined && query.isic_section === undefined) {
+        if (!input.query?.trim())
+          return { cached: await searchPage(caller, release, input, { userSlot: true }) };
+        // Words: ranked and spelled either way (search/), from the service's own pages, which
+        // stay cached as they are for the readers of whole releases.
+        const key = releaseKey(release);
+        for (const [name, value] of Object.entries(input))
+          if (value !== undefined && value !== '') key.set(name, String(value));
+        key.set('ranked', 'names');
+        const own = async (part: SearchInput) =>
+          JSON.parse(
+            (await searchPage(caller, release, part, { userSlot: true })).body,
+          ) as SearchResults;
+        return {
+          cached: await shared(answerKey('GET', '/api/datasets', key), () =>
+            spelledSearch(input, own, MAX_PAGE_LIMIT),
+          ),
+        };
+      }
       // The data service cannot filter by sector: the proxy's sector index does (sectors/).
       if (config.sectorIndex === 'off') throw sectorsOff();
       await assertListed(caller, release);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildProxy, type Proxy, type ProxyDeps } from '../app';
 import { proxyConfigFromEnv } from '../config';
 
@@ -22,6 +25,29 @@ async function dialectSettings(origin: string): Promise<Record<string, string>> 
     DATA_API_SPOLD_ROUTE: answer.spold_route ?? 'none',
     DATA_API_SEARCH_PAGING: answer.paging,
     DATA_API_PAGE_SIZE: String(answer.max_limit),
+  };
+}
+
+/**
+ * The change reports a test emulator publishes (`GET /change-reports`), fetched into a folder
+ * of their own as `npm start` gives them to its proxy: pass `env` as the proxy's environment,
+ * and `remove` the folder after.
+ */
+export async function emulatorChangeReports(emulator: {
+  origin: string;
+}): Promise<{ env: { CHANGE_REPORTS_DIR: string }; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'test-change-reports-'));
+  const listing = (await (await fetch(`${emulator.origin}/change-reports`)).json()) as {
+    reports: { name: string; url: string }[];
+  };
+  for (const report of listing.reports)
+    await writeFile(
+      join(dir, `${report.name}.json`),
+      await (await fetch(`${emulator.origin}${report.url}`)).text(),
+    );
+  return {
+    env: { CHANGE_REPORTS_DIR: dir },
+    remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
 

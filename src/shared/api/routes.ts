@@ -42,7 +42,13 @@ export const MAX_NAME_LENGTH = 300;
 
 const line = z.number().int().positive().max(10_000_000);
 const listName = z.string().trim().min(1).max(MAX_NAME_LENGTH);
-const entryUuid = z.uuid().transform((value) => value.toLowerCase());
+/**
+ * Any 8-4-4-4-12 hex UUID, as ecoSpold files and the data service hold them, and as the
+ * explorer's lookup reads them: `z.uuid()` also demands RFC 9562's version and variant digits,
+ * so a well-formed UUID of another kind was refused as "Invalid UUID" instead of finding nothing.
+ */
+const anyUuid = () => z.guid().transform((value) => value.toLowerCase());
+const entryUuid = anyUuid();
 
 /**
  * One entry of a list to check against another release, as the explorer's list parser
@@ -83,7 +89,7 @@ const page = {
   from: digits('must be a whole number').pipe(z.number().max(MAX_FROM)).optional(),
   limit: digits('must be a whole number').pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional(),
 };
-const uuid = z.uuid().transform((value) => value.toLowerCase());
+const uuid = anyUuid();
 /** Repeated (`?indicator_ids=1&indicator_ids=2`) or comma-separated (`?indicator_ids=1,2`). */
 const indicatorIds = z
   .union([z.string(), z.array(z.string())])
@@ -261,7 +267,7 @@ export const API = {
     method: 'GET',
     path: '/api/changes',
     summary:
-      'What changed from one release to another (`from`, by default the release before): new, removed, renamed, moved, re-identified and documentation-changed datasets; read once from free calls',
+      'What changed from one release to another (`from`, by default the release before): new, removed, split, merged, moved, renamed, re-identified and documentation-changed datasets, and those without a certain successor; by ecoinvent’s change reports where the proxy has them, else inferred from documentation; read once from free calls',
     auth: true,
     params: none,
     query: z.object({ ...release, from: ReleaseSegmentSchema.optional() }).strict(),
@@ -274,7 +280,7 @@ export const API = {
     method: 'POST',
     path: '/api/upgrade-check',
     summary:
-      'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, several candidates or gone (free)',
+      'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, split (with shares), merged, no certain successor (with ranked candidates) or removed, and where it comes from (free)',
     auth: true,
     params: none,
     query: z.object({ ...release, from: ReleaseSegmentSchema }).strict(),
@@ -302,7 +308,7 @@ export const API = {
     method: 'GET',
     path: '/api/datasets/{id}/history',
     summary:
-      'One dataset in every listed release of its system model, matched by ID, Spold UUIDs or names (free)',
+      'One dataset in every listed release of its system model: what it became or came from in each, by change report, ID, Spold UUIDs or names (free)',
     auth: true,
     params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
     query: z.object(release).strict(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { GEOGRAPHY_RELATIONS } from '../geographies/tree';
+import { ReportKeySchema } from '../matching/change-report';
 import { DOC_FIELDS } from '../matching/dataset-doc';
-import { MATCH_HOWS, RELATIONS } from '../matching/match';
-import { RELEASE_CHANGES, VERDICTS } from '../matching/verdict';
+import { MATCH_HOWS, VERDICTS } from '../matching/decide';
+import { RELATIONS } from '../matching/match';
+import { RELEASE_CHANGES } from '../matching/verdict';
 
 /**
  * The answers of the proxy's own API: the explorer's names and types, whatever shape the data
@@ -189,11 +192,23 @@ export const SearchFacetsSchema = z.object({
 });
 export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
 
+/**
+ * A query with a word spelled another way (aluminum/aluminium, sulphur/sulfur): `instead`, the
+ * results are for `query`, as the one typed found nothing; `also`, the results are for the query
+ * typed, and `query` finds `total` more.
+ */
+export const SpellingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('instead'), query: z.string() }),
+  z.object({ kind: z.literal('also'), query: z.string(), total: z.number().int().positive() }),
+]);
+
 export const SearchResultsSchema = z.object({
   total: z.number().int().nonnegative(),
   results: z.array(SearchHitSchema),
   /** Only on a search filtered by sector or ISIC section, which the proxy answers whole. */
   facets: SearchFacetsSchema.optional(),
+  /** Only where a word of the query has another spelling that finds something (the proxy's). */
+  spelling: SpellingSchema.optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
@@ -371,28 +386,93 @@ export const DatasetRefSchema = z.object({
 });
 export type DatasetRef = z.infer<typeof DatasetRefSchema>;
 
+/**
+ * A dataset as a mapping names it, to relink a model by: with its ecoSpold UUIDs
+ * (`activity_product.spold` is its file name). The changes of a whole release leave them out.
+ */
+export const SpoldRefSchema = DatasetRefSchema.extend({
+  activity_spold_uuid: text,
+  product_spold_uuid: text,
+});
+export type SpoldRef = z.infer<typeof SpoldRefSchema>;
+
 const docField = z.enum(DOC_FIELDS);
 
-/** A dataset of the other release that may be the one sought, and how it relates to it. */
-export const CandidateSchema = z.object({
-  dataset: DatasetRefSchema,
-  relation: z.enum(RELATIONS),
-  /** Its ID is not in the source release, so it may be what the dataset became. */
-  new_in_target: z.boolean(),
-});
+const candidate = <T extends z.ZodType>(dataset: T) =>
+  z.object({
+    dataset,
+    relation: z.enum(RELATIONS),
+    /** How its geography relates to the dataset's (within, carved out, world …). */
+    geography: z.enum(GEOGRAPHY_RELATIONS),
+    /** Its ID is not in the source release, so it may be what the dataset became. */
+    new_in_target: z.boolean(),
+  });
+/** A dataset of the other release that may be the one sought, and why. */
+export const CandidateSchema = candidate(SpoldRefSchema);
 export type CandidateRef = z.infer<typeof CandidateSchema>;
+/** The same, in the changes of a whole release. */
+export const ChangeCandidateSchema = candidate(DatasetRefSchema);
+export type ChangeCandidate = z.infer<typeof ChangeCandidateSchema>;
+
+/** A dataset named for certain as what another became (or came from), with its share of a split. */
+export const LinkSchema = z.object({
+  dataset: SpoldRefSchema,
+  /** The share of the source it takes in a split (allocation, 0–1); null for a whole dataset. */
+  share: z.number().min(0).max(1).nullable(),
+  /** What differs from the dataset it is linked to. */
+  fields: z.array(docField),
+});
+export type Link = z.infer<typeof LinkSchema>;
+
+/**
+ * Where a verdict comes from: ecoinvent's change reports (named in `reports`), or the
+ * documentation alone (same ID, same Spold UUIDs or same names).
+ */
+export const BASES = ['change report', 'documentation'] as const;
+export type Basis = (typeof BASES)[number];
+
+/** A change report entry that names no dataset of its releases, or several: listed, not dropped. */
+export const UnmatchedEntrySchema = z.object({
+  report: z.string(),
+  kind: z.enum(['replace', 'disaggregate']),
+  source: ReportKeySchema,
+  targets: z.array(ReportKeySchema),
+  reason: z.string(),
+});
+export type UnmatchedEntry = z.infer<typeof UnmatchedEntrySchema>;
+
+/** One step between neighbouring releases on the way compared, and its change report if any. */
+export const ReportStepSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** "ecoinvent change report 3.11 → 3.12". */
+  label: z.string(),
+  /** Whether the proxy has that report; without it the step is inferred from documentation. */
+  loaded: z.boolean(),
+  entries: z.number().int().nonnegative(),
+  applied: z.number().int().nonnegative(),
+  unmatched: z.number().int().nonnegative(),
+});
+export type ReportStep = z.infer<typeof ReportStepSchema>;
 
 export const ChangeRowSchema = z.object({
   change: z.enum(RELEASE_CHANGES),
   /** The dataset in the older release; null for a new one. */
   from: DatasetRefSchema.nullable(),
-  /** The dataset in the newer release; null for a removed one. */
+  /** The dataset in the newer release; null when none is certain. */
   to: DatasetRefSchema.nullable(),
-  /** How the two were matched; null for a new dataset. */
+  /** What named the newer one; null for a new dataset. */
   how: z.enum(MATCH_HOWS).nullable(),
+  basis: z.enum(BASES),
+  reports: z.array(z.string()),
+  /** For a split, the share of the older dataset the newer one takes. */
+  share: z.number().min(0).max(1).nullable(),
   fields: z.array(docField),
-  /** A removed dataset's nearest datasets in the newer release. */
-  candidates: z.array(CandidateSchema),
+  /**
+   * Without a certain successor, the nearest datasets of the newer release; for a new dataset,
+   * those of the older release it may come from (a possible split of a broader one).
+   */
+  candidates: z.array(ChangeCandidateSchema),
   /** Of the newer side where there is one, for filtering. */
   activity_type: text,
   isic_section: text,
@@ -410,6 +490,9 @@ export const ChangesSchema = z.discriminatedUnion('status', [
     datasets: z.object({ from: z.number().int(), to: z.number().int() }),
     counts: z.record(z.enum(RELEASE_CHANGES), z.number().int().nonnegative()),
     unchanged: z.number().int().nonnegative(),
+    /** Each step between the two releases and the change report it was decided by, if any. */
+    reports: z.array(ReportStepSchema),
+    unmatched_entries: z.array(UnmatchedEntrySchema),
     rows: z.array(ChangeRowSchema),
   }),
   BuildingSchema,
@@ -424,12 +507,17 @@ export const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
   line: z.number().int().positive(),
   verdict: z.enum(UPGRADE_VERDICTS),
-  source: DatasetRefSchema.nullable(),
-  target: DatasetRefSchema.nullable(),
+  source: SpoldRefSchema.nullable(),
+  /** The one dataset it maps to: its successor, or for a split its own ID or largest share. */
+  target: SpoldRefSchema.nullable(),
+  /** Every dataset it became, each with its share for a split. */
+  successors: z.array(LinkSchema),
   how: z.enum(MATCH_HOWS).nullable(),
-  relation: z.enum(RELATIONS).nullable(),
+  basis: z.enum(BASES),
+  reports: z.array(z.string()),
+  /** What differs between the source and the target. */
   fields: z.array(docField),
-  /** Several candidates, several in source, or gone (the nearest). */
+  /** No certain successor or several in source: to choose from; unchanged: possible splits. */
   candidates: z.array(CandidateSchema),
 });
 export type UpgradeResult = z.infer<typeof UpgradeResultSchema>;
@@ -442,18 +530,30 @@ export const UpgradeCheckSchema = z.discriminatedUnion('status', [
     to: z.string(),
     system_model: z.string(),
     counts: z.record(z.enum(UPGRADE_VERDICTS), z.number().int().nonnegative()),
+    reports: z.array(ReportStepSchema),
     results: z.array(UpgradeResultSchema),
   }),
   BuildingSchema,
 ]);
 export type UpgradeCheck = z.infer<typeof UpgradeCheckSchema>;
 
+/** What a history says of a release: what became of the dataset, or (before it) what it was. */
+export const HISTORY_VERDICTS = [...VERDICTS, 'new'] as const;
+
 export const HistoryEntrySchema = z.object({
   version: z.string(),
+  /**
+   * Null for the release asked about. In a later release, what the dataset became there; in an
+   * earlier one, what became of the dataset it was there, or `new` when it had none.
+   */
+  verdict: z.enum(HISTORY_VERDICTS).nullable(),
   how: z.enum(MATCH_HOWS),
-  relation: z.enum(RELATIONS).nullable(),
-  /** The dataset in this release; null when none was found. */
-  dataset: DatasetRefSchema.nullable(),
+  basis: z.enum(BASES),
+  reports: z.array(z.string()),
+  /** The dataset in this release that it is followed to (a split's own ID or largest share). */
+  dataset: SpoldRefSchema.nullable(),
+  /** Every dataset of this release linked to it: what it became, or what it came from. */
+  linked: z.array(LinkSchema),
   /** What differs from the dataset in the release asked about. */
   fields: z.array(docField),
   candidates: z.array(CandidateSchema),

@@ -114,5 +114,18 @@ export function docDiff(before: DatasetDoc, after: DatasetDoc): DocField[] {
     sectors: !sameSet(before.sectors, after.sectors),
     description: before.description_hash !== after.description_hash,
   };
-  return DOC_FIELDS.filter((field) => differs[field]);
+  let mask = 0;
+  DOC_FIELDS.forEach((field, i) => {
+    if (differs[field]) mask |= 1 << i;
+  });
+  // One list per combination, shared by every dataset with it (a release has tens of thousands
+  // of these and only a few dozen kinds): never changed by whoever gets it.
+  let fields = DIFFS.get(mask);
+  if (!fields) {
+    fields = DOC_FIELDS.filter((_, i) => (mask & (1 << i)) !== 0);
+    DIFFS.set(mask, fields);
+  }
+  return fields;
 }
+
+const DIFFS = new Map<number, DocField[]>();

@@ -1,35 +1,30 @@
-import { docDiff, type DatasetDoc, type DocField } from './dataset-doc';
+import {
+  geographyRelation,
+  GEOGRAPHY_RELATIONS,
+  type GeographyRelation,
+} from '../geographies/tree';
+import type { DatasetDoc } from './dataset-doc';
+import { geographyCode } from './names';
 import type { ReleaseIndex } from './release-index';
 
 /**
- * Finding a dataset of one release in another. Dataset IDs are meant to be stable, but a
- * merged, moved or otherwise reworked dataset may get a new one (upstream-api.md §5); then
- * its Spold UUIDs, and then its names, say which dataset it became.
+ * Finding a dataset of one release in the next from documentation alone, only where the
+ * evidence is conclusive. Dataset IDs are meant to be stable, but a merged, moved or otherwise
+ * reworked dataset may get a new one (upstream-api.md §5); then its Spold UUIDs, and then its
+ * names, say which dataset it became:
  *
- * 1. `same ID`: the target release has the Dataset ID.
- * 2. `same UUIDs`: a dataset new in the target has the same activity UUID, product UUID and
+ * 1. `same ID`: the next release has the Dataset ID.
+ * 2. `same UUIDs`: exactly one dataset new in it has the same activity UUID, product UUID and
  *    geography.
- * 3. `same names`: a dataset new in the target has the same activity, product and geography
+ * 3. `same names`: exactly one dataset new in it has the same activity, product and geography
  *    names (compared without case, spacing, dash or quote differences).
- * 4. `likely successor` (decided over the whole release, see `matchReleases`): nothing above,
- *    but exactly one dataset new in the target keeps its activity (UUID, or name and geography)
- *    with another product, or else exactly one keeps its activity and product in another
- *    geography, and no other dataset claims it. ecoinvent's change reports call these
- *    replacements (a product renamed, a dataset moved). The second is the weaker tie: a dataset
- *    removed while an unrelated one of the same activity is added elsewhere looks the same,
- *    which is why it is called likely and its candidates are kept.
- * `several candidates` when step 2 or 3 finds more than one; `none` otherwise, with the
- * nearest datasets of the target as candidates.
+ *
+ * Anything looser (the same activity in another geography, a product renamed) is not evidence
+ * enough to name a successor: a dataset removed while another of its activity is added
+ * elsewhere looks just the same. Those are candidates, ranked, each with its reason; a change
+ * report (./report-match.ts) names such successors with authority.
  */
-export const MATCH_HOWS = [
-  'same ID',
-  'same UUIDs',
-  'same names',
-  'likely successor',
-  'several candidates',
-  'none',
-] as const;
-export type MatchHow = (typeof MATCH_HOWS)[number];
+export type Inferred = 'same ID' | 'same UUIDs' | 'same names';
 
 /** How a candidate relates to the dataset it may stand for. */
 export const RELATIONS = [
@@ -37,6 +32,8 @@ export const RELATIONS = [
   'same names',
   'same activity, other product',
   'same activity and product, other geography',
+  'possible split',
+  'similar activity, same product',
   'same product and geography, other activity',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
@@ -44,30 +41,50 @@ export type Relation = (typeof RELATIONS)[number];
 export interface Candidate {
   doc: DatasetDoc;
   relation: Relation;
-  /** Its ID is not in the source release: it may be what the dataset became. */
+  /** How its geography relates to the dataset's: `within`, `carved out`, `world` … */
+  geography: GeographyRelation;
+  /** Its ID is not in the release the dataset comes from: it may be what the dataset became. */
   newInTarget: boolean;
-}
-
-export interface Match {
-  how: MatchHow;
-  /** The dataset in the target release, when one was found. */
-  target: DatasetDoc | null;
-  /** How the target relates to the source, for a match by anything but the ID. */
-  relation: Relation | null;
-  /** The documentation fields that differ between the source and the target. */
-  fields: DocField[];
-  /** Several candidates: the ones to choose from. None: the nearest, new ones first. */
-  candidates: Candidate[];
 }
 
 /** Candidates listed at most per dataset. */
 export const MAX_CANDIDATES = 10;
 
-/** Relations that may make a likely successor; another activity is too loose a tie. */
-const SUCCESSOR_RELATIONS: readonly Relation[] = [
-  'same activity, other product',
-  'same activity and product, other geography',
-];
+/** Codes and relations of the few hundred geographies a database has, each worked out once. */
+const CODES = new Map<string, string>();
+const RELATED = new Map<string, Map<string, GeographyRelation>>();
+
+export function geographyOf(doc: DatasetDoc): string {
+  const display = doc.geography ?? '';
+  let code = CODES.get(display);
+  if (code === undefined) {
+    code = geographyCode(display);
+    CODES.set(display, code);
+  }
+  return code;
+}
+
+export function relationOfGeography(source: DatasetDoc, other: DatasetDoc): GeographyRelation {
+  if (
+    source.geography_spold_uuid &&
+    other.geography_spold_uuid &&
+    source.geography_spold_uuid === other.geography_spold_uuid
+  )
+    return 'same';
+  const from = geographyOf(source);
+  const to = geographyOf(other);
+  let row = RELATED.get(from);
+  if (!row) {
+    row = new Map();
+    RELATED.set(from, row);
+  }
+  let relation = row.get(to);
+  if (relation === undefined) {
+    relation = geographyRelation(from, to);
+    row.set(to, relation);
+  }
+  return relation;
+}
 
 function sameGeography(a: DatasetDoc, b: DatasetDoc, aGeo: string, bGeo: string): boolean {
   if (a.geography_spold_uuid && b.geography_spold_uuid)
@@ -75,13 +92,33 @@ function sameGeography(a: DatasetDoc, b: DatasetDoc, aGeo: string, bGeo: string)
   return aGeo === bGeo;
 }
 
-/** The nearest datasets of the target for a dataset it lacks: new in the target first. */
-function nearest(source: DatasetDoc, sourceIndex: ReleaseIndex, target: ReleaseIndex) {
+/** New datasets first, then by relation, then moves along the geography tree, then by ID. */
+export function rankCandidates(candidates: Iterable<Candidate>): Candidate[] {
+  return [...candidates].sort(
+    (a, b) =>
+      Number(b.newInTarget) - Number(a.newInTarget) ||
+      RELATIONS.indexOf(a.relation) - RELATIONS.indexOf(b.relation) ||
+      GEOGRAPHY_RELATIONS.indexOf(a.geography) - GEOGRAPHY_RELATIONS.indexOf(b.geography) ||
+      a.doc.id - b.doc.id,
+  );
+}
+
+/** The nearest datasets of the target for a dataset it has not found, ranked. */
+export function nearest(
+  source: DatasetDoc,
+  sourceIndex: ReleaseIndex,
+  target: ReleaseIndex,
+): Candidate[] {
   const names = sourceIndex.names(source);
   const found = new Map<number, Candidate>();
   const add = (doc: DatasetDoc, relation: Relation) => {
-    if (!found.has(doc.id))
-      found.set(doc.id, { doc, relation, newInTarget: !sourceIndex.has(doc.id) });
+    if (doc.id === source.id || found.has(doc.id)) return;
+    found.set(doc.id, {
+      doc,
+      relation,
+      geography: relationOfGeography(source, doc),
+      newInTarget: !sourceIndex.has(doc.id),
+    });
   };
   const byUuid = source.activity_spold_uuid
     ? target.withActivityUuid(source.activity_spold_uuid)
@@ -100,41 +137,33 @@ function nearest(source: DatasetDoc, sourceIndex: ReleaseIndex, target: ReleaseI
   }
   for (const doc of target.withProduct(names.product)) {
     const other = target.names(doc);
-    if (
-      other.activity !== names.activity &&
-      sameGeography(source, doc, names.geography, other.geography)
-    )
+    if (other.activity === names.activity) continue;
+    if (sameGeography(source, doc, names.geography, other.geography))
       add(doc, 'same product and geography, other activity');
+    // Renamed and moved at once (a fifth of real moves): a new dataset of the product whose
+    // activity's name contains the other's, in a geography along the tree.
+    else if (
+      !sourceIndex.has(doc.id) &&
+      (other.activity.includes(names.activity) || names.activity.includes(other.activity)) &&
+      relationOfGeography(source, doc) !== 'other'
+    )
+      add(doc, 'similar activity, same product');
   }
-  return [...found.values()].sort(
-    (a, b) =>
-      Number(b.newInTarget) - Number(a.newInTarget) ||
-      RELATIONS.indexOf(a.relation) - RELATIONS.indexOf(b.relation) ||
-      a.doc.id - b.doc.id,
-  );
+  return rankCandidates(found.values()).slice(0, MAX_CANDIDATES);
 }
 
-const found = (
-  source: DatasetDoc,
-  target: DatasetDoc,
-  how: MatchHow,
-  relation: Relation | null,
-): Match => ({
-  how,
-  target,
-  relation,
-  fields: docDiff(source, target),
-  candidates: [],
-});
+/** What documentation alone says of one dataset in the next release. */
+export type Inference =
+  { how: Inferred; doc: DatasetDoc } | { how: 'none'; candidates: Candidate[] };
 
-/** Steps 1–3 for one dataset of the source release (step 4 needs the whole release). */
-export function matchDataset(
+/** Steps 1–3 for one dataset; else its ranked candidates. */
+export function infer(
   source: DatasetDoc,
   sourceIndex: ReleaseIndex,
   target: ReleaseIndex,
-): Match {
+): Inference {
   const same = target.byId.get(source.id);
-  if (same) return found(source, same, 'same ID', null);
+  if (same) return { how: 'same ID', doc: same };
   // A dataset of the target whose ID the source has is that dataset's own successor.
   const isNew = (doc: DatasetDoc) => !sourceIndex.has(doc.id);
   const names = sourceIndex.names(source);
@@ -166,75 +195,21 @@ export function matchDataset(
         : [],
     ],
   ];
-  for (const [relation, docs] of steps) {
+  for (const [how, docs] of steps) {
     const [only, ...more] = docs;
     if (!only) continue;
-    if (more.length === 0) return found(source, only, relation, relation);
+    if (more.length === 0) return { how, doc: only };
     return {
-      how: 'several candidates',
-      target: null,
-      relation: null,
-      fields: [],
-      candidates: docs
-        .slice(0, MAX_CANDIDATES)
-        .map((doc) => ({ doc, relation, newInTarget: true })),
+      how: 'none',
+      candidates: rankCandidates(
+        docs.map((doc) => ({
+          doc,
+          relation: how,
+          geography: relationOfGeography(source, doc),
+          newInTarget: true,
+        })),
+      ).slice(0, MAX_CANDIDATES),
     };
   }
-  return {
-    how: 'none',
-    target: null,
-    relation: null,
-    fields: [],
-    candidates: nearest(source, sourceIndex, target).slice(0, MAX_CANDIDATES),
-  };
-}
-
-export interface ReleaseMatch {
-  /** Every dataset of the source release, by its ID. */
-  matches: Map<number, Match>;
-  /** Datasets of the target that no dataset of the source became: new in the target. */
-  unmatched: DatasetDoc[];
-}
-
-/**
- * Every dataset of one release matched in another. A likely successor (step 4) is a dataset new
- * in the target that is the only such candidate of exactly one source dataset and that no
- * dataset found by ID, UUIDs or names has taken.
- */
-export function matchReleases(source: ReleaseIndex, target: ReleaseIndex): ReleaseMatch {
-  const matches = new Map<number, Match>();
-  const taken = new Set<number>();
-  for (const doc of source.docs) {
-    const match = matchDataset(doc, source, target);
-    matches.set(doc.id, match);
-    if (match.target) taken.add(match.target.id);
-  }
-  const wanted = new Map<number, { source: DatasetDoc; candidate: Candidate }[]>();
-  for (const doc of source.docs) {
-    const match = matches.get(doc.id);
-    if (match?.how !== 'none') continue;
-    // A kept activity with another product is the stronger tie: asked first.
-    const only = SUCCESSOR_RELATIONS.map((relation) =>
-      match.candidates.filter(
-        (c) => c.newInTarget && !taken.has(c.doc.id) && c.relation === relation,
-      ),
-    ).find((successors) => successors.length > 0);
-    if (only?.length !== 1 || !only[0]) continue;
-    const [candidate] = only;
-    wanted.set(candidate.doc.id, [
-      ...(wanted.get(candidate.doc.id) ?? []),
-      { source: doc, candidate },
-    ]);
-  }
-  for (const [id, claims] of wanted) {
-    const [claim, ...others] = claims;
-    if (!claim || others.length > 0) continue;
-    const match = matches.get(claim.source.id);
-    matches.set(claim.source.id, {
-      ...found(claim.source, claim.candidate.doc, 'likely successor', claim.candidate.relation),
-      candidates: match?.candidates ?? [],
-    });
-    taken.add(id);
-  }
-  return { matches, unmatched: target.docs.filter((doc) => !taken.has(doc.id)) };
+  return { how: 'none', candidates: nearest(source, sourceIndex, target) };
 }

@@ -25,3 +25,12 @@ export function geographyAliases(display: string): string[] {
   if (!parts?.[1] || !parts[2]) return [full];
   return [...new Set([full, normaliseName(parts[1]), normaliseName(parts[2])])];
 }
+
+/**
+ * A geography's short name (its code) from the display name the API gives: `Mexico (MX)` →
+ * `MX`, `Rest-of-World (RoW)` → `RoW`; text without one is taken as the short name itself.
+ */
+export function geographyCode(display: string): string {
+  const parts = /\(([^()]+)\)\s*$/.exec(display);
+  return (parts?.[1] ?? display).trim();
+}

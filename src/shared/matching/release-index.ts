@@ -1,5 +1,5 @@
 import type { DatasetDoc } from './dataset-doc';
-import { geographyAliases, normaliseName } from './names';
+import { geographyAliases, geographyCode, normaliseName } from './names';
 
 /** A dataset's names as compared: activity, product and geography, normalised. */
 export interface NameKey {
@@ -27,6 +27,7 @@ export class ReleaseIndex {
   /** Every way a geography is written → its normalised display name. */
   private readonly geographies = new Map<string, string>();
   private readonly normalised = new Map<string, string>();
+  private byNamesIn: Map<string, DatasetDoc[]> | undefined;
 
   constructor(readonly docs: readonly DatasetDoc[]) {
     for (const doc of docs) {
@@ -40,6 +41,11 @@ export class ReleaseIndex {
         for (const alias of geographyAliases(doc.geography))
           if (!this.geographies.has(alias)) this.geographies.set(alias, names.geography);
     }
+  }
+
+  /** A name as compared: normalised, once per distinct name; '' for none. */
+  nameOf(text: string | null): string {
+    return this.norm(text);
   }
 
   private norm(text: string | null): string {
@@ -103,5 +109,35 @@ export class ReleaseIndex {
       const names = this.names(doc);
       return names.product === key.product && names.geography === key.geography;
     });
+  }
+
+  /**
+   * Datasets with this (normalised) activity and product in the geography of this code (`RoW`,
+   * `CH`), found by one look-up: deciding a release asks it for every new dataset.
+   */
+  withNamesIn(activity: string, product: string, code: string): readonly DatasetDoc[] {
+    if (!this.byNamesIn) {
+      this.byNamesIn = new Map();
+      for (const doc of this.docs) {
+        const names = this.names(doc);
+        push(
+          this.byNamesIn,
+          `${names.activity}\n${names.product}\n${geographyCode(doc.geography ?? '')}`,
+          doc,
+        );
+      }
+    }
+    return this.byNamesIn.get(`${activity}\n${product}\n${code}`) ?? [];
+  }
+
+  /**
+   * Datasets a change report's entry names: activity, location (a geography's code, name or
+   * display name), reference product and unit.
+   */
+  withKey(key: { name: string; location: string; product: string; unit: string }): DatasetDoc[] {
+    const unit = normaliseName(key.unit);
+    return this.withNames(key.name, key.product, key.location).filter(
+      (doc) => this.norm(doc.unit) === unit,
+    );
   }
 }

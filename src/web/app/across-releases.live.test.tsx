@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../lib/api-client';
 import { liveProxy } from '../testing/live-proxy';
 import { renderApp } from '../testing/render-app';
@@ -84,6 +84,10 @@ describe('what changed in a release', () => {
     await renderApp('/3.12/cutoff/changes');
     expect(await screen.findByRole('heading', { name: 'What changed in 3.12' })).toBeVisible();
     expect(await screen.findByRole('group', { name: 'Changes from 3.11 to 3.12' })).toBeVisible();
+    // Decided by the emulator's change report, loaded as npm start loads it, and said so.
+    expect(
+      screen.getByRole('note', { name: 'Decided by ecoinvent’s change reports' }),
+    ).toHaveTextContent('ecoinvent change report 3.11 → 3.12');
     const asked = live.sent.filter((request) => request.path === '/api/changes');
     expect(asked.map((request) => request.search.get('from'))).toContain('3.11');
     expect(document.title).toBe('Changes since 3.11 · 3.12 · LCI Explorer');
@@ -118,5 +122,37 @@ describe('the upgrade check', () => {
     );
     const batches = live.scored().map((request) => request.search.get('version'));
     expect(batches.sort()).toEqual(['3.11', '3.12']);
+  });
+
+  it('looks a few IDs of a pasted list up and offers the release they come from', async () => {
+    // Dataset IDs of 3.10 that 3.11 no longer has (the emulator's record of what it did).
+    const { emulatorOrigin } = inject('webStack');
+    const truth = (await (
+      await fetch(`${emulatorOrigin}/_emulator/changes?from=3.10&to=3.11`)
+    ).json()) as { rows: { from_id: number | null; to_id: number | null }[] };
+    const kept = new Set(
+      truth.rows.filter((row) => row.to_id === row.from_id).map((r) => r.from_id),
+    );
+    const gone = [
+      ...new Set(
+        truth.rows.flatMap((row) =>
+          row.from_id !== null && !kept.has(row.from_id) ? [row.from_id] : [],
+        ),
+      ),
+    ].slice(0, 4);
+    expect(gone).toHaveLength(4);
+    window.sessionStorage.clear();
+    await renderApp('/3.12/cutoff/upgrade?from=3.11');
+    await userEvent.click(await screen.findByRole('textbox', { name: 'Datasets' }));
+    await userEvent.paste(gone.join('\n'));
+    const fit = await screen.findByRole('status', { name: 'Which release the list fits' });
+    expect(fit).toHaveTextContent('3.11 has 0, 3.10 has 4');
+    await userEvent.click(
+      within(fit).getByRole('button', { name: 'The list fits 3.10: check from 3.10' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'From release' })).toHaveValue('3.10'),
+    );
+    expect(live.scored()).toEqual([]);
   });
 });

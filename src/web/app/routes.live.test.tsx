@@ -140,15 +140,36 @@ describe('each page’s loader', () => {
     ).toHaveAttribute('href', `/3.12/cutoff/compare?ds=${id}&ind=882,964`);
   });
 
-  it('lookup: a UUID no dataset has says so, and offers another release', async () => {
-    await renderApp('/3.12/cutoff/lookup/00000000-0000-4000-8000-00000000abcd');
+  it('lookup: a UUID no dataset has says so, naming it, and offers another release', async () => {
+    // Well-formed, though not of RFC 9562's versions: the proxy used to refuse it as invalid.
+    const uuid = '12345678-1234-0234-1234-123456789abc';
+    await renderApp(`/3.12/cutoff/lookup/${uuid}`);
     expect(
       await screen.findByRole('heading', { name: 'No dataset found', level: 1 }),
     ).toBeVisible();
     expect(
-      screen.getByText(/has this UUID as its activity, product or geography UUID/),
+      screen.getByText(
+        `No dataset in 3.12 (cutoff) has ${uuid} as its activity, product or geography UUID. It may belong to another release or system model.`,
+      ),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Choose another release' })).toBeVisible();
+  });
+
+  it('lookup: what is no key is echoed whole, as text, and “Search datasets” carries it', async () => {
+    const typed = '<script>alert(1)</script> cement';
+    await renderApp(`/3.12/cutoff/lookup/${encodeURIComponent(typed)}?ind=882`);
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing to look up', level: 1 }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        `"${typed}" is neither a Dataset ID, a UUID, nor an ecoSpold file name. To search by name, use dataset search.`,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: `Search datasets for “${typed}”` })).toHaveAttribute(
+      'href',
+      `/3.12/cutoff/datasets?${new URLSearchParams({ q: typed, ind: '882' }).toString()}`,
+    );
   });
 
   it('indicators, compare, releases, usage: each shows its data', async () => {

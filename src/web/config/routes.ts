@@ -36,6 +36,8 @@ const MAX_COMPARE_LINK = 200;
 export const MAX_SHARED_IDS = 200;
 
 const indicatorSet = () => idListParam(MAX_INDICATORS_PER_CALL);
+/** The longest search text a link carries (longer text is read as none). */
+export const SEARCH_TEXT_MAX = 200;
 /** Another release to compare with (`?from=3.11`), or undefined. */
 const releaseParam = () => ReleaseSegmentSchema.optional().catch(undefined);
 
@@ -56,7 +58,7 @@ export const searches = {
   ),
   datasets: defineSearch(
     z.object({
-      q: textParam(),
+      q: textParam(SEARCH_TEXT_MAX),
       geography: textParam(),
       type: optionalEnumParam(ACTIVITY_TYPE_FILTERS),
       sector: textParam(),
@@ -66,7 +68,13 @@ export const searches = {
       ind: indicatorSet(),
     }),
   ),
-  dataset: defineSearch(z.object({ ind: indicatorSet() })),
+  dataset: defineSearch(
+    z.object({
+      ind: indicatorSet(),
+      /** The scores as a table or as bar charts. */
+      view: enumParam(['table', 'chart']),
+    }),
+  ),
   compare: defineSearch(
     z.object({
       ds: idListParam(MAX_COMPARE_LINK),

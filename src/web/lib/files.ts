@@ -1,9 +1,11 @@
 // The explorer's exports and the command line's write the same CSV.
 export { toCsv } from '../../shared/csv';
 
-/** Saves text as a file the browser downloads. */
-export function download(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** Saves text or a file's bytes as a file the browser downloads. */
+export function download(filename: string, content: string | Blob, type: string) {
+  const url = URL.createObjectURL(
+    typeof content === 'string' ? new Blob([content], { type }) : content,
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exactScore, formatCount, formatScore, plural, rowFormatter } from './format';
+import { these } from './wording';
 
 describe('number formatting', () => {
   it.each([
@@ -27,6 +28,9 @@ describe('number formatting', () => {
     expect(plural(2, 'activity')).toBe('2 activities');
     expect(plural(1, 'indicator')).toBe('1 indicator');
     expect(plural(21922, 'dataset')).toBe('21,922 datasets');
+    // Never "these 1 indicator".
+    expect(these(1, 'indicator')).toBe('this indicator');
+    expect(these(3, 'indicator')).toBe('these 3 indicators');
   });
 
   it('keeps the exact value for tooltips and exports', () => {

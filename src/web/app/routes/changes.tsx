@@ -1,7 +1,7 @@
 import { apiCall } from '../../../shared/api/snippets';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Changes } from '../../../shared/api/schemas';
@@ -13,7 +13,14 @@ import { changesQueries } from '../../features/changes/api/changes-queries';
 import { ChangeCounts } from '../../features/changes/components/change-counts';
 import { ChangeFilters } from '../../features/changes/components/change-filters';
 import { ChangeTable } from '../../features/changes/components/change-table';
-import { changeFacets, changesToCsv, filterChanges } from '../../features/changes/filter';
+import { UnmatchedEntries } from '../../features/changes/components/unmatched-entries';
+import {
+  changedIds,
+  changeFacets,
+  changesToCsv,
+  filterChanges,
+} from '../../features/changes/filter';
+import { ReportSteps } from '../../components/data/report-steps';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
@@ -71,8 +78,10 @@ function ChangesView({ changes }: { changes: Ready }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rows = useMemo(() => filterChanges(changes.rows, filter), [changes.rows, filterKey]);
   const filtered = rows.length !== changes.rows.length;
+  const ids = changedIds(rows);
   return (
     <Stack gap="md">
+      <ReportSteps steps={changes.reports} />
       <ChangeCounts
         changes={changes}
         value={search.change}
@@ -85,26 +94,38 @@ function ChangesView({ changes }: { changes: Ready }) {
             ? `${formatCount(rows.length)} of ${plural(changes.rows.length, 'changed dataset')}`
             : plural(changes.rows.length, 'changed dataset')}
         </Text>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={rows.length === 0}
-          onClick={() =>
-            download(
-              `changes-${changes.from}-${changes.to}-${changes.system_model}.csv`,
-              changesToCsv(changes, rows),
-              'text/csv',
-            )
-          }
-        >
-          Export CSV
-        </Button>
+        <Group gap="xs">
+          <CopyButton value={ids.join('\n')}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" disabled={ids.length === 0} onClick={copy}>
+                {copied ? `${plural(ids.length, 'ID')} copied` : 'Copy IDs'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={rows.length === 0}
+            onClick={() =>
+              download(
+                `changes-${changes.from}-${changes.to}-${changes.system_model}.csv`,
+                changesToCsv(changes, rows),
+                'text/csv',
+              )
+            }
+          >
+            Export CSV
+          </Button>
+        </Group>
       </Group>
       {rows.length === 0 ? (
         <Text>No changed dataset matches these filters.</Text>
       ) : (
         // A new filter starts again at the first page.
         <ChangeTable key={filterKey} changes={changes} rows={rows} ind={search.ind} />
+      )}
+      {changes.unmatched_entries.length > 0 && (
+        <UnmatchedEntries entries={changes.unmatched_entries} />
       )}
     </Stack>
   );
@@ -145,8 +166,9 @@ export function Component() {
         />
         <Title order={1}>What changed in {version}</Title>
         <Text c="dimmed">
-          {systemModel}: every dataset of {usable ? from : 'another release'} matched with {version}
-          , by Dataset ID, Spold UUIDs or names. Free: read from documentation only.
+          {systemModel}: every dataset of {usable ? from : 'another release'} followed to {version},
+          by ecoinvent’s change reports where the explorer has them, else by Dataset ID, Spold UUIDs
+          or names. Free: read from documentation only.
         </Text>
       </div>
       <ComparedReleaseSelect

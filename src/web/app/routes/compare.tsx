@@ -14,7 +14,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
+import { ExportButtons } from '../../components/data/export-buttons';
 import { ErrorPanel } from '../../components/feedback/error-panel';
+import { useShownLink } from '../../lib/shown-link';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
@@ -23,15 +26,14 @@ import { useComparison } from '../../features/compare/api/use-comparison';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareTable } from '../../features/compare/components/compare-table';
 import { ReferenceNote } from '../../features/compare/components/reference-note';
-import { comparisonToCsv, comparisonToJson } from '../../features/compare/export';
+import { comparisonExport, comparisonToJson } from '../../features/compare/export';
 import { indicatorsForTheme, themeOrDefault } from '../../features/compare/themes';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { defaultIndicatorSet } from '../../features/indicators/defaults';
 import { groupByIndicator } from '../../features/indicators/tree';
 import { scoreQueries } from '../../features/scores/api/score-queries';
-import { CostPrompt } from '../../features/scores/components/cost-prompt';
+import { CostPrompt, datasetLabel } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { download } from '../../lib/files';
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
@@ -67,6 +69,7 @@ export function Component() {
   const release = useRelease();
   const { version, systemModel } = release;
   const [search, update] = useRouteSearch(searches.compare);
+  const link = useShownLink(searches.compare, undefined);
   const shownIds = search.ds.slice(0, MAX_COMPARED);
   const hiddenIds = search.ds.slice(MAX_COMPARED);
   const catalogue = usePageData(indicatorQueries.list(version, systemModel));
@@ -91,14 +94,16 @@ export function Component() {
     charged: usage.data?.charged,
   });
   const { datasets, consent, progress } = comparison;
+  const rank =
+    search.sort === undefined ? undefined : { indicatorId: search.sort, direction: search.dir };
   const exportData = {
     version,
     systemModel,
     datasets,
     indicators,
     scores: comparison.scores,
+    rank,
   };
-  const base = `comparison-${version}-${systemModel}`;
   const loading = progress.calls > 0 && progress.done < progress.calls;
   if (!catalogue) return <PageSkeleton />;
 
@@ -193,6 +198,16 @@ export function Component() {
         <CostPrompt
           title={`Scores for ${plural(shownIds.length, 'dataset')} × ${plural(indicatorIds.length, 'indicator')}`}
           charges={comparison.bill.adds}
+          loads={{
+            datasets: shownIds.map((id) => {
+              const dataset = datasets.find((candidate) => candidate.id === id);
+              return {
+                id,
+                name: dataset ? datasetLabel(dataset) : `Dataset ${id}`,
+              };
+            }),
+            indicators,
+          }}
           partShown={comparison.held}
           onLoad={consent.approve}
         />
@@ -204,31 +219,41 @@ export function Component() {
         <>
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              {search.view === 'relative'
-                ? search.base !== undefined && datasets.some((d) => d.id === search.base)
-                  ? `Relative: each value as a percentage of dataset ${search.base} in its row (100 %).`
-                  : 'Relative: each value as a percentage of the largest absolute value in its row (100 %).'
-                : 'Press an indicator to rank the datasets by it.'}
+              {datasets.length === 1
+                ? search.view === 'relative'
+                  ? 'Relative: each value as a percentage of this dataset’s largest in the same unit (100 %).'
+                  : 'One dataset: each bar against this dataset’s largest value in the same unit.'
+                : search.view === 'relative'
+                  ? search.base !== undefined && datasets.some((d) => d.id === search.base)
+                    ? `Relative: each value as a percentage of dataset ${search.base} in its row (100 %).`
+                    : 'Relative: each value as a percentage of the largest absolute value in its row (100 %).'
+                  : 'Press an indicator to rank the datasets by it.'}
             </Text>
             <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
+              <CopyLinkButton link={link} />
+              <ExportButtons
+                file={`comparison-${version}-${systemModel}`}
                 disabled={!comparison.complete}
-                onClick={() => download(`${base}.csv`, comparisonToCsv(exportData), 'text/csv')}
-              >
-                Export CSV
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={!comparison.complete}
-                onClick={() =>
-                  download(`${base}.json`, comparisonToJson(exportData), 'application/json')
+                build={() =>
+                  comparisonExport(exportData, {
+                    link,
+                    fields: [
+                      [
+                        'Compared by',
+                        search.mode === 'methods' ? 'across methods' : 'chosen indicators',
+                      ],
+                      ...(search.mode === 'methods'
+                        ? [['Theme or indicator', named?.name ?? theme] as const]
+                        : []),
+                    ],
+                  })
                 }
-              >
-                Export JSON
-              </Button>
+                csv={[
+                  { label: 'Export CSV', table: 0 },
+                  { label: 'Export wide CSV', table: 1, suffix: '-wide' },
+                ]}
+                json={() => comparisonToJson(exportData)}
+              />
             </Group>
           </Group>
           <CompareTable
@@ -238,15 +263,12 @@ export function Component() {
             loaded={comparison.loaded}
             view={search.view}
             baseline={search.base}
-            rank={
-              search.sort === undefined
-                ? undefined
-                : { indicatorId: search.sort, direction: search.dir }
-            }
+            rank={rank}
             onRank={(rank) =>
               update({ sort: rank?.indicatorId, dir: rank?.direction ?? 'desc' }, { replace: true })
             }
             onRemove={(id) => update({ ds: search.ds.filter((other) => other !== id) })}
+            datasetHref={(id) => paths.dataset(release, id, { ind: indicatorIds })}
           />
         </>
       )}

@@ -2,10 +2,11 @@ import { apiCall } from '../../../shared/api/snippets';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
-import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { OrMissing } from '../../components/data/missing';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { paths } from '../../config/paths';
@@ -16,10 +17,12 @@ import { ScoresPanel } from '../../features/datasets/components/scores-panel';
 import { rememberDataset } from '../../features/datasets/recent';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { chooseIndicators } from '../../features/indicators/defaults';
+import { datasetLabel } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-params';
+import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -47,7 +50,7 @@ export function Component() {
   const release = useRelease();
   const { version, systemModel } = release;
   const id = datasetId(useParams());
-  const [search] = useRouteSearch(searches.dataset);
+  const [search, update] = useRouteSearch(searches.dataset);
   const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
@@ -64,10 +67,19 @@ export function Component() {
     });
   }, [dataset, id, version, systemModel]);
 
-  if (!dataset) return <PageSkeleton />;
-  const usable = indicators.data ? chooseIndicators(search.ind, indicators.data.indicators) : [];
+  const catalogue = indicators.data?.indicators;
+  const usable = catalogue ? chooseIndicators(search.ind, catalogue) : [];
+  const byId = new Map(catalogue?.map((indicator) => [indicator.id, indicator]));
   // Until the catalogue is in, links carry the set as the URL has it, never an empty one.
   const linked = indicators.data ? usable : search.ind;
+  // A set from memory or the headline set goes into the address; one the URL names stays as
+  // named (IDs this release lacks included, so the link shows the same in every release).
+  const link = useShownLink(
+    searches.dataset,
+    indicators.data ? { ind: search.ind.length > 0 ? search.ind : usable } : undefined,
+  );
+
+  if (!dataset) return <PageSkeleton />;
 
   return (
     <Stack gap="lg">
@@ -91,13 +103,7 @@ export function Component() {
           {version} ({systemModel}) · Dataset ID {dataset.id}
         </Text>
         <Group gap="xs" mt={4}>
-          <CopyButton value={window.location.href}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="default" onClick={copy}>
-                {copied ? 'Link copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyLinkButton link={link} />
           <Button
             size="xs"
             variant="default"
@@ -126,7 +132,7 @@ export function Component() {
       </Stack>
       <DatasetDocumentation
         dataset={dataset}
-        searchHref={(filter) => paths.datasets(release, { ...filter, ind: search.ind })}
+        searchHref={(filter) => paths.datasets(release, { ...filter, ind: linked })}
       />
       <Stack gap="sm">
         <Title order={2} size="h3">
@@ -139,8 +145,12 @@ export function Component() {
             version={version}
             systemModel={systemModel}
             datasetId={id}
-            indicatorIds={usable}
+            datasetName={datasetLabel(dataset)}
+            indicators={usable.flatMap((ind) => byId.get(ind) ?? [])}
             charged={usage.data?.charged}
+            view={search.view}
+            onView={(view) => update({ view }, { replace: true })}
+            link={link}
           />
         )}
       </Stack>

@@ -16,7 +16,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, replace } from 'react-router';
 import { ACTIVITY_TYPE_FILTERS, type ActivityTypeFilter } from '../../../shared/api/schemas';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { PageControl } from '../../components/data/page-control';
+import { useShownLink } from '../../lib/shown-link';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
@@ -102,6 +104,7 @@ function describe(search: Search, total: number, pages: number) {
 export function Component() {
   const release = useRelease();
   const [search, update] = useRouteSearch(searches.datasets);
+  const link = useShownLink(searches.datasets, undefined);
   const bySector = search.sector !== '' || search.isic !== '';
   const [draft, setDraft] = useState({ query: search.q, geography: search.geography });
   const config = useQuery(configQueries.public());
@@ -213,9 +216,36 @@ export function Component() {
       )}
       {results.data && !waitingForIndex && (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {describe(search, total, pages)}
-          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {describe(
+                results.data.spelling?.kind === 'instead'
+                  ? { ...search, q: results.data.spelling.query }
+                  : search,
+                total,
+                pages,
+              )}
+            </Text>
+            <CopyLinkButton link={link} />
+          </Group>
+          {results.data.spelling?.kind === 'instead' && (
+            <Text size="sm" role="status">
+              Nothing matches “{search.q}” as typed: these are the results for “
+              {results.data.spelling.query}”, the spelling this release uses.
+            </Text>
+          )}
+          {results.data.spelling?.kind === 'also' && (
+            <Text size="sm">
+              “{results.data.spelling.query}”, another spelling, finds{' '}
+              {plural(results.data.spelling.total, 'activity')}:{' '}
+              <Anchor
+                component={Link}
+                to={paths.datasets(release, { ...search, q: results.data.spelling.query, page: 1 })}
+              >
+                search for “{results.data.spelling.query}”
+              </Anchor>
+            </Text>
+          )}
           {total === 0 && (
             <Text>
               Try fewer or shorter words, another activity type

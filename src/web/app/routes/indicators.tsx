@@ -1,10 +1,12 @@
 import { apiCall } from '../../../shared/api/snippets';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
+import { useShownLink } from '../../lib/shown-link';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
 import { searches, type Release } from '../../config/routes';
@@ -12,7 +14,7 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
 import { useIndicatorSelection } from '../../features/indicators/use-indicator-selection';
-import { plural } from '../../lib/format';
+import { these } from '../../lib/wording';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-params';
@@ -64,7 +66,7 @@ function BackToDataset(props: {
     >
       Back to {name}
       {props.history ? ' across releases' : ''}
-      {selected.length > 0 ? ` with these ${plural(selected.length, 'indicator')}` : ''}
+      {selected.length > 0 ? ` with ${these(selected.length, 'indicator')}` : ''}
     </Button>
   );
 }
@@ -76,6 +78,7 @@ export function Component() {
   const data = usePageData(indicatorQueries.list(version, systemModel));
   const [search] = useRouteSearch(searches.indicators);
   const { selected } = useIndicatorSelection();
+  const link = useShownLink(searches.indicators, undefined);
   usePageTitle('Indicators', version);
   if (!data) return <PageSkeleton />;
   return (
@@ -90,7 +93,7 @@ export function Component() {
             <>
               {' '}
               <Anchor component={Link} to={paths.datasets(release, { ind: selected })}>
-                Find a dataset to score with these {selected.length}
+                Find a dataset to score with {these(selected.length, 'indicator')}
               </Anchor>{' '}
               or{' '}
               <Anchor component={Link} to={paths.compare(release, { ind: selected })}>
@@ -99,6 +102,9 @@ export function Component() {
             </>
           )}
         </Text>
+        <Group gap="xs" mt={4}>
+          <CopyLinkButton link={link} />
+        </Group>
       </div>
       {search.dataset !== undefined && (
         <BackToDataset

@@ -1,16 +1,18 @@
 import { apiCall } from '../../../shared/api/snippets';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, replace, useParams } from 'react-router';
 import { parseLookupKey, type LookupKey } from '../../../shared/lookup';
 import type { Dataset } from '../../../shared/api/schemas';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { OrMissing } from '../../components/data/missing';
+import { useShownLink } from '../../lib/shown-link';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { searches, type Release } from '../../config/routes';
+import { searches, SEARCH_TEXT_MAX, type Release } from '../../config/routes';
 import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { ApiError } from '../../lib/api-client';
@@ -101,7 +103,9 @@ function NoSpoldLookup({ release }: { release: Release }) {
 export function Component() {
   const release = useRelease();
   const [{ ind }] = useRouteSearch(searches.lookup);
-  const key = parseLookupKey(useParams().key ?? '');
+  const link = useShownLink(searches.lookup, undefined);
+  const typed = useParams().key ?? '';
+  const key = parseLookupKey(typed);
   const config = useQuery(configQueries.public());
   const spold = config.data?.dataService.spoldLookup !== false;
   const lookups = useQueries({
@@ -113,9 +117,13 @@ export function Component() {
     return (
       <Stack maw={640}>
         <Title order={1}>Nothing to look up</Title>
-        <Text>{key.kind === 'invalid' ? key.reason : ''}</Text>
-        <Anchor component={Link} to={paths.datasets(release, { ind })}>
-          Search datasets by name
+        <Text style={{ overflowWrap: 'anywhere' }}>{key.kind === 'invalid' ? key.reason : ''}</Text>
+        <Anchor
+          component={Link}
+          to={paths.datasets(release, { q: typed.trim().slice(0, SEARCH_TEXT_MAX), ind })}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {typed.trim() ? `Search datasets for “${typed.trim()}”` : 'Search datasets by name'}
         </Anchor>
       </Stack>
     );
@@ -141,11 +149,11 @@ export function Component() {
     return (
       <Stack maw={640}>
         <Title order={1}>No dataset found</Title>
-        <Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>
           No dataset in {release.version} ({release.systemModel}) has{' '}
           {key.kind === 'spold-file'
-            ? 'this activity and product UUID together'
-            : 'this UUID as its activity, product or geography UUID'}
+            ? `the activity UUID ${key.activityUuid} and the product UUID ${key.productUuid} together`
+            : `${key.uuid} as its activity, product or geography UUID`}
           . It may belong to another release or system model.
         </Text>
         <Anchor component={Link} to={paths.releases()}>
@@ -174,6 +182,13 @@ export function Component() {
           {plural(total, 'dataset')} {total === 1 ? 'matches' : 'match'}
         </Title>
       </div>
+      <Group gap="xs">
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {key.kind === 'spold-file' ? `ecoSpold file ${typed.trim()}` : `UUID ${key.uuid}`} in{' '}
+          {release.version} ({release.systemModel})
+        </Text>
+        <CopyLinkButton link={link} />
+      </Group>
       {total > found.length && (
         <Alert color="yellow" title={`Showing ${found.length} of ${total}`}>
           The data service sends at most {found.length} matches of a lookup.

@@ -18,6 +18,7 @@ import { ComparedReleaseSelect } from '../../features/releases/components/compar
 import { comparedRelease } from '../../features/releases/neighbours';
 import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-queries';
 import { CheckResults } from '../../features/upgrade/components/check-results';
+import { ListFit } from '../../features/upgrade/components/list-fit';
 import { ListInput } from '../../features/upgrade/components/list-input';
 import { SavedListsPanel } from '../../features/upgrade/components/saved-lists-panel';
 import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-lists';
@@ -142,6 +143,7 @@ export function Component() {
       text: next.text ?? text,
       checked: next.checked ?? submitted !== undefined,
       chosen: next.chosen ?? chosen,
+      from: search.from ?? draft?.from,
     });
   const setText = (value: string) => {
     setTextState(value);
@@ -170,7 +172,9 @@ export function Component() {
 
   if (!versions.data) return <PageSkeleton />;
   const releases = versions.data.releases;
-  const { others, from, usable } = comparedRelease(releases, release, search.from);
+  // The release the list comes from: the link's, else the one this tab's list was checked
+  // from (a saved list opened sets the link's), else the release before.
+  const { others, from, usable } = comparedRelease(releases, release, search.from ?? draft?.from);
 
   /** Checks a list: its entries are kept, and a list of IDs short enough goes into the URL. */
   const check = (
@@ -182,7 +186,7 @@ export function Component() {
     if (!list.ok || list.entries.length === 0) return;
     setSubmitted(list.entries);
     setChosenState(listChosen);
-    writeDraft({ text: listText, checked: true, chosen: listChosen });
+    writeDraft({ text: listText, checked: true, chosen: listChosen, from: listFrom });
     const shared = shareableIds(list.entries);
     const ids = shared.ok ? shared.ids : [];
     setWrittenIds(ids.join(','));
@@ -229,6 +233,18 @@ export function Component() {
         }}
       />
       <ListInput text={text} onTextChange={setText} parsed={parsed} />
+      {parsed.ok && (
+        <ListFit
+          entries={parsed.entries}
+          systemModel={systemModel}
+          others={others}
+          from={usable ? from : undefined}
+          onUse={(value) => {
+            setChosen(new Map());
+            update({ from: value });
+          }}
+        />
+      )}
       <Group gap="sm">
         <Button onClick={() => check(text)} disabled={!usable || entries === 0}>
           Check against {version}

@@ -23,6 +23,15 @@ export function describeError(error: unknown): { title: string; message: string;
         message: 'Your sign-in has ended. Reload the page to sign in again.',
         retry: false,
       };
+    case 'validation_failed':
+    case 'bad_request':
+      // The explorer checks what people type before asking: the server's field paths would
+      // tell a reader nothing.
+      return {
+        title: 'The explorer sent a request the server could not read',
+        message: 'Reload the page; if it happens again, report it with the request ID below.',
+        retry: false,
+      };
     case 'not_found':
       return { title: 'Not found', message: error.message, retry: false };
     case 'rate_limited':

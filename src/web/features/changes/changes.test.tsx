@@ -19,6 +19,9 @@ const row = (over: Partial<ChangeRow>): ChangeRow => ({
   from: ref(1, 'cement production', 'Switzerland (CH)'),
   to: ref(1, 'cement production', 'Switzerland (CH)'),
   how: 'same ID',
+  basis: 'documentation',
+  reports: [],
+  share: null,
   fields: ['time_period'],
   candidates: [],
   activity_type: 'ordinary transforming activity',
@@ -32,7 +35,9 @@ const rows: ChangeRow[] = [
     change: 'moved',
     from: ref(2, 'cement production, CEM III/A', 'Switzerland (CH)'),
     to: ref(22, 'cement production, CEM III/A', 'Rest-of-World (RoW)'),
-    how: 'likely successor',
+    how: 'change report',
+    basis: 'change report',
+    reports: ['ecoinvent change report 3.11 → 3.12'],
     fields: ['geography', 'description'],
   }),
   row({
@@ -46,7 +51,7 @@ const rows: ChangeRow[] = [
     sectors: ['Electricity'],
   }),
   row({
-    change: 'removed',
+    change: 'no certain successor',
     to: null,
     from: ref(4, 'lime production', 'Germany (DE)'),
     how: 'none',
@@ -55,9 +60,20 @@ const rows: ChangeRow[] = [
       {
         dataset: ref(40, 'lime production', 'Rest-of-World (RoW)'),
         relation: 'same activity and product, other geography',
+        geography: 'rest',
         new_in_target: true,
       },
     ],
+  }),
+  row({
+    change: 'split',
+    from: ref(5, 'clinker production', 'Rest-of-World (RoW)'),
+    to: ref(51, 'clinker production', 'France (FR)'),
+    how: 'change report',
+    basis: 'change report',
+    reports: ['ecoinvent change report 3.11 → 3.12'],
+    share: 0.00000312,
+    fields: ['geography'],
   }),
 ];
 const changes: Extract<Changes, { status: 'ready' }> = {
@@ -68,13 +84,28 @@ const changes: Extract<Changes, { status: 'ready' }> = {
   datasets: { from: 20_600, to: 21_922 },
   counts: {
     new: 1,
-    removed: 1,
+    removed: 0,
+    'no certain successor': 1,
+    split: 1,
+    merged: 0,
     renamed: 0,
     moved: 1,
     're-identified': 0,
     'documentation changed': 1,
   },
   unchanged: 19_000,
+  reports: [
+    {
+      from: '3.11',
+      to: '3.12',
+      label: 'ecoinvent change report 3.11 → 3.12',
+      loaded: true,
+      entries: 528,
+      applied: 528,
+      unmatched: 0,
+    },
+  ],
+  unmatched_entries: [],
   rows,
 };
 
@@ -90,14 +121,14 @@ describe('filtering the changes of a release', () => {
           activityType: 'ordinary transforming activity',
         }),
       ),
-    ).toEqual([1, 22, 4]);
-    expect(ids(filterChanges(rows, { q: 'cem row' }))).toEqual([22]);
+    ).toEqual([1, 22, 4, 51]);
+    expect(ids(filterChanges(rows, { q: 'cem row' }))).toEqual([22, 51]);
     expect(ids(filterChanges(rows, { q: 'swit' }))).toEqual([1, 22]);
   });
 
   it('counts the rows of each sector, section and activity type', () => {
     expect(changeFacets(rows).sectors).toEqual([
-      { name: 'Cement & concrete', rows: 3 },
+      { name: 'Cement & concrete', rows: 4 },
       { name: 'Electricity', rows: 1 },
     ]);
     expect(changeFacets(rows).activityTypes.map((f) => f.name)).toEqual([
@@ -106,15 +137,16 @@ describe('filtering the changes of a release', () => {
     ]);
   });
 
-  it('exports both sides of each change as CSV', () => {
-    const [header, , moved, added] = changesToCsv(changes, rows).trimEnd().split('\n');
+  it('exports both sides of each change as CSV, with its source and share as shown', () => {
+    const [header, , moved, added, , split] = changesToCsv(changes, rows).trimEnd().split('\n');
     expect(header).toBe(
-      'system_model,change,3.11_id,3.11_activity,3.11_product,3.11_geography,3.11_unit,3.12_id,3.12_activity,3.12_product,3.12_geography,3.12_unit,matched_by,changed_fields,candidates,activity_type,isic_section,sectors',
+      'system_model,change,3.11_id,3.11_activity,3.11_product,3.11_geography,3.11_unit,3.12_id,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,matched_by,source,changed_fields,candidates,activity_type,isic_section,sectors',
     );
     expect(moved).toBe(
-      'cutoff,moved,2,"cement production, CEM III/A","cement, Portland",Switzerland (CH),kg,22,"cement production, CEM III/A","cement, Portland",Rest-of-World (RoW),kg,likely successor,geography description,,ordinary transforming activity,C - Manufacturing,Cement & concrete',
+      'cutoff,moved,2,"cement production, CEM III/A","cement, Portland",Switzerland (CH),kg,22,"cement production, CEM III/A","cement, Portland",Rest-of-World (RoW),kg,,change report,ecoinvent change report 3.11 → 3.12,geography description,,ordinary transforming activity,C - Manufacturing,Cement & concrete',
     );
     expect(added).toMatch(/^cutoff,new,,,,,,30,/);
+    expect(split).toMatch(/,0\.000312,change report,/);
   });
 });
 
@@ -131,9 +163,9 @@ describe('ChangeCounts', () => {
 });
 
 describe('ChangeTable', () => {
-  it('links each change to both releases with the indicator set, flags a likely move, and lists a removed one’s nearest', () => {
+  it('links each change to both releases with the indicator set, says where it comes from, and lists candidates with their reasons', () => {
     renderWithProviders(<ChangeTable changes={changes} rows={rows} ind={[882, 964]} />);
-    const [, , moved, , removed] = within(
+    const [, , moved, , unsure, split] = within(
       screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
     ).getAllByRole('row');
     const links = within(moved as HTMLElement).getAllByRole('link');
@@ -142,12 +174,19 @@ describe('ChangeTable', () => {
       '/3.12/cutoff/datasets/22?ind=882,964',
     ]);
     expect(
-      within(moved as HTMLElement).getByText('matched as a likely successor'),
+      within(moved as HTMLElement).getByText('ecoinvent change report 3.11 → 3.12'),
     ).toBeInTheDocument();
     expect(within(moved as HTMLElement).getByText('Geography, description')).toBeInTheDocument();
-    expect(within(removed as HTMLElement).getByRole('link', { name: '40' })).toHaveAttribute(
+    expect(within(unsure as HTMLElement).getByRole('link', { name: '40' })).toHaveAttribute(
       'href',
       '/3.12/cutoff/datasets/40?ind=882,964',
     );
+    expect(
+      within(unsure as HTMLElement).getByText(/into a rest-of geography, new/),
+    ).toBeInTheDocument();
+    expect(
+      within(unsure as HTMLElement).getByText('inferred from documentation'),
+    ).toBeInTheDocument();
+    expect(within(split as HTMLElement).getByText('share 0.000312 %')).toBeInTheDocument();
   });
 });

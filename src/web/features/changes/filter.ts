@@ -1,5 +1,6 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import type { ReleaseChange } from '../../../shared/matching/verdict';
+import { basisText, sharePercent } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
 
 export interface ChangeFilter {
@@ -66,7 +67,7 @@ export function changeFacets(rows: readonly ChangeRow[]): {
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
-/** One row per change, both sides' IDs and names, how they were matched and what differs. */
+/** One row per change: both sides' IDs and names, where it comes from, its share. */
 export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
   const side = (prefix: string) => [
     `${prefix}_id`,
@@ -80,7 +81,9 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
     'change',
     ...side(changes.from),
     ...side(changes.to),
+    'share_percent',
     'matched_by',
+    'source',
     'changed_fields',
     'candidates',
     'activity_type',
@@ -98,7 +101,9 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
       row.change,
       ...values(row.from),
       ...values(row.to),
+      row.share === null ? '' : sharePercent(row.share),
       row.how ?? '',
+      row.change === 'new' ? '' : basisText(row),
       row.fields.join(' '),
       row.candidates.map((c) => c.dataset.id).join(' '),
       row.activity_type ?? '',
@@ -107,3 +112,13 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
     ]),
   ]);
 }
+
+/** The IDs a list of changes shows, each once: the newer side's, or the older's where none. */
+export const changedIds = (rows: readonly ChangeRow[]): number[] => [
+  ...new Set(
+    rows.flatMap((row) => {
+      const side = row.to ?? row.from;
+      return side ? [side.id] : [];
+    }),
+  ),
+];

@@ -51,3 +51,33 @@ export function relativeShare(
 
 const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
 export const formatPercent = (share: number) => `${percent.format(share)} %`;
+
+/** The table's rows: indicators by method › category › indicator, as the table and its exports list them. */
+export function tableRows<T extends { method: string; category: string; indicator: string }>(
+  indicators: readonly T[],
+): T[] {
+  return [...indicators].sort(
+    (a, b) =>
+      a.method.localeCompare(b.method) ||
+      a.category.localeCompare(b.category) ||
+      a.indicator.localeCompare(b.indicator),
+  );
+}
+
+/**
+ * One dataset has no other in its row to be measured against, so every bar would be full and
+ * every relative value 100 %. Its values are measured against the largest of its indicators in
+ * the same unit instead (across methods, the same thing rated by each): the largest absolute
+ * value per unit.
+ */
+export function largestPerUnit(
+  indicators: readonly { id: number; unit: string }[],
+  value: (indicatorId: number) => number | undefined,
+): Map<string, number> {
+  const largest = new Map<string, number>();
+  for (const indicator of indicators) {
+    const v = Math.abs(value(indicator.id) ?? 0);
+    largest.set(indicator.unit, Math.max(largest.get(indicator.unit) ?? 0, v));
+  }
+  return largest;
+}

@@ -1,13 +1,45 @@
 import type { Dataset } from '../../../shared/api/schemas';
-import { scoresCsv } from '../scores/csv';
+import type { ExportQuery, ExportTable } from '../../lib/table-export';
+import { scoresCsv, scoresTable, type ScoreCsvRow } from '../scores/csv';
+
+type Context = { version: string; systemModel: string };
+
+/** Scores as the table shows them: by method › category › indicator. */
+const rowsOf = (dataset: Dataset): ScoreCsvRow[] =>
+  [...dataset.impact_scores]
+    .sort(
+      (a, b) =>
+        a.method.localeCompare(b.method) ||
+        a.category.localeCompare(b.category) ||
+        a.indicator.localeCompare(b.indicator),
+    )
+    .map((score) => ({ dataset, indicator: score, score: score.score }));
 
 /** One row per score, with the dataset's identity on every row and the exact values. */
-export function scoresToCsv(
+export function scoresToCsv(dataset: Dataset, context: Context): string {
+  return scoresCsv(context, rowsOf(dataset));
+}
+
+/** The dataset's scores as an export's tables, and the query that made them. */
+export function scoresExport(
   dataset: Dataset,
-  context: { version: string; systemModel: string },
-): string {
-  return scoresCsv(
-    context,
-    dataset.impact_scores.map((score) => ({ dataset, indicator: score, score: score.score })),
-  );
+  context: Context,
+  link: string,
+): { tables: ExportTable[]; query: ExportQuery } {
+  return {
+    tables: [scoresTable(context, rowsOf(dataset))],
+    query: {
+      title: `Impact scores of ${dataset.activity ?? 'dataset'}, ${dataset.geography ?? 'no geography'} (Dataset ID ${dataset.id})`,
+      link,
+      fields: [
+        ['Release', context.version],
+        ['System model', context.systemModel],
+        ['Dataset ID', dataset.id],
+        ['Activity', dataset.activity ?? ''],
+        ['Reference product', `${dataset.product ?? ''} (${dataset.unit ?? ''})`],
+        ['Geography', dataset.geography ?? ''],
+        ['Indicators', dataset.impact_scores.map((score) => score.id).join(', ')],
+      ],
+    },
+  };
 }

@@ -22,5 +22,9 @@ describe('geography names', () => {
   it('suggests the exact code first, then names starting with what is typed', () => {
     expect(suggestGeographies('de', [])[0]).toBe('Germany (DE)');
     expect(suggestGeographies('fra', []).slice(0, 1)).toEqual(['France (FR)']);
+    expect(suggestGeographies('CH', [])[0]).toBe('Switzerland (CH)');
+    const switz = suggestGeographies('switz', []);
+    expect(switz[0]).toBe('Switzerland (CH)');
+    expect(switz).toContain('Europe without Switzerland (Europe without Switzerland)');
   });
 });

@@ -34,21 +34,29 @@ export function resolveGeography(input: string, seen: readonly string[] = []): s
 }
 
 /**
+ * How well a geography's display name answers what is typed: 0 its code exactly ("ch" →
+ * Switzerland (CH)), 1 its name starts with it, 2 it contains it, 3 not at all. Every geography
+ * chooser orders its options by this, so the place meant comes first, not "China, East Grid".
+ */
+export function geographyRank(display: string, typed: string): number {
+  const text = fold(typed);
+  if (text === '') return 0;
+  const parts = split(display);
+  if (parts && fold(parts.code) === text) return 0;
+  const folded = fold(display);
+  if (folded.startsWith(text)) return 1;
+  return folded.includes(text) ? 2 : 3;
+}
+
+/**
  * The picker's suggestions for what is typed: exact codes first, then names that start with it,
  * then any that contain it, at most `limit`.
  */
 export function suggestGeographies(input: string, seen: readonly string[], limit = 30): string[] {
-  const typed = fold(input);
   const displays = [...new Set([...KNOWN.map((geography) => geography.display), ...seen])];
-  if (typed === '') return displays.slice(0, limit);
-  const rank = (display: string) => {
-    const parts = split(display);
-    if (parts && fold(parts.code) === typed) return 0;
-    if (fold(display).startsWith(typed)) return 1;
-    return fold(display).includes(typed) ? 2 : 3;
-  };
+  if (fold(input) === '') return displays.slice(0, limit);
   return displays
-    .map((display) => ({ display, rank: rank(display) }))
+    .map((display) => ({ display, rank: geographyRank(display, input) }))
     .filter((entry) => entry.rank < 3)
     .sort((a, b) => a.rank - b.rank || a.display.localeCompare(b.display))
     .slice(0, limit)

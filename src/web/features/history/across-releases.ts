@@ -2,7 +2,14 @@ import type { Dataset, HistoryEntry, ImpactScore, Indicator } from '../../../sha
 import { DOC_FIELDS, type DocField } from '../../../shared/matching/dataset-doc';
 import { percentChange } from '../../lib/change';
 import { DOC_FIELD_LABELS } from '../../lib/doc-fields';
+import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
+
+/** The share of the dataset followed, as shown, where a split links it. */
+function sharePercentOf(entry: HistoryEntry): string {
+  const share = entry.linked.find((l) => l.dataset.id === entry.dataset?.id)?.share;
+  return share === undefined || share === null ? '' : sharePercent(share);
+}
 
 const FIELD_VALUES: Record<DocField, (d: Dataset) => string | null> = {
   activity: (d) => d.activity,
@@ -131,7 +138,12 @@ export function historyToCsv({ systemModel, entries, rows }: HistoryExport): str
     'version',
     'system_model',
     'dataset_id',
+    'spold_file',
+    'verdict',
     'matched_by',
+    'source',
+    'share_percent',
+    'linked',
     'activity',
     'product',
     'geography',
@@ -145,7 +157,14 @@ export function historyToCsv({ systemModel, entries, rows }: HistoryExport): str
       entry.version,
       systemModel,
       entry.dataset?.id ?? '',
+      entry.dataset ? spoldFile(entry.dataset) : '',
+      entry.verdict ?? '',
       entry.how,
+      entry.verdict === null ? '' : basisText(entry),
+      sharePercentOf(entry),
+      entry.linked
+        .map((l) => (l.share === null ? l.dataset.id : `${l.dataset.id}:${sharePercent(l.share)}`))
+        .join(' '),
       entry.dataset?.activity ?? '',
       entry.dataset?.product ?? '',
       entry.dataset?.geography ?? '',

@@ -41,52 +41,59 @@ const gwp: Indicator = {
   unit: 'kg CO2-Eq',
 };
 const score = (value: number) => ({ ...gwp, score: value });
+const ref = (id: number, activity: string, geography: string) => ({
+  id,
+  activity,
+  product: 'cement, Portland',
+  geography,
+  unit: 'kg',
+  activity_spold_uuid: `aaaaaaaa-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  product_spold_uuid: 'bbbbbbbb-0000-4000-8000-000000000001',
+});
 const entries: HistoryEntry[] = [
   {
     version: '3.12',
+    verdict: null,
     how: 'same ID',
-    relation: null,
-    dataset: {
-      id: 1,
-      activity: 'cement production, Portland',
-      product: 'cement, Portland',
-      geography: 'Switzerland (CH)',
-      unit: 'kg',
-    },
+    basis: 'documentation',
+    reports: [],
+    dataset: ref(1, 'cement production, Portland', 'Switzerland (CH)'),
+    linked: [],
     fields: [],
     candidates: [],
   },
   {
     version: '3.11',
-    how: 'same ID',
-    relation: null,
-    dataset: {
-      id: 1,
-      activity: 'cement production',
-      product: 'cement, Portland',
-      geography: 'Switzerland (CH)',
-      unit: 'kg',
-    },
+    verdict: 'documentation changed',
+    how: 'change report',
+    basis: 'change report',
+    reports: ['ecoinvent change report 3.11 → 3.12'],
+    dataset: ref(1, 'cement production', 'Switzerland (CH)'),
+    linked: [
+      {
+        dataset: ref(1, 'cement production', 'Switzerland (CH)'),
+        share: null,
+        fields: ['activity', 'time_period'],
+      },
+    ],
     fields: ['activity', 'time_period'],
     candidates: [],
   },
   {
     version: '3.10',
+    verdict: 'new',
     how: 'none',
-    relation: null,
+    basis: 'documentation',
+    reports: [],
     dataset: null,
+    linked: [],
     fields: [],
     candidates: [
       {
-        dataset: {
-          id: 7,
-          activity: 'cement production',
-          product: 'cement, Portland',
-          geography: 'Rest-of-World (RoW)',
-          unit: 'kg',
-        },
-        relation: 'same activity and product, other geography',
-        new_in_target: true,
+        dataset: ref(7, 'cement production', 'Rest-of-World (RoW)'),
+        relation: 'possible split',
+        geography: 'within',
+        new_in_target: false,
       },
     ],
   },
@@ -178,12 +185,12 @@ describe('a dataset across releases', () => {
       .trimEnd()
       .split('\n');
     expect(csv[0]).toBe(
-      'version,system_model,dataset_id,matched_by,activity,product,geography,unit,changed_fields,882_score,882_change_percent',
+      'version,system_model,dataset_id,spold_file,verdict,matched_by,source,share_percent,linked,activity,product,geography,unit,changed_fields,882_score,882_change_percent',
     );
     expect(csv[2]).toBe(
-      '3.11,cutoff,1,same ID,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,1,-50',
+      '3.11,cutoff,1,aaaaaaaa-0000-4000-8000-000000000001_bbbbbbbb-0000-4000-8000-000000000001.spold,documentation changed,change report,ecoinvent change report 3.11 → 3.12,,1,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,1,-50',
     );
-    expect(csv[3]).toBe('3.10,cutoff,,none,,,,,,,');
+    expect(csv[3]).toBe('3.10,cutoff,,,new,none,inferred from documentation,,,,,,,,,');
     const json = JSON.parse(
       historyToJson({ systemModel: 'cutoff', base: '3.12', entries, rows }),
     ) as { releases: { scores: unknown[] }[] };
@@ -203,15 +210,21 @@ describe('history components', () => {
     omitted: [],
   };
 
-  it('say how the dataset was found in each release, and offer near ones where it was not', () => {
+  it('say what the dataset was in each release and where that comes from, and offer near ones where it was nothing', () => {
     renderWithProviders(<ReleaseMatches history={history} ind={[882]} />);
     const [, current, older, oldest] = within(
       screen.getByRole('table', { name: 'Dataset 1 across releases' }),
     ).getAllByRole('row');
     expect(current).toHaveAttribute('aria-current', 'true');
-    expect(within(older as HTMLElement).getByText('same Dataset ID')).toBeInTheDocument();
+    expect(
+      within(older as HTMLElement).getByText('same Dataset ID, documentation changed'),
+    ).toBeInTheDocument();
+    expect(
+      within(older as HTMLElement).getByText('ecoinvent change report 3.11 → 3.12'),
+    ).toBeInTheDocument();
     expect(within(older as HTMLElement).getByText('Activity, time period')).toBeInTheDocument();
-    expect(within(oldest as HTMLElement).getByText('not found')).toBeInTheDocument();
+    expect(within(oldest as HTMLElement).getByText('new in a later release')).toBeInTheDocument();
+    expect(within(oldest as HTMLElement).getByText(/\(possible split\)/)).toBeInTheDocument();
     expect(within(oldest as HTMLElement).getByRole('link', { name: '7' })).toHaveAttribute(
       'href',
       '/3.10/cutoff/datasets/7?ind=882',

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../shared/api/schemas';
-import { toCsv } from '../../lib/files';
+import { tableToCsv, type ExportTable } from '../../lib/table-export';
 
-/** One score of the CSV: a dataset, an indicator and the score. */
+/** One score of an export: a dataset, an indicator and the score. */
 export interface ScoreCsvRow {
   dataset: Pick<Dataset, 'id' | 'activity' | 'product' | 'geography' | 'unit'>;
   indicator: { id: number; method: string; category: string; indicator: string; unit: string };
@@ -9,29 +9,33 @@ export interface ScoreCsvRow {
   score: number | '';
 }
 
-/** The explorer's one CSV layout for scores: every row names its release, dataset and indicator. */
-export function scoresCsv(
+/**
+ * The explorer's one layout for scores, in CSV and in a workbook alike: every row names its
+ * release, dataset and indicator, the score is a number and its unit beside it.
+ */
+export function scoresTable(
   context: { version: string; systemModel: string },
   rows: readonly ScoreCsvRow[],
-): string {
-  const header = [
-    'version',
-    'system_model',
-    'dataset_id',
-    'activity',
-    'product',
-    'geography',
-    'reference_unit',
-    'indicator_id',
-    'method',
-    'category',
-    'indicator',
-    'score',
-    'unit',
-  ];
-  return toCsv([
-    header,
-    ...rows.map(({ dataset, indicator, score }) => [
+  sheet = 'Scores',
+): ExportTable {
+  return {
+    sheet,
+    header: [
+      'version',
+      'system_model',
+      'dataset_id',
+      'activity',
+      'product',
+      'geography',
+      'reference_unit',
+      'indicator_id',
+      'method',
+      'category',
+      'indicator',
+      'score',
+      'unit',
+    ],
+    rows: rows.map(({ dataset, indicator, score }) => [
       context.version,
       context.systemModel,
       dataset.id,
@@ -43,8 +47,16 @@ export function scoresCsv(
       indicator.method,
       indicator.category,
       indicator.indicator,
-      score,
+      score === '' ? null : score,
       indicator.unit,
     ]),
-  ]);
+  };
+}
+
+/** The same scores as CSV. */
+export function scoresCsv(
+  context: { version: string; systemModel: string },
+  rows: readonly ScoreCsvRow[],
+): string {
+  return tableToCsv(scoresTable(context, rows));
 }

@@ -1,4 +1,11 @@
-import type { Indicator, UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
+import type { Indicator, SpoldRef, UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
+import {
+  reportName,
+  type ChangeReport,
+  type ReportKey,
+} from '../../../shared/matching/change-report';
+import { geographyCode } from '../../../shared/matching/names';
+import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
 import { scoreMoves, type ScoreTable } from './score-moves';
 
@@ -13,26 +20,64 @@ export interface MappingExport {
   scores: ScoreTable;
 }
 
-const newId = (result: UpgradeResult, chosen: ReadonlyMap<number, number>) =>
-  chosen.get(result.line) ?? result.target?.id;
+/** What one entry maps to: the user's choice, else every dataset it became with its share. */
+function mappedTo(
+  result: UpgradeResult,
+  chosen: ReadonlyMap<number, number>,
+): { dataset: SpoldRef; share: number | null; byUser: boolean }[] {
+  const picked = chosen.get(result.line);
+  const candidate = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
+  if (candidate) return [{ dataset: candidate, share: null, byUser: true }];
+  return result.successors.map((successor) => ({
+    dataset: successor.dataset,
+    share: successor.share,
+    byUser: false,
+  }));
+}
 
-/** The mapping old ID → new ID with each verdict, and scores with their change where loaded. */
+const sourceOf = (result: UpgradeResult) => (result.source === null ? '' : basisText(result));
+
+const sideColumns = (version: string) => [
+  `${version}_id`,
+  `${version}_activity_uuid`,
+  `${version}_product_uuid`,
+  `${version}_spold_file`,
+  `${version}_activity`,
+  `${version}_product`,
+  `${version}_geography`,
+  `${version}_unit`,
+];
+const sideValues = (ref: SpoldRef | null | undefined) =>
+  ref
+    ? [
+        ref.id,
+        ref.activity_spold_uuid ?? '',
+        ref.product_spold_uuid ?? '',
+        spoldFile(ref),
+        ref.activity ?? '',
+        ref.product ?? '',
+        ref.geography ?? '',
+        ref.unit ?? '',
+      ]
+    : ['', '', '', '', '', '', '', ''];
+
+/**
+ * The mapping old → new as relinking tools take it: a row per dataset an entry maps to (a
+ * split's targets each with its share, as the page shows it), both sides' IDs, UUIDs and
+ * ecoSpold file names, the verdict and where it comes from; scores with their change where
+ * loaded (against the dataset the entry maps to first).
+ */
 export function mappingToCsv(data: MappingExport): string {
   const { check, chosen, indicators } = data;
   const header = [
     'line',
     'verdict',
-    `${check.from}_id`,
-    `${check.from}_activity`,
-    `${check.from}_product`,
-    `${check.from}_geography`,
-    `${check.to}_id`,
-    `${check.to}_activity`,
-    `${check.to}_product`,
-    `${check.to}_geography`,
+    ...sideColumns(check.from),
+    ...sideColumns(check.to),
+    'share_percent',
     'chosen_by_user',
+    'source',
     'matched_by',
-    'relation',
     'changed_fields',
     'candidates',
     ...indicators.flatMap((i) => [
@@ -41,35 +86,27 @@ export function mappingToCsv(data: MappingExport): string {
       `${i.id}_change_percent`,
     ]),
   ];
-  const rows = check.results.map((result) => {
+  const rows = check.results.flatMap((result) => {
     const moves = scoreMoves(
       result,
       { from: check.from, to: check.to, chosen: chosen.get(result.line) },
       indicators.map((i) => i.id),
       data.scores,
     );
-    const target = result.target;
-    const picked = chosen.get(result.line);
-    const candidate = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
-    const shown = picked !== undefined ? candidate : target;
-    return [
+    const targets = mappedTo(result, chosen);
+    return (targets.length > 0 ? targets : [undefined]).map((target) => [
       result.line,
       result.verdict,
-      result.source?.id ?? '',
-      result.source?.activity ?? '',
-      result.source?.product ?? '',
-      result.source?.geography ?? '',
-      newId(result, chosen) ?? '',
-      shown?.activity ?? '',
-      shown?.product ?? '',
-      shown?.geography ?? '',
-      picked !== undefined ? 'yes' : '',
+      ...sideValues(result.source),
+      ...sideValues(target?.dataset),
+      target?.share == null ? '' : sharePercent(target.share),
+      target?.byUser ? 'yes' : '',
+      sourceOf(result),
       result.how ?? '',
-      result.relation ?? '',
       result.fields.join(' '),
       result.candidates.map((c) => c.dataset.id).join(' '),
       ...moves.flatMap((move) => [move.before ?? '', move.after ?? '', move.change ?? '']),
-    ];
+    ]);
   });
   return toCsv([header, ...rows]);
 }
@@ -82,10 +119,20 @@ export function mappingToJson(data: MappingExport): string {
       to: check.to,
       system_model: check.system_model,
       counts: check.counts,
+      reports: check.reports,
       indicators,
       results: check.results.map((result) => ({
         ...result,
-        new_id: newId(result, chosen) ?? null,
+        source_spold_file: result.source ? spoldFile(result.source) : null,
+        source_of_verdict: sourceOf(result),
+        mapped_to: mappedTo(result, chosen).map((target) => ({
+          id: target.dataset.id,
+          spold_file: spoldFile(target.dataset),
+          share_percent: target.share === null ? null : Number(sharePercent(target.share)),
+          allocation: target.share,
+          chosen_by_user: target.byUser,
+        })),
+        new_id: chosen.get(result.line) ?? result.target?.id ?? null,
         chosen_by_user: chosen.has(result.line),
         scores: scoreMoves(
           result,
@@ -103,4 +150,85 @@ export function mappingToJson(data: MappingExport): string {
     null,
     2,
   )}\n`;
+}
+
+/** A dataset as a migration names it; undefined when the service left a name out. */
+function keyOf(ref: SpoldRef): ReportKey | undefined {
+  if (!ref.activity || !ref.product || !ref.geography || !ref.unit) return undefined;
+  return {
+    name: ref.activity,
+    location: geographyCode(ref.geography),
+    'reference product': ref.product,
+    unit: ref.unit,
+  };
+}
+
+const sameKey = (a: ReportKey, b: ReportKey) =>
+  a.name === b.name &&
+  a.location === b.location &&
+  a['reference product'] === b['reference product'] &&
+  a.unit === b.unit;
+
+/**
+ * The mapping as a migration datapackage in the format of ecoinvent's change reports
+ * (brightway-lca/ecoinvent_migrate), which Brightway applies when relinking: `replace` for an
+ * entry that maps to one dataset under other names (the user's choice included), `disaggregate`
+ * for a split with its allocation shares. Entries whose names stay, or that map to nothing, have
+ * nothing to migrate; `skipped` says how many could not be written (a name the service left out,
+ * or a split only part of which is certain).
+ */
+export function mappingToDatapackage(
+  check: Ready,
+  chosen: ReadonlyMap<number, number>,
+): { report: ChangeReport; skipped: number } {
+  const replace: ChangeReport['replace'] = [];
+  const disaggregate: ChangeReport['disaggregate'] = [];
+  const seen = new Set<number>();
+  let skipped = 0;
+  for (const result of check.results) {
+    if (!result.source || seen.has(result.source.id)) continue;
+    seen.add(result.source.id);
+    const targets = mappedTo(result, chosen);
+    if (targets.length === 0) continue;
+    const source = keyOf(result.source);
+    const keys = targets.map((target) => keyOf(target.dataset));
+    if (!source || keys.some((key) => key === undefined)) {
+      skipped++;
+      continue;
+    }
+    const [first] = targets;
+    const [firstKey] = keys;
+    if (targets.length === 1 && first && firstKey && (first.share === null || first.share >= 1)) {
+      if (!sameKey(source, firstKey)) replace.push({ source, target: firstKey });
+      continue;
+    }
+    // Shares that do not make the whole source (a part whose fate is not certain) would move
+    // less than the model had: not written.
+    const total = targets.reduce((sum, target) => sum + (target.share ?? 0), 0);
+    if (Math.abs(total - 1) > 1e-6) {
+      skipped++;
+      continue;
+    }
+    disaggregate.push({
+      source,
+      targets: targets.flatMap((target, i) => {
+        const key = keys[i];
+        return key ? [{ ...key, allocation: target.share ?? 0 }] : [];
+      }),
+    });
+  }
+  const pair = { from: check.from, to: check.to, systemModel: check.system_model };
+  return {
+    report: {
+      name: `lci-explorer-mapping-${reportName(pair)}`,
+      description: `Migration of a list of datasets from ecoinvent ${check.from} to ${check.to} (${check.system_model}), exported by the LCI Explorer's upgrade check: by ecoinvent's change reports where it has them, else by Dataset ID, Spold UUIDs or names, and the user's choices. Shares are the change reports' allocations.`,
+      version: '1.0.0',
+      created: new Date().toISOString(),
+      licenses: [],
+      contributors: [{ title: 'LCI Explorer upgrade check', role: 'wrangler' }],
+      replace,
+      disaggregate,
+    },
+    skipped,
+  };
 }

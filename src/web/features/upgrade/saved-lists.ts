@@ -77,6 +77,8 @@ const DraftSchema = z.object({
   /** Whether the text was checked: a reload then checks it again. */
   checked: z.boolean(),
   chosen: z.record(z.string().regex(/^\d+$/), z.number().int().positive()).default({}),
+  /** The release the list comes from, when one was chosen. */
+  from: z.string().optional(),
 });
 export type Draft = z.infer<typeof DraftSchema>;
 
@@ -99,6 +101,7 @@ export function writeDraft(draft: {
   text: string;
   checked: boolean;
   chosen: ReadonlyMap<number, number>;
+  from?: string | undefined;
 }): void {
   try {
     window.sessionStorage.setItem(

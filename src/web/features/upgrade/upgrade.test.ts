@@ -6,7 +6,9 @@ import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
 import { mergeAnswers } from '../scores/answers';
 import { scoreParts } from './api/use-upgrade-scores';
-import { mappingToCsv, mappingToJson } from './export';
+import { ChangeReportSchema } from '../../../shared/matching/change-report';
+import { mappedIds } from './entries';
+import { mappingToCsv, mappingToDatapackage, mappingToJson } from './export';
 import {
   choicesOf,
   deleteList,
@@ -25,14 +27,18 @@ const ref = (id: number, activity = 'cement production', geography = 'Switzerlan
   product: 'cement',
   geography,
   unit: 'kg',
+  activity_spold_uuid: `aaaaaaaa-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  product_spold_uuid: 'bbbbbbbb-0000-4000-8000-000000000001',
 });
 const result = (line: number, over: Partial<UpgradeResult>): UpgradeResult => ({
   line,
   verdict: 'unchanged',
   source: ref(line),
   target: ref(line),
+  successors: [{ dataset: ref(line), share: null, fields: [] }],
   how: 'same ID',
-  relation: null,
+  basis: 'documentation',
+  reports: [],
   fields: [],
   candidates: [],
   ...over,
@@ -46,22 +52,32 @@ const check: Extract<UpgradeCheck, { status: 'ready' }> = {
     unchanged: 1,
     'documentation changed': 0,
     'new ID': 1,
-    'several candidates': 0,
-    gone: 1,
+    split: 0,
+    merged: 0,
+    'no certain successor': 1,
+    removed: 0,
     'not in source': 0,
     'several in source': 0,
   },
+  reports: [],
   results: [
     result(1, {}),
-    result(2, { verdict: 'new ID', target: ref(20), how: 'same UUIDs', relation: 'same UUIDs' }),
+    result(2, {
+      verdict: 'new ID',
+      target: ref(20),
+      successors: [{ dataset: ref(20), share: null, fields: [] }],
+      how: 'same UUIDs',
+    }),
     result(3, {
-      verdict: 'gone',
+      verdict: 'no certain successor',
       target: null,
+      successors: [],
       how: 'none',
       candidates: [
         {
           dataset: ref(30, 'cement production', 'Rest-of-World (RoW)'),
           relation: 'same activity and product, other geography',
+          geography: 'rest',
           new_in_target: true,
         },
       ],
@@ -159,25 +175,118 @@ describe('the mapping export', () => {
     { version: '3.12', page: { total: 1, datasets: [doc(30, [[882, 5]])] } },
   ]);
 
-  it('writes old ID → new ID with the verdict, the user’s choice and the change in scores', () => {
-    const csv = mappingToCsv({ check, chosen: new Map([[3, 30]]), indicators, scores });
-    const [header, , second, third] = csv.trimEnd().split('\n');
+  const file = (id: number) =>
+    `aaaaaaaa-0000-4000-8000-${String(id).padStart(12, '0')}_bbbbbbbb-0000-4000-8000-000000000001.spold`;
+  const side = (id: number, geography = 'Switzerland (CH)') =>
+    `${id},aaaaaaaa-0000-4000-8000-${String(id).padStart(12, '0')},bbbbbbbb-0000-4000-8000-000000000001,${file(id)},cement production,cement,${geography},kg`;
+  const split = result(4, {
+    verdict: 'split',
+    source: ref(4, 'cement production', 'Rest-of-World (RoW)'),
+    target: ref(4, 'cement production', 'Rest-of-World (RoW)'),
+    successors: [
+      { dataset: ref(4, 'cement production', 'Rest-of-World (RoW)'), share: 0.8, fields: [] },
+      { dataset: ref(40, 'cement production', 'France (FR)'), share: 0.2, fields: ['geography'] },
+    ],
+    how: 'change report',
+    basis: 'change report',
+    reports: ['ecoinvent change report 3.11 → 3.12'],
+  });
+  const withSplit = { ...check, results: [...check.results, split] };
+
+  it('writes old → new with both sides’ IDs, UUIDs and files, the verdict, its source, shares and scores', () => {
+    const csv = mappingToCsv({ check: withSplit, chosen: new Map([[3, 30]]), indicators, scores });
+    const [header, , second, third, fourth, fifth] = csv.trimEnd().split('\n');
     expect(header).toBe(
-      'line,verdict,3.10_id,3.10_activity,3.10_product,3.10_geography,3.12_id,3.12_activity,3.12_product,3.12_geography,chosen_by_user,matched_by,relation,changed_fields,candidates,882_3.10,882_3.12,882_change_percent',
+      'line,verdict,3.10_id,3.10_activity_uuid,3.10_product_uuid,3.10_spold_file,3.10_activity,3.10_product,3.10_geography,3.10_unit,3.12_id,3.12_activity_uuid,3.12_product_uuid,3.12_spold_file,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,chosen_by_user,source,matched_by,changed_fields,candidates,882_3.10,882_3.12,882_change_percent',
     );
     expect(second).toBe(
-      '2,new ID,2,cement production,cement,Switzerland (CH),20,cement production,cement,Switzerland (CH),,same UUIDs,same UUIDs,,,,,',
+      `2,new ID,${side(2)},${side(20)},,,inferred from documentation,same UUIDs,,,,,`,
     );
     expect(third).toBe(
-      '3,gone,3,cement production,cement,Switzerland (CH),30,cement production,cement,Rest-of-World (RoW),yes,none,,,30,4,5,25',
+      `3,no certain successor,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,inferred from documentation,none,,30,4,5,25`,
     );
+    // A split: a row per part, each with its share as the page shows it.
+    expect(fourth).toBe(
+      `4,split,${side(4, 'Rest-of-World (RoW)')},${side(4, 'Rest-of-World (RoW)')},80,,ecoinvent change report 3.11 → 3.12,change report,,,,,`,
+    );
+    expect(fifth).toMatch(
+      new RegExp(`^4,split,.*,${side(40, 'France \\(FR\\)').replace(/[.]/g, '\\.')},20,`),
+    );
+  });
+
+  it('writes a migration datapackage that relinking tools take: replace and disaggregate', () => {
+    const renamed = result(5, {
+      verdict: 'new ID',
+      target: { ...ref(50), activity: 'cement production, CEM I' },
+      successors: [
+        {
+          dataset: { ...ref(50), activity: 'cement production, CEM I' },
+          share: null,
+          fields: ['activity'],
+        },
+      ],
+    });
+    const { report, skipped } = mappingToDatapackage(
+      { ...withSplit, results: [...withSplit.results, renamed] },
+      new Map([[3, 30]]),
+    );
+    expect(skipped).toBe(0);
+    // In the format of ecoinvent's change reports: the reader the proxy uses takes it.
+    expect(ChangeReportSchema.parse(JSON.parse(JSON.stringify(report)))).toMatchObject({
+      replace: [
+        {
+          source: {
+            name: 'cement production',
+            location: 'CH',
+            'reference product': 'cement',
+            unit: 'kg',
+          },
+          target: {
+            name: 'cement production',
+            location: 'RoW',
+            'reference product': 'cement',
+            unit: 'kg',
+          },
+        },
+        {
+          source: { name: 'cement production', location: 'CH' },
+          target: { name: 'cement production, CEM I', location: 'CH' },
+        },
+      ],
+      disaggregate: [
+        {
+          source: { name: 'cement production', location: 'RoW' },
+          targets: [
+            { location: 'RoW', allocation: 0.8 },
+            { location: 'FR', allocation: 0.2 },
+          ],
+        },
+      ],
+    });
+    // Unchanged names, and a new ID under the same names, have nothing to migrate.
+    expect(report.replace).toHaveLength(2);
+  });
+
+  it('copies every ID a list maps to, a split’s every part and the user’s choices', () => {
+    expect(mappedIds(withSplit.results, new Map([[3, 30]]))).toEqual([1, 20, 30, 4, 40]);
+    expect(mappedIds(withSplit.results, new Map())).toEqual([1, 20, 4, 40]);
   });
 
   it('writes the same as JSON, exact values and nulls where there is nothing', () => {
     const json = JSON.parse(mappingToJson({ check, chosen: new Map(), indicators, scores })) as {
-      results: { new_id: number | null; scores: Record<string, number | null>[] }[];
+      results: {
+        new_id: number | null;
+        source_of_verdict: string;
+        mapped_to: { id: number; spold_file: string; share_percent: number | null }[];
+        scores: Record<string, number | null>[];
+      }[];
     };
     expect(json.results.map((r) => r.new_id)).toEqual([1, 20, null]);
+    const [mapped] = json.results[1]?.mapped_to ?? [];
+    expect(mapped?.id).toBe(20);
+    expect(mapped?.spold_file).toMatch(/_bbbbbbbb-.*\.spold$/);
+    expect(mapped?.share_percent).toBeNull();
+    expect(json.results[1]?.source_of_verdict).toBe('inferred from documentation');
     expect(json.results[2]?.scores).toEqual([
       { indicator_id: 882, '3.10': 4, '3.12': null, change_percent: null },
     ]);
@@ -219,6 +328,8 @@ describe('saved lists', () => {
     expect(readDraft()).toBeUndefined();
     writeDraft({ text: '8279\nnot a line', checked: true, chosen: new Map([[1, 5]]) });
     expect(readDraft()).toEqual({ text: '8279\nnot a line', checked: true, chosen: { 1: 5 } });
+    writeDraft({ text: '8279', checked: false, chosen: new Map(), from: '3.10' });
+    expect(readDraft()?.from).toBe('3.10');
   });
 
   it('refuses a nameless list, and reads damaged storage as none', () => {

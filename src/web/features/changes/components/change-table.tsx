@@ -6,6 +6,7 @@ import type { ReleaseChange } from '../../../../shared/matching/verdict';
 import { OrMissing } from '../../../components/data/missing';
 import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
+import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
 import { describeFields } from '../../../lib/doc-fields';
 
 type Ready = Extract<Changes, { status: 'ready' }>;
@@ -16,6 +17,9 @@ const PAGE = 100;
 const COLOUR: Record<ReleaseChange, string> = {
   new: 'indigo',
   removed: 'red',
+  'no certain successor': 'pink',
+  split: 'violet',
+  merged: 'violet',
   renamed: 'blue',
   moved: 'grape',
   're-identified': 'indigo',
@@ -53,8 +57,9 @@ function Side({
 
 /**
  * The changed datasets, a page of 100 at a time: each row links to the dataset in both
- * releases, says how the two were matched (a move matched on documentation alone is flagged
- * as likely) and which documentation fields differ; a removed one shows its nearest datasets.
+ * releases, says where the link comes from (a change report, or documentation), a split's share
+ * and which documentation fields differ; one without a certain successor shows its nearest
+ * datasets with their reasons, a new one what it may have been split from.
  */
 export function ChangeTable({
   changes,
@@ -79,6 +84,7 @@ export function ChangeTable({
               <Table.Th>Change</Table.Th>
               <Table.Th>In {from}</Table.Th>
               <Table.Th>In {to}</Table.Th>
+              <Table.Th>Decided by</Table.Th>
               <Table.Th>What differs</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -89,9 +95,9 @@ export function ChangeTable({
                   <Badge color={COLOUR[row.change]} variant="light" tt="none" miw="max-content">
                     {row.change}
                   </Badge>
-                  {row.how === 'likely successor' && (
+                  {row.share !== null && (
                     <Text size="xs" c="dimmed">
-                      matched as a likely successor
+                      share {shareText(row.share)}
                     </Text>
                   )}
                 </Table.Td>
@@ -102,23 +108,33 @@ export function ChangeTable({
                   <Side dataset={row.to} version={to} systemModel={systemModel} ind={ind} />
                   {row.candidates.length > 0 && (
                     <Text size="xs" c="dimmed">
-                      Nearest:{' '}
+                      {row.change === 'new'
+                        ? 'May come from: '
+                        : row.to
+                          ? 'Possibly split into: '
+                          : 'Candidates: '}
                       {row.candidates.map((c, i) => (
                         <span key={c.dataset.id}>
-                          {i > 0 && ', '}
+                          {i > 0 && '; '}
                           <Anchor
                             component={Link}
-                            to={paths.dataset({ version: to, systemModel }, c.dataset.id, { ind })}
+                            to={paths.dataset(
+                              { version: row.change === 'new' ? from : to, systemModel },
+                              c.dataset.id,
+                              { ind },
+                            )}
                             size="xs"
                           >
                             {c.dataset.id}
                           </Anchor>{' '}
-                          ({c.relation}
-                          {c.new_in_target ? ', new' : ''})
+                          {c.dataset.geography ?? ''} ({candidateReason(c)})
                         </span>
                       ))}
                     </Text>
                   )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{row.change === 'new' ? '—' : basisText(row)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{describeFields(row.fields)}</Text>

@@ -17,6 +17,14 @@ describe('adding datasets by ID', () => {
     expect(screen.getByRole('status')).toHaveTextContent('“abc” is not a Dataset ID.');
   });
 
+  it('echoes what it could not read whole, as text', async () => {
+    renderWithProviders(<AddDatasets current={[]} onAdd={vi.fn()} />);
+    const typed = '<b>market-for-electricity-low-voltage</b>';
+    await userEvent.type(screen.getByRole('textbox', { name: 'Add dataset by ID' }), typed);
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status')).toHaveTextContent(`“${typed}” is not a Dataset ID.`);
+  });
+
   it('keeps to the size of a comparison', () => {
     const current = Array.from({ length: 19 }, (_, i) => i + 1);
     expect(readDatasetIds('100 200 300', current)).toEqual({

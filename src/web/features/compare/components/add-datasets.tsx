@@ -23,7 +23,7 @@ export function AddDatasets(props: { current: readonly number[]; onAdd: (ids: nu
     if (added.length > 0) props.onAdd(added);
     const problems = [
       invalid.length > 0 &&
-        `${invalid.map((token) => `“${token.slice(0, 20)}”`).join(', ')} ${invalid.length === 1 ? 'is not a Dataset ID' : 'are not Dataset IDs'}`,
+        `${invalid.map((token) => `“${token}”`).join(', ')} ${invalid.length === 1 ? 'is not a Dataset ID' : 'are not Dataset IDs'}`,
       tooMany.length > 0 &&
         `${tooMany.join(', ')} not added: a comparison holds ${MAX_COMPARED} datasets`,
     ].filter((problem): problem is string => typeof problem === 'string');
@@ -48,7 +48,15 @@ export function AddDatasets(props: { current: readonly number[]; onAdd: (ids: nu
         </Button>
       </Group>
       {note && (
-        <Text id="add-datasets-note" size="xs" c="red.8" mt={4} role="status" maw={360}>
+        <Text
+          id="add-datasets-note"
+          size="xs"
+          c="red.8"
+          mt={4}
+          role="status"
+          maw={360}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {note}
         </Text>
       )}

@@ -73,6 +73,7 @@ function table(props: Partial<CompareTableProps> = {}) {
       rank={undefined}
       onRank={onRank}
       onRemove={vi.fn()}
+      datasetHref={(id) => `/3.12/cutoff/datasets/${id}`}
       {...props}
     />,
   );
@@ -87,6 +88,27 @@ describe('the comparison table', () => {
     );
     expect(columns()[0]).toHaveTextContent('per 1 kWh of electricity, low voltage');
     expect(columns()[1]).toHaveTextContent('per 1 kg of clinker');
+  });
+
+  it('links each column to its dataset', () => {
+    const { columns } = table();
+    expect(
+      within(columns()[1] ?? document.body).getByRole('link', { name: 'clinker production' }),
+    ).toHaveAttribute('href', '/3.12/cutoff/datasets/2989');
+  });
+
+  it('measures one dataset’s values against each other, not each against itself', () => {
+    table({ datasets: [clinker] });
+    // Bars: 0.8 is the largest in kg CO2-Eq, 0.0009018 a thousandth of it.
+    const cells = screen.getAllByRole('cell').flatMap((cell) => [...cell.querySelectorAll('div')]);
+    const shares = cells.map((cell) => cell.style.getPropertyValue('--share'));
+    expect(shares).toEqual(['0%', '100%']);
+  });
+
+  it('shows one dataset’s relative values against its largest in the same unit', () => {
+    table({ datasets: [clinker], view: 'relative' });
+    expect(within(screen.getByRole('row', { name: /GWP100/ })).getByText('0.113 %')).toBeVisible();
+    expect(within(screen.getByRole('row', { name: /GWP20/ })).getByText('100 %')).toBeVisible();
   });
 
   it('warns when the datasets have different reference units', () => {

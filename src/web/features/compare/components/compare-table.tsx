@@ -1,10 +1,20 @@
-import { ActionIcon, Badge, Table, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Table, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconX } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
 import type { Dataset, Indicator, ImpactScore } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import { exactScore, rowFormatter } from '../../../lib/format';
-import { formatPercent, nextRank, rankDatasets, relativeShare, type Rank } from '../ranking';
+import { usePhone } from '../../../lib/screen';
+import {
+  formatPercent,
+  largestPerUnit,
+  nextRank,
+  rankDatasets,
+  relativeShare,
+  tableRows,
+  type Rank,
+} from '../ranking';
 import { referenceOf } from './reference-note';
 import classes from './compare-table.module.css';
 
@@ -20,11 +30,15 @@ export interface CompareTableProps {
   rank: Rank | undefined;
   onRank: (rank: Rank | undefined) => void;
   onRemove: (datasetId: number) => void;
+  /** The dataset's own page, which its column header links to. */
+  datasetHref: (datasetId: number) => string;
 }
 
-const INDICATOR_WIDTH = 280;
-const UNIT_WIDTH = 120;
-const DATASET_WIDTH = 180;
+/** Column widths: on a phone the sticky indicator column leaves room for a dataset beside it. */
+const WIDTHS = {
+  wide: { indicator: 280, unit: 120, dataset: 180 },
+  phone: { indicator: 136, unit: 0, dataset: 150 },
+};
 
 /**
  * One cell: one element whose text is the value and whose background draws the bar, with a
@@ -51,13 +65,14 @@ function DatasetHeader(props: {
   dataset: Dataset;
   baseline: boolean;
   onRemove: (id: number) => void;
+  href: string;
 }) {
   const { dataset } = props;
   return (
     <div className={classes.datasetHeader}>
-      <div className={classes.activity}>
+      <Anchor component={Link} to={props.href} className={classes.activity} inherit>
         <OrMissing value={dataset.activity} />
-      </div>
+      </Anchor>
       <div className={classes.reference}>per {referenceOf(dataset)}</div>
       <div className={classes.reference}>
         <OrMissing value={dataset.geography} /> · {dataset.id}{' '}
@@ -90,21 +105,24 @@ function DatasetHeader(props: {
  */
 export function CompareTable(props: CompareTableProps) {
   const { indicators, scores, loaded, view, baseline, rank, onRank } = props;
+  const phone = usePhone();
+  const width = phone ? WIDTHS.phone : WIDTHS.wide;
   const datasets = rankDatasets(props.datasets, scores, rank);
   const value = (datasetId: number, indicatorId: number) =>
     scores.get(datasetId)?.get(indicatorId)?.score;
-  const rows = [...indicators].sort(
-    (a, b) =>
-      a.method.localeCompare(b.method) ||
-      a.category.localeCompare(b.category) ||
-      a.indicator.localeCompare(b.indicator),
-  );
-  const base = datasets.some((d) => d.id === baseline) ? baseline : undefined;
+  const rows = tableRows(indicators);
+  const [only] = datasets;
+  // One dataset: measured against its own largest value in each unit (see largestPerUnit).
+  const perUnit =
+    datasets.length === 1 && only
+      ? largestPerUnit(rows, (indicatorId) => value(only.id, indicatorId))
+      : undefined;
+  const base = datasets.some((d) => d.id === baseline) && !perUnit ? baseline : undefined;
   const hasBaseline = base !== undefined;
   return (
     <Table.ScrollContainer
       type="native"
-      minWidth={INDICATOR_WIDTH + UNIT_WIDTH + datasets.length * DATASET_WIDTH}
+      minWidth={width.indicator + width.unit + datasets.length * width.dataset}
       maxHeight="calc(100dvh - 120px)"
     >
       {/* Fixed layout: 2 000 cells sized by the column widths, not measured by their text. */}
@@ -117,24 +135,25 @@ export function CompareTable(props: CompareTableProps) {
         className={classes.table}
       >
         <colgroup>
-          <col style={{ width: INDICATOR_WIDTH }} />
-          <col style={{ width: UNIT_WIDTH }} />
+          <col style={{ width: width.indicator }} />
+          {!phone && <col style={{ width: width.unit }} />}
           {datasets.map((dataset) => (
-            <col key={dataset.id} style={{ width: DATASET_WIDTH }} />
+            <col key={dataset.id} style={{ width: width.dataset }} />
           ))}
         </colgroup>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" className={classes.corner}>
-              Indicator
+              {phone ? 'Indicator (unit)' : 'Indicator'}
             </Table.Th>
-            <Table.Th scope="col">Unit</Table.Th>
+            {!phone && <Table.Th scope="col">Unit</Table.Th>}
             {datasets.map((dataset) => (
               <Table.Th key={dataset.id} scope="col">
                 <DatasetHeader
                   dataset={dataset}
                   baseline={dataset.id === base}
                   onRemove={props.onRemove}
+                  href={props.datasetHref(dataset.id)}
                 />
               </Table.Th>
             ))}
@@ -143,7 +162,8 @@ export function CompareTable(props: CompareTableProps) {
         <Table.Tbody>
           {rows.map((indicator, index) => {
             const values = datasets.map((dataset) => value(dataset.id, indicator.id));
-            const largest = Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
+            const largest =
+              perUnit?.get(indicator.unit) ?? Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
             const format = rowFormatter(values);
             const newGroup = rows[index - 1]?.method !== indicator.method;
             const ranked = rank?.indicatorId === indicator.id ? rank.direction : undefined;
@@ -172,9 +192,10 @@ export function CompareTable(props: CompareTableProps) {
                       {indicator.category} › {indicator.indicator}
                       <RankIcon size={14} aria-hidden className={classes.rankIcon} />
                     </span>
+                    {phone && <span className={classes.method}>{indicator.unit}</span>}
                   </UnstyledButton>
                 </th>
-                <td className={classes.unit}>{indicator.unit}</td>
+                {!phone && <td className={classes.unit}>{indicator.unit}</td>}
                 {values.map((v, column) => {
                   const dataset = datasets[column];
                   if (!dataset) return null;
@@ -192,14 +213,18 @@ export function CompareTable(props: CompareTableProps) {
                     );
                   }
                   const share =
-                    view === 'relative'
-                      ? relativeShare(
-                          v,
-                          values,
-                          base === undefined ? undefined : value(base, indicator.id),
-                          hasBaseline,
-                        )
-                      : undefined;
+                    view !== 'relative'
+                      ? undefined
+                      : perUnit
+                        ? largest > 0
+                          ? (v / largest) * 100
+                          : undefined
+                        : relativeShare(
+                            v,
+                            values,
+                            base === undefined ? undefined : value(base, indicator.id),
+                            hasBaseline,
+                          );
                   const shown =
                     view === 'relative'
                       ? share === undefined

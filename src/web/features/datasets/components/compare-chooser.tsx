@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
 import { MAX_COMPARED, type Release } from '../../../config/routes';
+import { geographyRank } from '../geographies';
 
 type Product = SearchHit['products'][number];
 
@@ -21,6 +22,11 @@ export function CompareChooser(props: {
   const navigate = useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
   const [chosen, setChosen] = useState<string[]>([]);
+  const options = product.datasets.map((dataset) => ({
+    value: String(dataset.id),
+    label: `${dataset.geography} · ${dataset.id}`,
+  }));
+  const byValue = new Map(product.datasets.map((d) => [String(d.id), d.geography]));
   const title = `Compare ${product.name}: choose up to ${MAX_COMPARED} of ${product.datasets.length} geographies`;
   return (
     <>
@@ -44,13 +50,23 @@ export function CompareChooser(props: {
             placeholder="Type to find a geography"
             searchable
             maxValues={MAX_COMPARED}
-            data={product.datasets.map((dataset) => ({
-              value: String(dataset.id),
-              label: `${dataset.geography} · ${dataset.id}`,
-            }))}
+            data={options}
+            // Ranked as every geography chooser is: the exact code first, then names starting
+            // with what is typed, then names containing it (a substring filter put "China, East
+            // Grid" before Switzerland for "CH").
+            filter={({ options: shown, search }) =>
+              shown
+                .flatMap((option) => {
+                  if (!('value' in option)) return [];
+                  const rank = geographyRank(byValue.get(option.value) ?? option.label, search);
+                  return rank < 3 ? [{ option, rank }] : [];
+                })
+                .sort((a, b) => a.rank - b.rank || a.option.label.localeCompare(b.option.label))
+                .map(({ option }) => option)
+            }
             value={chosen}
             onChange={setChosen}
-            comboboxProps={{ withinPortal: false }}
+            maxDropdownHeight={280}
           />
           <Group justify="space-between">
             <Button

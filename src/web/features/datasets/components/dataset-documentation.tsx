@@ -36,6 +36,15 @@ function Copyable({ label, value }: { label: string; value: string | null }) {
 }
 
 /**
+ * The dataset's file in an ecoSpold export, `activityUUID_productUUID.spold`, which the lookup
+ * box also takes; none when either UUID is missing.
+ */
+export function spoldFileName(dataset: Dataset): string | null {
+  const { activity_spold_uuid: activity, product_spold_uuid: product } = dataset;
+  return activity && product ? `${activity}_${product}.spold` : null;
+}
+
+/**
  * Every documented field of the dataset; nothing here costs anything. Sectors and the ISIC
  * section link to the release's datasets that share them (`searchHref`).
  */
@@ -99,6 +108,10 @@ export function DatasetDocumentation({
     [
       'Geography UUID',
       <Copyable key="g" label="geography UUID" value={dataset.geography_spold_uuid} />,
+    ],
+    [
+      'ecoSpold file',
+      <Copyable key="file" label="ecoSpold file name" value={spoldFileName(dataset)} />,
     ],
   ];
   return (

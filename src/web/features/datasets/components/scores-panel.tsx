@@ -1,21 +1,28 @@
-import { Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ExportButtons } from '../../../components/data/export-buttons';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
-import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
-import { CostPrompt } from '../../scores/components/cost-prompt';
-import { scoresToCsv } from '../export';
+import { CostPrompt, type ScoreLoad } from '../../scores/components/cost-prompt';
+import { scoresExport } from '../export';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
 export interface ScoresPanelProps {
   version: string;
   systemModel: string;
   datasetId: number;
-  indicatorIds: readonly number[];
+  /** The dataset as the cost prompt names it: "activity, geography (ID)". */
+  datasetName: string;
+  /** The chosen indicators this release has, in the set's order. */
+  indicators: ScoreLoad['indicators'];
   /** What this licence period has already been charged for (from /api/usage). */
   charged: Charged | undefined;
+  /** Table or bar charts, which the page keeps in its link. */
+  view: 'table' | 'chart';
+  onView: (view: 'table' | 'chart') => void;
+  /** The page's link, which an export records. */
+  link: string;
 }
 
 /**
@@ -26,10 +33,14 @@ export function ScoresPanel({
   version,
   systemModel,
   datasetId,
-  indicatorIds,
+  datasetName,
+  indicators,
   charged,
+  view,
+  onView,
+  link,
 }: ScoresPanelProps) {
-  const [view, setView] = useState('table');
+  const indicatorIds = indicators.map((indicator) => indicator.id);
   const scores = useConsentedScores({
     requests: [{ version, systemModel, datasetIds: [datasetId], indicatorIds }],
     charged,
@@ -46,6 +57,7 @@ export function ScoresPanel({
     <CostPrompt
       title={`Scores for ${plural(indicatorIds.length, 'indicator')}`}
       charges={scores.bill.adds}
+      loads={{ datasets: [{ id: datasetId, name: datasetName }], indicators }}
       partShown={dataset !== undefined}
       onLoad={scores.consent.approve}
     />
@@ -60,7 +72,6 @@ export function ScoresPanel({
       prompt
     );
   }
-  const base = `dataset-${dataset.id}-${version}-${systemModel}`;
   return (
     <Stack gap="sm">
       {prompt}
@@ -68,36 +79,19 @@ export function ScoresPanel({
         <SegmentedControl
           aria-label="Show scores as"
           value={view}
-          onChange={setView}
+          onChange={(value) => onView(value === 'chart' ? 'chart' : 'table')}
           data={[
             { label: 'Table', value: 'table' },
             { label: 'Bar chart', value: 'chart' },
           ]}
         />
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() =>
-              download(`${base}.csv`, scoresToCsv(dataset, { version, systemModel }), 'text/csv')
-            }
-          >
-            Export CSV
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() =>
-              download(
-                `${base}.json`,
-                `${JSON.stringify({ version, system_model: systemModel, dataset }, null, 2)}\n`,
-                'application/json',
-              )
-            }
-          >
-            Export JSON
-          </Button>
-        </Group>
+        <ExportButtons
+          file={`dataset-${dataset.id}-${version}-${systemModel}`}
+          build={() => scoresExport(dataset, { version, systemModel }, link)}
+          json={() =>
+            `${JSON.stringify({ version, system_model: systemModel, dataset }, null, 2)}\n`
+          }
+        />
       </Group>
       {view === 'table' ? (
         <ScoresTable scores={dataset.impact_scores} />

@@ -2,15 +2,70 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { ImpactScore } from '../../../../shared/api/schemas';
 import { exactScore, formatScore } from '../../../lib/format';
+import { chartLabeller } from '../../../lib/indicator-label';
+import { usePhone } from '../../../lib/screen';
 
-/** Scores grouped by method › category, each with its unit, the exact value on hover. */
+function Score({ score }: { score: ImpactScore }) {
+  return (
+    <Tooltip label={`exact: ${exactScore(score.score)}`}>
+      <span
+        tabIndex={0}
+        aria-label={`${formatScore(score.score)}, exactly ${exactScore(score.score)}`}
+      >
+        {formatScore(score.score)}
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * Scores grouped by method › category, each with its unit, the exact value on hover. On a phone
+ * each row is the indicator (wrapping) and its score with the unit, so the value is never off
+ * the side of the screen.
+ */
 export function ScoresTable({ scores }: { scores: readonly ImpactScore[] }) {
+  const phone = usePhone();
   const sorted = [...scores].sort(
     (a, b) =>
       a.method.localeCompare(b.method) ||
       a.category.localeCompare(b.category) ||
       a.indicator.localeCompare(b.indicator),
   );
+  if (phone) {
+    return (
+      <Table aria-label="Impact scores" striped withTableBorder layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Indicator</Table.Th>
+            <Table.Th scope="col" ta="right" w="38%">
+              Score
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((score) => (
+            <Table.Tr key={score.id}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Text size="xs" c="dimmed">
+                  {score.method} › {score.category}
+                </Text>
+                {score.indicator}{' '}
+                <Text span size="xs" c="dimmed">
+                  #{score.id}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                <Score score={score} />
+                <Text size="xs" c="dimmed" ff="body">
+                  {score.unit}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label="Impact scores" striped withTableBorder>
@@ -42,14 +97,7 @@ export function ScoresTable({ scores }: { scores: readonly ImpactScore[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip label={`exact: ${exactScore(score.score)}`}>
-                    <span
-                      tabIndex={0}
-                      aria-label={`${formatScore(score.score)}, exactly ${exactScore(score.score)}`}
-                    >
-                      {formatScore(score.score)}
-                    </span>
-                  </Tooltip>
+                  <Score score={score} />
                 </Table.Td>
                 <Table.Td>{score.unit}</Table.Td>
               </Table.Tr>
@@ -61,33 +109,40 @@ export function ScoresTable({ scores }: { scores: readonly ImpactScore[] }) {
   );
 }
 
-/** A bar chart per unit: bars in one chart are comparable, as the same thing rated by several methods. */
+/**
+ * A bar chart per unit: bars in one chart are comparable, as the same thing rated by several
+ * methods. Each bar carries its value, as a phone has no pointer to hover with.
+ */
 export function ScoreCharts({ scores }: { scores: readonly ImpactScore[] }) {
+  const phone = usePhone();
   const byUnit = new Map<string, ImpactScore[]>();
   for (const score of scores) byUnit.set(score.unit, [...(byUnit.get(score.unit) ?? []), score]);
-  const groups = [...byUnit].filter(([, list]) => list.length >= 1);
   return (
     <Stack gap="lg">
-      {groups.map(([unit, list]) => (
-        <Stack key={unit} gap={4}>
-          <Title order={3} size="h5">
-            {unit}
-          </Title>
-          <BarChart
-            h={Math.max(80, list.length * 34 + 30)}
-            data={list.map((score) => ({
-              name: `${score.method} · ${score.category}`,
-              score: score.score,
-            }))}
-            dataKey="name"
-            orientation="vertical"
-            yAxisProps={{ width: 260 }}
-            valueFormatter={formatScore}
-            series={[{ name: 'score', color: 'teal.6', label: unit }]}
-            aria-label={`Scores in ${unit}`}
-          />
-        </Stack>
-      ))}
+      {[...byUnit].map(([unit, list]) => {
+        const name = chartLabeller(list);
+        return (
+          <Stack key={unit} gap={4}>
+            <Title order={3} size="h5">
+              {unit}
+            </Title>
+            <BarChart
+              h={Math.max(80, list.length * 34 + 30)}
+              data={list.map((score) => ({ name: name(score), score: score.score }))}
+              dataKey="name"
+              orientation="vertical"
+              yAxisProps={{ width: phone ? 120 : 260 }}
+              // Room on the right for the value after the longest bar.
+              barChartProps={{ margin: { right: phone ? 72 : 96 } }}
+              withBarValueLabel
+              valueLabelProps={{ position: 'right', fontSize: 12 }}
+              valueFormatter={formatScore}
+              series={[{ name: 'score', color: 'teal.6', label: unit }]}
+              aria-label={`Scores in ${unit}`}
+            />
+          </Stack>
+        );
+      })}
     </Stack>
   );
 }

@@ -51,4 +51,27 @@ describe('search results', () => {
       ),
     );
   });
+
+  it('ranks the geographies to choose from by code, then names starting, then containing', async () => {
+    const places = ['China, East Grid (CN-ECGC)', 'Europe without Switzerland', 'Switzerland (CH)'];
+    const hit = product(22);
+    const first = hit.products[0];
+    if (!first) throw new Error('no product');
+    places.forEach((geography, i) => {
+      const dataset = first.datasets[i];
+      if (dataset) dataset.geography = geography;
+    });
+    renderWithProviders(<SearchResults results={[hit]} release={release} indicatorIds={[]} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Compare the geographies/ }));
+    const picker = await screen.findByRole('combobox', { name: 'Geographies' });
+    await userEvent.type(picker, 'CH');
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options[0]).toBe('Switzerland (CH) · 1002');
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'switz');
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Switzerland (CH) · 1002',
+      'Europe without Switzerland · 1001',
+    ]);
+  });
 });

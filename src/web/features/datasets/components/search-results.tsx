@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
 import { MAX_COMPARED, type Release } from '../../../config/routes';
+import { usePhone } from '../../../lib/screen';
 import { CompareChooser } from './compare-chooser';
 
 type Product = SearchHit['products'][number];
@@ -33,12 +34,98 @@ function CompareGeographies(props: {
   return <CompareChooser {...props} />;
 }
 
-/** Activities with their products and the datasets (one per geography) that make them. */
+function DatasetLinks(props: {
+  activity: SearchHit;
+  product: Product;
+  release: Release;
+  indicatorIds: readonly number[];
+}) {
+  const { activity, product } = props;
+  return (
+    <Group gap={6}>
+      {product.datasets.map((dataset) => (
+        <Anchor
+          key={dataset.id}
+          component={Link}
+          size="sm"
+          to={paths.dataset(props.release, dataset.id, { ind: props.indicatorIds })}
+          aria-label={`${activity.name}, ${dataset.geography}, dataset ${dataset.id}`}
+        >
+          {dataset.geography} · {dataset.id}
+        </Anchor>
+      ))}
+      {product.datasets.length > 1 && (
+        <CompareGeographies
+          product={product}
+          release={props.release}
+          indicatorIds={props.indicatorIds}
+        />
+      )}
+    </Group>
+  );
+}
+
+function ActivityName({ activity }: { activity: SearchHit }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {activity.name}
+      </Text>
+      {activity.activity_type !== null && (
+        <Badge size="xs" variant="light" color="gray">
+          {activity.activity_type}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Activities with their products and the datasets (one per geography) that make them. On a
+ * phone a row is the activity with its product above the dataset links, all wrapping, so the
+ * links are on the screen rather than past a sideways scroll.
+ */
 export function SearchResults(props: {
   results: readonly SearchHit[];
   release: Release;
   indicatorIds: readonly number[];
 }) {
+  const phone = usePhone();
+  const rows = props.results.flatMap((activity) =>
+    activity.products.map((product, index) => ({ activity, product, first: index === 0 })),
+  );
+  if (phone) {
+    return (
+      <Table aria-label="Search results" withTableBorder verticalSpacing="xs" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Activity, product and datasets (geography · ID)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ activity, product, first }) => (
+            <Table.Tr key={`${activity.name}|${product.name}`}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Stack gap={4}>
+                  {first && <ActivityName activity={activity} />}
+                  <Text size="sm">
+                    {product.name}
+                    {product.unit ? ` (${product.unit})` : ''}
+                  </Text>
+                  <DatasetLinks
+                    activity={activity}
+                    product={product}
+                    release={props.release}
+                    indicatorIds={props.indicatorIds}
+                  />
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640} type="native">
       <Table aria-label="Search results" withTableBorder verticalSpacing="xs">
@@ -51,50 +138,21 @@ export function SearchResults(props: {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.results.flatMap((activity) =>
-            activity.products.map((product, index) => (
-              <Table.Tr key={`${activity.name}|${product.name}`}>
-                <Table.Td>
-                  {index === 0 && (
-                    <Stack gap={2}>
-                      <Text size="sm" fw={600}>
-                        {activity.name}
-                      </Text>
-                      {activity.activity_type !== null && (
-                        <Badge size="xs" variant="light" color="gray">
-                          {activity.activity_type}
-                        </Badge>
-                      )}
-                    </Stack>
-                  )}
-                </Table.Td>
-                <Table.Td>{product.name}</Table.Td>
-                <Table.Td>{product.unit}</Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    {product.datasets.map((dataset) => (
-                      <Anchor
-                        key={dataset.id}
-                        component={Link}
-                        size="sm"
-                        to={paths.dataset(props.release, dataset.id, { ind: props.indicatorIds })}
-                        aria-label={`${activity.name}, ${dataset.geography}, dataset ${dataset.id}`}
-                      >
-                        {dataset.geography} · {dataset.id}
-                      </Anchor>
-                    ))}
-                    {product.datasets.length > 1 && (
-                      <CompareGeographies
-                        product={product}
-                        release={props.release}
-                        indicatorIds={props.indicatorIds}
-                      />
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            )),
-          )}
+          {rows.map(({ activity, product, first }) => (
+            <Table.Tr key={`${activity.name}|${product.name}`}>
+              <Table.Td>{first && <ActivityName activity={activity} />}</Table.Td>
+              <Table.Td>{product.name}</Table.Td>
+              <Table.Td>{product.unit}</Table.Td>
+              <Table.Td>
+                <DatasetLinks
+                  activity={activity}
+                  product={product}
+                  release={props.release}
+                  indicatorIds={props.indicatorIds}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

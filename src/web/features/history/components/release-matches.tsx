@@ -1,30 +1,40 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { DatasetHistory } from '../../../../shared/api/schemas';
-import type { MatchHow } from '../../../../shared/matching/match';
+import type { DatasetHistory, HistoryEntry } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
+import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
 import { describeFields } from '../../../lib/doc-fields';
 
 type Ready = Extract<DatasetHistory, { status: 'ready' }>;
 
-/** How each match was made, in words a reader can check (colours that keep 4.5:1 in light badges). */
-const HOW: Record<MatchHow, { label: string; colour: string }> = {
-  'same ID': { label: 'same Dataset ID', colour: 'gray' },
-  'same UUIDs': { label: 'new ID, same Spold UUIDs', colour: 'indigo' },
-  'same names': { label: 'new ID, same names', colour: 'indigo' },
-  'likely successor': { label: 'likely successor', colour: 'grape' },
-  'several candidates': { label: 'several candidates', colour: 'grape' },
-  none: { label: 'not found', colour: 'red' },
+/** Verdicts in words a reader can check (colours that keep 4.5:1 in light badges). */
+const VERDICT: Record<NonNullable<HistoryEntry['verdict']>, { label: string; colour: string }> = {
+  unchanged: { label: 'same Dataset ID, documentation unchanged', colour: 'gray' },
+  'documentation changed': { label: 'same Dataset ID, documentation changed', colour: 'gray' },
+  'new ID': { label: 'new Dataset ID', colour: 'indigo' },
+  split: { label: 'split', colour: 'violet' },
+  merged: { label: 'merged', colour: 'violet' },
+  'no certain successor': { label: 'no certain successor', colour: 'pink' },
+  removed: { label: 'removed', colour: 'red' },
+  new: { label: 'new in a later release', colour: 'indigo' },
 };
 
 /**
- * The dataset in every release of its system model: which dataset it is there, how it was
- * found, and what differs from the release being viewed; near datasets where none was found.
+ * The dataset in every release of its system model: which dataset it is there, what became of
+ * it (in a later release) or what it was (in an earlier one), where that comes from (a change
+ * report, or documentation), a split's or merge's other datasets with their shares, and what
+ * differs from the release being viewed; candidates with their reasons where none is certain.
  * Each link keeps the indicator set `ind`.
  */
 export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly number[] }) {
   const { system_model: systemModel } = history;
+  const link = (version: string, id: number, text: ReactNode, size: 'sm' | 'xs') => (
+    <Anchor component={Link} to={paths.dataset({ version, systemModel }, id, { ind })} size={size}>
+      {text}
+    </Anchor>
+  );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing={4} aria-label={`Dataset ${history.id} across releases`}>
@@ -37,60 +47,95 @@ export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {history.releases.map((entry) => (
-            <Table.Tr
-              key={entry.version}
-              aria-current={entry.version === history.version ? 'true' : undefined}
-            >
-              <Table.Td>
-                <Text fw={entry.version === history.version ? 700 : 400}>{entry.version}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={HOW[entry.how].colour} variant="light" tt="none" miw="max-content">
-                  {HOW[entry.how].label}
-                </Badge>
-                {entry.relation && entry.how === 'likely successor' && (
-                  <Text size="xs" c="dimmed">
-                    {entry.relation}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {entry.dataset ? (
-                  <Anchor
-                    component={Link}
-                    to={paths.dataset({ version: entry.version, systemModel }, entry.dataset.id, {
-                      ind,
-                    })}
-                    size="sm"
-                  >
-                    {entry.dataset.id} · <OrMissing value={entry.dataset.activity} /> ·{' '}
-                    <OrMissing value={entry.dataset.geography} />
-                  </Anchor>
-                ) : (
-                  entry.candidates.slice(0, 5).map((c) => (
-                    <Text key={c.dataset.id} size="xs">
-                      <Anchor
-                        component={Link}
-                        to={paths.dataset({ version: entry.version, systemModel }, c.dataset.id, {
-                          ind,
-                        })}
-                        size="xs"
+          {history.releases.map((entry) => {
+            const others = entry.linked.filter((l) => l.dataset.id !== entry.dataset?.id);
+            const main = entry.linked.find((l) => l.dataset.id === entry.dataset?.id);
+            return (
+              <Table.Tr
+                key={entry.version}
+                aria-current={entry.version === history.version ? 'true' : undefined}
+              >
+                <Table.Td>
+                  <Text fw={entry.version === history.version ? 700 : 400}>{entry.version}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {entry.verdict === null ? (
+                    <Badge color="gray" variant="light" tt="none" miw="max-content">
+                      the release viewed
+                    </Badge>
+                  ) : (
+                    <Stack gap={0}>
+                      <Badge
+                        color={VERDICT[entry.verdict].colour}
+                        variant="light"
+                        tt="none"
+                        miw="max-content"
                       >
-                        {c.dataset.id}
-                      </Anchor>{' '}
-                      <OrMissing value={c.dataset.activity} /> ·{' '}
-                      <OrMissing value={c.dataset.geography} /> ({c.relation})
+                        {VERDICT[entry.verdict].label}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {entry.dataset ? basisText(entry) : 'nothing certain'}
+                        {entry.how !== 'none' &&
+                        entry.how !== 'change report' &&
+                        entry.how !== 'same ID'
+                          ? ` (${entry.how})`
+                          : ''}
+                      </Text>
+                    </Stack>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {entry.dataset &&
+                    link(
+                      entry.version,
+                      entry.dataset.id,
+                      <>
+                        {entry.dataset.id} · <OrMissing value={entry.dataset.activity} /> ·{' '}
+                        <OrMissing value={entry.dataset.geography} />
+                        {main?.share != null ? ` · ${shareText(main.share)}` : ''}
+                      </>,
+                      'sm',
+                    )}
+                  {others.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {entry.verdict === 'split' || entry.verdict === 'merged'
+                        ? 'With: '
+                        : 'Also: '}
+                      {others.map((other, i) => (
+                        <span key={other.dataset.id}>
+                          {i > 0 && '; '}
+                          {link(entry.version, other.dataset.id, other.dataset.id, 'xs')}{' '}
+                          {other.dataset.geography ?? ''}
+                          {other.share !== null ? ` ${shareText(other.share)}` : ''}
+                        </span>
+                      ))}
                     </Text>
-                  ))
-                )}
-                {!entry.dataset && entry.candidates.length === 0 && <Text c="dimmed">—</Text>}
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs">{describeFields(entry.fields)}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+                  )}
+                  {entry.candidates.slice(0, 5).map((c) => (
+                    <Text key={c.dataset.id} size="xs">
+                      {entry.dataset ? 'Possibly split into ' : ''}
+                      {link(entry.version, c.dataset.id, c.dataset.id, 'xs')}{' '}
+                      <OrMissing value={c.dataset.activity} /> ·{' '}
+                      <OrMissing value={c.dataset.geography} /> ({candidateReason(c)})
+                    </Text>
+                  ))}
+                  {!entry.dataset && entry.candidates.length === 0 && (
+                    <Text c="dimmed">
+                      —{' '}
+                      <Text span size="xs">
+                        {entry.verdict === 'new'
+                          ? `not in ${entry.version}`
+                          : `nothing near in ${entry.version}`}
+                      </Text>
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{describeFields(entry.fields)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

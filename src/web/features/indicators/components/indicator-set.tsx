@@ -13,6 +13,7 @@ import {
 import { useState, type SyntheticEvent } from 'react';
 import type { Indicator } from '../../../../shared/api/schemas';
 import { plural } from '../../../lib/format';
+import { indicatorLabeller } from '../../../lib/indicator-label';
 import { deleteSet, saveSet, useSavedSets } from '../saved-sets';
 
 /**
@@ -33,6 +34,7 @@ export function IndicatorSet(props: {
   const saved = useSavedSets();
   const [draft, setDraft] = useState(props.name);
   const byId = new Map(props.indicators.map((indicator) => [indicator.id, indicator]));
+  const name = indicatorLabeller(props.indicators);
   const current = saved.find((set) => set.name === props.name);
   const unsaved =
     props.name !== '' && (current === undefined || current.ids.join(',') !== selected.join(','));
@@ -84,7 +86,7 @@ export function IndicatorSet(props: {
               {selected.map((id) => {
                 const indicator = byId.get(id);
                 const label = indicator
-                  ? `${indicator.method} › ${indicator.indicator} (${id})`
+                  ? `${name(indicator)} (${id})`
                   : `${id} (not in this release)`;
                 return (
                   <Pill

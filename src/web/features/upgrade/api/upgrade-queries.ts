@@ -18,7 +18,33 @@ export interface UpgradeCheckInput {
   listKey: string;
 }
 
+/** Dataset IDs of a list looked up to tell which release it fits: a handful, spread over it. */
+export const FIT_SAMPLE = 10;
+
+/** Up to FIT_SAMPLE of a list's Dataset IDs, evenly spread, so the look-up stays a few calls. */
+export function fitSample(entries: readonly ListEntry[]): number[] {
+  const ids = entries.flatMap((entry) => (entry.kind === 'id' ? [entry.id] : []));
+  if (ids.length <= FIT_SAMPLE) return ids;
+  return Array.from(
+    { length: FIT_SAMPLE },
+    (_, i) => ids[Math.floor((i * ids.length) / FIT_SAMPLE)] ?? 0,
+  );
+}
+
 export const upgradeQueries = {
+  /**
+   * Which releases of the licence hold each of a few of the list's Dataset IDs (free: the proxy
+   * answers from its cache of documentation calls).
+   */
+  fit: (ids: readonly number[]) =>
+    queryOptions({
+      queryKey: ['upgrade', 'fit', ids],
+      queryFn: ({ signal }) =>
+        Promise.all(
+          ids.map((id) => callApi('datasetReleases', { params: { id }, query: {}, signal })),
+        ),
+      staleTime: 5 * 60_000,
+    }),
   /** The verdicts (free); asked again every second while the proxy reads the two releases. */
   check: ({ entries, ...input }: UpgradeCheckInput) =>
     // `listKey` stands for the entries: hashing 10 000 of them on every render is what it saves.

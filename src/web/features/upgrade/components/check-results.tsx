@@ -8,7 +8,8 @@ import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
 import { ReleaseBill } from '../../scores/components/release-bill';
 import { useUpgradeScores } from '../api/use-upgrade-scores';
-import { mappingToCsv, mappingToJson } from '../export';
+import { ReportSteps } from '../../../components/data/report-steps';
+import { mappingToCsv, mappingToDatapackage, mappingToJson } from '../export';
 import { scoreMoves } from '../score-moves';
 import { VerdictTable } from './verdict-table';
 
@@ -38,6 +39,7 @@ export function CheckResults(props: CheckResultsProps) {
   const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(
     () => props.initialChosen ?? new Map(),
   );
+  const [skipped, setSkipped] = useState<number>();
   const scores = useUpgradeScores({
     check,
     chosen,
@@ -57,6 +59,7 @@ export function CheckResults(props: CheckResultsProps) {
       <Title order={2} size="h3">
         Verdicts: {check.from} → {check.to}
       </Title>
+      <ReportSteps steps={check.reports} />
       <Group gap="xs">
         <Button
           size="xs"
@@ -72,7 +75,28 @@ export function CheckResults(props: CheckResultsProps) {
         >
           Export mapping JSON
         </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => {
+            const { report, skipped } = mappingToDatapackage(check, chosen);
+            setSkipped(skipped);
+            download(
+              `${file}-migration.json`,
+              `${JSON.stringify(report, null, 2)}\n`,
+              'application/json',
+            );
+          }}
+        >
+          Export migration datapackage
+        </Button>
       </Group>
+      {skipped !== undefined && skipped > 0 && (
+        <Text size="sm" c="dimmed" role="status">
+          {plural(skipped, 'dataset')} of the list left out of the datapackage: a name the data
+          service left out, or a split only part of which is certain (see the CSV).
+        </Text>
+      )}
       <Stack gap="xs" component="section" aria-label="Scores in both releases">
         <Text size="sm">
           Optionally, scores in {check.from} and {check.to} with their change: pick indicators.

@@ -39,35 +39,54 @@ const ref = (id: number, geography = 'Switzerland (CH)') => ({
   product: 'cement',
   geography,
   unit: 'kg',
+  activity_spold_uuid: null,
+  product_spold_uuid: null,
 });
-const base: Pick<UpgradeResult, 'relation' | 'fields' | 'candidates'> = {
-  relation: null,
+const base: Pick<UpgradeResult, 'fields' | 'candidates' | 'successors' | 'basis' | 'reports'> = {
   fields: [],
   candidates: [],
+  successors: [],
+  basis: 'documentation',
+  reports: [],
 };
+const link = (id: number, share: number | null = null, geography?: string) => ({
+  dataset: ref(id, geography),
+  share,
+  fields: [],
+});
+const REPORT = ['ecoinvent change report 3.11 → 3.12'];
 const results: UpgradeResult[] = [
-  { ...base, line: 1, verdict: 'unchanged', source: ref(1), target: ref(1), how: 'same ID' },
+  {
+    ...base,
+    line: 1,
+    verdict: 'unchanged',
+    source: ref(1),
+    target: ref(1),
+    successors: [link(1)],
+    how: 'same ID',
+  },
   {
     ...base,
     line: 2,
     verdict: 'documentation changed',
     source: ref(2),
     target: ref(2),
+    successors: [link(2)],
     how: 'same ID',
     fields: ['time_period', 'description'],
   },
   {
     ...base,
     line: 3,
-    verdict: 'gone',
+    verdict: 'no certain successor',
     source: ref(3),
     target: null,
-    how: 'likely successor',
-    relation: 'same activity and product, other geography',
+    how: 'none',
     candidates: [
       {
         dataset: ref(30, 'Rest-of-World (RoW)'),
         relation: 'same activity and product, other geography',
+        geography: 'rest',
         new_in_target: true,
       },
     ],
@@ -78,8 +97,19 @@ const results: UpgradeResult[] = [
     verdict: 'new ID',
     source: ref(5),
     target: ref(50),
+    successors: [link(50)],
     how: 'same UUIDs',
-    relation: 'same UUIDs',
+  },
+  {
+    ...base,
+    line: 5,
+    verdict: 'split',
+    source: ref(6, 'Rest-of-World (RoW)'),
+    target: ref(6, 'Rest-of-World (RoW)'),
+    successors: [link(6, 0.9, 'Rest-of-World (RoW)'), link(60, 0.1, 'France (FR)')],
+    how: 'change report',
+    basis: 'change report',
+    reports: REPORT,
   },
 ];
 const check: Extract<UpgradeCheck, { status: 'ready' }> = {
@@ -91,11 +121,14 @@ const check: Extract<UpgradeCheck, { status: 'ready' }> = {
     unchanged: 1,
     'documentation changed': 1,
     'new ID': 1,
-    'several candidates': 0,
-    gone: 1,
+    split: 1,
+    merged: 0,
+    'no certain successor': 1,
+    removed: 0,
     'not in source': 0,
     'several in source': 0,
   },
+  reports: [],
   results,
 };
 
@@ -106,7 +139,7 @@ describe('VerdictTable', () => {
     );
     const table = screen.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(
       within(rows[2] as HTMLElement).getByText('Time period, description'),
     ).toBeInTheDocument();
@@ -121,21 +154,60 @@ describe('VerdictTable', () => {
     expect(
       within(rows[4] as HTMLElement).getByText('Not given by the data service'),
     ).toBeInTheDocument();
+    expect(within(rows[4] as HTMLElement).getByText(/same UUIDs/)).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Documentation unchanged')).toBeInTheDocument();
+    // No certain successor: a dash that says why, and the candidates to choose from.
     expect(
-      within(rows[3] as HTMLElement).getByText(
-        'likely successor: same activity and product, other geography',
-      ),
+      within(rows[3] as HTMLElement).getByText(/^— no certain successor in 3\.12/),
+    ).toBeInTheDocument();
+    // A split: every part with its share, and the report it comes from.
+    const split = rows[5] as HTMLElement;
+    expect(within(split).getByRole('link', { name: '60' })).toHaveAttribute(
+      'href',
+      '/3.12/cutoff/datasets/60?ind=964',
+    );
+    expect(within(split).getByText(/share 10 %/)).toBeInTheDocument();
+    expect(within(split).getByText(/share 90 %/)).toBeInTheDocument();
+    expect(within(split).getByText('ecoinvent change report 3.11 → 3.12')).toBeInTheDocument();
+  });
+
+  it('says where documentation is unchanged but the scores moved', () => {
+    renderWithProviders(
+      <VerdictTable
+        check={check}
+        chosen={new Map()}
+        onChoose={vi.fn()}
+        entries={[]}
+        ind={[]}
+        scores={{
+          names: ['GWP'],
+          moves: (result) => [
+            {
+              indicatorId: 882,
+              before: 1,
+              after: result.line === 1 ? 1.032 : 1,
+              change: result.line === 1 ? 3.2 : 0,
+            },
+          ],
+        }}
+      />,
+    );
+    const [, unchanged] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(
+      within(unchanged as HTMLElement).getByText('Documentation unchanged; the scores changed'),
     ).toBeInTheDocument();
   });
 
-  it('lets the user choose a candidate for a gone dataset', async () => {
+  it('lets the user choose a candidate for a dataset without a certain successor', async () => {
     const onChoose = vi.fn();
     renderWithProviders(
       <VerdictTable check={check} chosen={new Map()} onChoose={onChoose} entries={[]} ind={[]} />,
     );
     await userEvent.click(screen.getByRole('combobox', { name: 'Choose the dataset for line 3' }));
     await userEvent.click(
-      await screen.findByRole('option', { name: /^30 · cement production · Rest-of-World/ }),
+      await screen.findByRole('option', {
+        name: /^30 · cement production · Rest-of-World \(RoW\) \(same activity and product, other geography, into a rest-of geography, new\)$/,
+      }),
     );
     expect(onChoose).toHaveBeenCalledWith(3, 30);
   });
@@ -155,6 +227,7 @@ describe('VerdictTable', () => {
           candidates: [1, 2].map((id) => ({
             dataset: ref(id),
             relation: 'same UUIDs' as const,
+            geography: 'same' as const,
             new_in_target: false,
           })),
         },
@@ -178,7 +251,9 @@ describe('VerdictTable', () => {
       within(notInSource as HTMLElement).getByText('Entered: cement · clinker · CH'),
     ).toBeInTheDocument();
     expect(
-      within(notInSource as HTMLElement).getByText('Nothing in 3.10 matches the line.'),
+      within(notInSource as HTMLElement).getByText(
+        '— not in 3.10: nothing in 3.10 matches the line.',
+      ),
     ).toBeInTheDocument();
     expect(within(several as HTMLElement).getByText(`Entered: UUID ${uuid}`)).toBeInTheDocument();
     expect(
@@ -188,7 +263,7 @@ describe('VerdictTable', () => {
     ).toEqual(['/3.10/cutoff/datasets/1', '/3.10/cutoff/datasets/2']);
   });
 
-  it('says where a gone dataset is mapped once the user chose, and what differs from it', () => {
+  it('says where a dataset without a certain successor is mapped once the user chose, and what differs from it', () => {
     renderWithProviders(
       <VerdictTable
         check={check}
@@ -214,6 +289,7 @@ describe('VerdictTable', () => {
           verdict: 'unchanged' as const,
           source: ref(1),
           target: ref(1),
+          successors: [link(1)],
           how: 'same ID' as const,
         },
       ],
@@ -232,7 +308,9 @@ describe('VerdictTable', () => {
     renderWithProviders(
       <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[]} />,
     );
-    await userEvent.click(screen.getByRole('checkbox', { name: 'gone (1)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'split (1)' }));
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
+    // "Copy IDs" copies what the rows shown map to: a split's every part.
+    expect(screen.getByRole('button', { name: 'Copy IDs in 3.12' })).toBeEnabled();
   });
 });

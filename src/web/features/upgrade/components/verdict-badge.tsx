@@ -9,8 +9,10 @@ const COLOUR: Record<UpgradeVerdict, string> = {
   unchanged: 'gray',
   'documentation changed': 'blue',
   'new ID': 'indigo',
-  'several candidates': 'grape',
-  gone: 'red',
+  split: 'violet',
+  merged: 'violet',
+  'no certain successor': 'pink',
+  removed: 'red',
   'not in source': 'dark',
   'several in source': 'grape',
 };

@@ -1,4 +1,4 @@
-import { Anchor, Chip, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Chip, CopyButton, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListEntry } from '../../../../shared/api/routes';
@@ -12,10 +12,11 @@ import {
 import { OrMissing } from '../../../components/data/missing';
 import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
+import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
 import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
-import { chosenDifferences, describeEntry } from '../entries';
-import { exactScore, formatCount, formatScore } from '../../../lib/format';
+import { chosenDifferences, describeEntry, mappedIds } from '../entries';
+import { exactScore, formatCount, formatScore, plural } from '../../../lib/format';
 import type { ScoreMove } from '../score-moves';
 import { VerdictBadge } from './verdict-badge';
 
@@ -41,11 +42,13 @@ function Dataset({
   version,
   systemModel,
   ind,
+  share,
 }: {
   dataset: DatasetRef;
   version: string;
   systemModel: string;
   ind: readonly number[];
+  share?: number | null;
 }) {
   return (
     <Stack gap={0}>
@@ -59,15 +62,35 @@ function Dataset({
       <Text size="xs">
         <OrMissing value={dataset.activity} /> · <OrMissing value={dataset.product} /> ·{' '}
         <OrMissing value={dataset.geography} />
+        {share !== undefined && share !== null ? ` · share ${shareText(share)}` : ''}
       </Text>
     </Stack>
   );
 }
 
+/** Why the newer side of a row holds no dataset, in words: never a bare dash. */
+function noTarget(result: UpgradeResult, from: string, to: string): string {
+  switch (result.verdict) {
+    case 'not in source':
+      return `— not in ${from}: nothing in ${from} matches the line.`;
+    case 'several in source':
+      return `— the line names ${result.candidates.length} datasets of ${from}: give one Dataset ID to check it.`;
+    case 'removed':
+      return `— removed: no dataset of ${to} is near it.`;
+    default:
+      return `— no certain successor in ${to}: choose one below, or leave it out.`;
+  }
+}
+
+/** Whether any loaded score moved between the two releases. */
+const scoresMoved = (moves: readonly ScoreMove[]) =>
+  moves.some((move) => move.change !== null && move.change !== 0);
+
 /**
- * The verdict for every entry of a list, a page of 100 at a time, filtered by verdict. Where
- * there are several candidates, or the dataset is gone with near ones, the user may pick one:
- * the mapping then uses it.
+ * The verdict for every entry of a list, a page of 100 at a time, filtered by verdict: where it
+ * comes from (a change report, or documentation), a split's datasets with their shares, and
+ * for an entry without a certain successor its candidates, ranked with their reasons, to choose
+ * from (the mapping then uses the choice).
  */
 export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: VerdictTableProps) {
   const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
@@ -88,28 +111,38 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages);
   const { from, to, system_model: systemModel } = check;
+  const ids = mappedIds(rows, chosen);
   return (
     <Stack gap="sm">
-      <Chip.Group
-        multiple
-        value={shown}
-        onChange={(value) => {
-          setShown(
-            value.filter((v): v is UpgradeVerdict =>
-              (UPGRADE_VERDICTS as readonly string[]).includes(v),
-            ),
-          );
-          setPage(1);
-        }}
-      >
-        <Group gap="xs" aria-label="Show verdicts" role="group">
-          {UPGRADE_VERDICTS.filter((verdict) => check.counts[verdict] > 0).map((verdict) => (
-            <Chip key={verdict} value={verdict} size="xs">
-              {verdict} ({formatCount(check.counts[verdict])})
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <Group justify="space-between" align="end">
+        <Chip.Group
+          multiple
+          value={shown}
+          onChange={(value) => {
+            setShown(
+              value.filter((v): v is UpgradeVerdict =>
+                (UPGRADE_VERDICTS as readonly string[]).includes(v),
+              ),
+            );
+            setPage(1);
+          }}
+        >
+          <Group gap="xs" aria-label="Show verdicts" role="group">
+            {UPGRADE_VERDICTS.filter((verdict) => check.counts[verdict] > 0).map((verdict) => (
+              <Chip key={verdict} value={verdict} size="xs">
+                {verdict} ({formatCount(check.counts[verdict])})
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <CopyButton value={ids.join('\n')}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" disabled={ids.length === 0} onClick={copy}>
+              {copied ? `${plural(ids.length, 'ID')} of ${to} copied` : `Copy IDs in ${to}`}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
       <Table.ScrollContainer minWidth={900}>
         <Table striped verticalSpacing={4} aria-label={`Verdicts from ${from} to ${to}`}>
           <Table.Thead>
@@ -127,13 +160,24 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
           <Table.Tbody>
             {rows.slice((current - 1) * PAGE, current * PAGE).map((result) => {
               const picked = chosen.get(result.line);
-              const pickable = result.verdict === 'several candidates' || result.verdict === 'gone';
+              const pickable = result.verdict === 'no certain successor';
               const pickedRef = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
+              const moves = scores?.moves(result) ?? [];
+              const several = result.successors.length > 1;
+              const possibleSplit =
+                !pickable && result.source !== null && result.candidates.length > 0;
               return (
                 <Table.Tr key={result.line}>
                   <Table.Td>{result.line}</Table.Td>
                   <Table.Td>
                     <VerdictBadge verdict={result.verdict} />
+                    {result.verdict === 'unchanged' && (
+                      <Text size="xs" c="dimmed">
+                        {scoresMoved(moves)
+                          ? 'Documentation unchanged; the scores changed'
+                          : 'Documentation unchanged'}
+                      </Text>
+                    )}
                     {repeats.has(result.line) && (
                       <Text size="xs" c="dimmed">
                         Same dataset as line {repeats.get(result.line)}
@@ -144,11 +188,11 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
                         Mapped to {pickedRef.id}, your choice
                       </Text>
                     )}
-                    {result.how !== null && result.how !== 'same ID' && result.how !== 'none' && (
+                    {result.source && result.target && (
                       <Text size="xs" c="dimmed">
-                        {result.how}
-                        {result.relation && result.relation !== result.how
-                          ? `: ${result.relation}`
+                        {basisText(result)}
+                        {result.how === 'same UUIDs' || result.how === 'same names'
+                          ? ` (${result.how})`
                           : ''}
                       </Text>
                     )}
@@ -180,38 +224,61 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {result.target && (
-                      <Dataset
-                        dataset={result.target}
-                        version={to}
-                        systemModel={systemModel}
-                        ind={ind}
-                      />
+                    {several
+                      ? result.successors.map((successor) => (
+                          <Dataset
+                            key={successor.dataset.id}
+                            dataset={successor.dataset}
+                            version={to}
+                            systemModel={systemModel}
+                            ind={ind}
+                            share={successor.share}
+                          />
+                        ))
+                      : result.target && (
+                          <Dataset
+                            dataset={result.target}
+                            version={to}
+                            systemModel={systemModel}
+                            ind={ind}
+                            share={result.successors[0]?.share}
+                          />
+                        )}
+                    {result.verdict === 'merged' && (
+                      <Text size="xs" c="dimmed">
+                        Other datasets of {from} became it too.
+                      </Text>
+                    )}
+                    {possibleSplit && (
+                      <Text size="xs" c="dimmed">
+                        Possibly split: new in {to}{' '}
+                        {result.candidates
+                          .slice(0, 5)
+                          .map((c) => `${c.dataset.id} ${c.dataset.geography ?? ''}`)
+                          .join('; ')}
+                        {' (not in a change report)'}
+                      </Text>
                     )}
                     {pickable && result.candidates.length > 0 && (
                       <Select
                         aria-label={`Choose the dataset for line ${result.line}`}
-                        placeholder={
-                          result.verdict === 'gone' ? 'Nearest datasets…' : 'Choose one…'
-                        }
+                        placeholder="Candidates, nearest first…"
                         size="xs"
                         clearable
                         data={result.candidates.map((c) => ({
                           value: String(c.dataset.id),
-                          label: `${c.dataset.id} · ${c.dataset.activity ?? '?'} · ${c.dataset.geography ?? '?'} (${c.relation}${c.new_in_target ? ', new' : ''})`,
+                          label: `${c.dataset.id} · ${c.dataset.activity ?? '?'} · ${c.dataset.geography ?? '?'} (${candidateReason(c)})`,
                         }))}
                         value={picked === undefined ? null : String(picked)}
                         onChange={(value) =>
                           onChoose(result.line, value === null ? undefined : Number(value))
                         }
-                        comboboxProps={{ width: 480, position: 'bottom-start' }}
+                        comboboxProps={{ width: 520, position: 'bottom-start' }}
                       />
                     )}
-                    {!result.target && !pickable && (
+                    {!result.target && (
                       <Text size="xs" c="dimmed">
-                        {result.verdict === 'several in source'
-                          ? `The line names ${result.candidates.length} datasets of ${from}: give one Dataset ID to check it.`
-                          : `Nothing in ${from} matches the line.`}
+                        {noTarget(result, from, to)}
                       </Text>
                     )}
                   </Table.Td>
@@ -222,10 +289,10 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
                         : describeFields(result.fields)}
                     </Text>
                   </Table.Td>
-                  {scores?.moves(result).map((move) => (
+                  {moves.map((move) => (
                     <Table.Td
                       key={move.indicatorId}
-                      title={`${move.before === undefined ? '—' : exactScore(move.before)} → ${move.after === undefined ? '—' : exactScore(move.after)}`}
+                      title={`${move.before === undefined ? `not in ${from}` : exactScore(move.before)} → ${move.after === undefined ? `not in ${to}` : exactScore(move.after)}`}
                     >
                       {formatChange(move.change)}
                       {(move.before !== undefined || move.after !== undefined) && (

@@ -1,0 +1,193 @@
+import { expect, test } from './fixtures';
+import { copyLink, loadScoresIfAsked, openElsewhere } from './share';
+import { signInAsDemoUser } from './sign-in';
+
+/**
+ * A link is what you see: each page reached without parameters in its address, by clicks and
+ * by what this browser remembers, copies a link that opens the same view in a fresh browser.
+ */
+
+test('the dataset page: a remembered indicator set and the chart view go into its link', async ({
+  page,
+  browser,
+}) => {
+  // A set chosen in the catalogue is remembered by this browser.
+  await page.goto('/3.12/cutoff/indicators?q=CML acidification');
+  await signInAsDemoUser(page);
+  const list = page.getByRole('list', { name: 'Indicators', exact: true });
+  await list.getByRole('checkbox', { name: /^Select CML v4\.8 2016 › acidification › / }).check();
+  await expect(page).toHaveURL(/ind=964/);
+
+  // The dataset opened with a bare address shows that set, from memory.
+  await page.goto('/3.12/cutoff/datasets/8279');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'market for electricity, low voltage',
+  );
+  await expect(page).toHaveURL(/\/datasets\/8279\?ind=964$/);
+  await loadScoresIfAsked(page, page.getByRole('table', { name: 'Impact scores' }));
+  await page.getByText('Bar chart', { exact: true }).click();
+  // Each bar carries its value.
+  const chart = page.getByRole('application').first();
+  await expect(chart).toContainText(/CML v4\.8 2016 · acidification\s*\d/);
+  const drawn = (await chart.textContent()) ?? '';
+
+  const link = await copyLink(page);
+  expect(new URL(link).search).toBe('?ind=964&view=chart');
+  const other = await openElsewhere(browser, link);
+  await expect(other.page).toHaveURL(link);
+  await expect(other.page.getByRole('radio', { name: 'Bar chart' })).toBeChecked();
+  // Charged in the first browser this period, so the scores load by themselves.
+  await expect(other.page.getByRole('application').first()).toHaveText(drawn);
+  await other.page.getByText('Table', { exact: true }).click();
+  const table = other.page.getByRole('table', { name: 'Impact scores' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('CML v4.8 2016');
+  await other.close();
+});
+
+test('the dataset page opened bare in a browser with no memory links the headline set it shows', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/datasets/2989');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/datasets\/2989\?ind=\d+(,\d+)+$/);
+  const named = page.getByRole('list', { name: /^on \d+ indicators$/ }).getByRole('listitem');
+  await expect(named.first()).toBeVisible();
+  const shown = await named.allTextContents();
+  const link = await copyLink(page);
+  const other = await openElsewhere(browser, link);
+  await expect(
+    other.page.getByRole('list', { name: /^on \d+ indicators$/ }).getByRole('listitem'),
+  ).toHaveText(shown);
+  await other.close();
+});
+
+test('the overview, the catalogue and a search: what was clicked is in the link', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await signInAsDemoUser(page);
+  await page.getByRole('combobox', { name: 'System model' }).click();
+  await page.getByRole('option', { name: 'apos' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Release [\d.]+ · apos$/);
+  // The overview's state is its release, which its address holds (it has no Copy link).
+  await expect(page).toHaveURL(/\/apos$/);
+  const overview = page.url();
+  const there = await openElsewhere(browser, overview);
+  await expect(there.page.getByRole('heading', { level: 1 })).toHaveText(
+    (await page.getByRole('heading', { level: 1 }).textContent()) ?? '',
+  );
+  await there.close();
+
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Indicators' })
+    .click();
+  await page.getByLabel('Filter indicators').fill('GWP100');
+  await page.getByText('By indicator', { exact: true }).click();
+  await expect(page).toHaveURL(/q=GWP100.*view=by-indicator|view=by-indicator.*q=GWP100/);
+  const catalogue = await copyLink(page);
+  const other = await openElsewhere(browser, catalogue);
+  await expect(other.page.getByLabel('Filter indicators')).toHaveValue('GWP100');
+  await expect(other.page.getByRole('radio', { name: 'By indicator' })).toBeChecked();
+  await other.close();
+
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Datasets' })
+    .click();
+  await page.getByRole('textbox', { name: 'Search' }).fill('cement');
+  await page.getByRole('combobox', { name: 'Geography' }).fill('CH');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const summary = page.getByText(/match(es)? “cement” in Switzerland \(CH\)/);
+  await expect(summary).toBeVisible();
+  const first = await page
+    .getByRole('table', { name: 'Search results' })
+    .getByRole('link')
+    .first()
+    .textContent();
+  const search = await copyLink(page);
+  const elsewhere = await openElsewhere(browser, search);
+  await expect(elsewhere.page.getByText(/match(es)? “cement” in Switzerland \(CH\)/)).toHaveText(
+    (await summary.textContent()) ?? '',
+  );
+  await expect(
+    elsewhere.page.getByRole('table', { name: 'Search results' }).getByRole('link').first(),
+  ).toHaveText(first ?? '');
+  await elsewhere.close();
+});
+
+test('Compare: datasets, indicators, ranking and the relative baseline chosen by clicks', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/compare');
+  await signInAsDemoUser(page);
+  for (const id of ['8279', '2989']) {
+    await page.getByLabel('Add dataset by ID').fill(id);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  const picker = page.getByRole('combobox', { name: 'Indicators' });
+  await picker.click();
+  await picker.fill('CML acidification');
+  await page.getByRole('option', { name: /^CML v4\.8 2016 › acidification › .* \(964\)$/ }).click();
+  await page.keyboard.press('Escape');
+  const table = page.getByRole('table', { name: 'Comparison' });
+  await loadScoresIfAsked(page, table.getByLabel(/exactly/).nth(1));
+  await expect(table.getByText('n/a')).toHaveCount(0);
+  await table
+    .getByRole('button', { name: /^Rank datasets by CML v4\.8 2016 › acidification/ })
+    .click();
+  await page.getByText('Relative', { exact: true }).click();
+  await page.getByRole('combobox', { name: '100 % is' }).click();
+  await page.getByRole('option', { name: /\(2989\)$/ }).click();
+  await expect(table.getByText('100 %').first()).toBeVisible();
+  const shown = await table.innerText();
+
+  const link = await copyLink(page);
+  expect(link).toMatch(/ds=8279,2989/);
+  expect(link).toMatch(/view=relative/);
+  expect(link).toMatch(/base=2989/);
+  expect(link).toMatch(/sort=964/);
+  const other = await openElsewhere(browser, link);
+  const sharedTable = other.page.getByRole('table', { name: 'Comparison' });
+  await expect(sharedTable.getByText('100 %').first()).toBeVisible();
+  expect(await sharedTable.innerText()).toBe(shown);
+  await other.close();
+});
+
+test('a lookup with several matches: its link lists the same datasets', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/datasets/8279');
+  await signInAsDemoUser(page);
+  const productUuid =
+    (
+      await page
+        .getByRole('table', { name: 'Dataset documentation' })
+        .getByRole('row', { name: /Product UUID/ })
+        .getByRole('cell')
+        .textContent()
+    )?.trim() ?? '';
+  const box = page
+    .getByRole('textbox', { name: 'Look up by Dataset ID, Spold UUID or file name' })
+    .first();
+  await box.fill(productUuid);
+  await box.press('Enter');
+  const heading = page.getByRole('heading', { level: 1, name: /^\d+ datasets match$/ });
+  await expect(heading).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Matching datasets' }).getByRole('row');
+  const firstRow = await rows.nth(1).textContent();
+  const link = await copyLink(page);
+  const other = await openElsewhere(browser, link);
+  await expect(other.page.getByRole('heading', { level: 1 })).toHaveText(
+    (await heading.textContent()) ?? '',
+  );
+  await expect(
+    other.page.getByRole('table', { name: 'Matching datasets' }).getByRole('row').nth(1),
+  ).toHaveText(firstRow ?? '');
+  await other.close();
+});

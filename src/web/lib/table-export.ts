@@ -1,0 +1,68 @@
+import { toCsv } from './files';
+
+/** A cell of an export: a number stays a number in a spreadsheet; null is an empty cell. */
+export type ExportCell = string | number | null;
+
+/** One table of an export: a CSV file, or a sheet of a workbook. */
+export interface ExportTable {
+  /** The sheet's name in a workbook (at most 31 characters, as spreadsheets allow). */
+  sheet: string;
+  header: readonly string[];
+  rows: readonly (readonly ExportCell[])[];
+}
+
+/**
+ * What an export was made from, written as its own sheet of a workbook so the file says where
+ * its numbers came from and opens the same view again: a title, the page's link, and the query
+ * as label and value (release, system model, datasets, indicators, order …).
+ */
+export interface ExportQuery {
+  title: string;
+  link: string;
+  fields: readonly (readonly [label: string, value: string | number])[];
+}
+
+/** A table as CSV: exact values, empty cells for none. */
+export function tableToCsv(table: ExportTable): string {
+  return toCsv([table.header, ...table.rows.map((row) => row.map((cell) => cell ?? ''))]);
+}
+
+const QUERY_SHEET = 'Query';
+
+/**
+ * Tables as an XLSX workbook, one sheet each and a last sheet recording the query and its link.
+ * The library is loaded here, on the first export, never with the page: a person who never
+ * exports never downloads it.
+ */
+export async function tablesToXlsx(
+  tables: readonly ExportTable[],
+  query: ExportQuery,
+  exportedAt: Date = new Date(),
+): Promise<Blob> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
+  const sheets = tables.map((table) => ({
+    sheet: table.sheet.slice(0, 31),
+    stickyRowsCount: 1,
+    columns: table.header.map((name) => ({ width: Math.min(60, Math.max(10, name.length + 2)) })),
+    data: [
+      table.header.map(bold),
+      ...table.rows.map((row) => row.map((cell) => (cell === null ? null : { value: cell }))),
+    ],
+  }));
+  const about: [string, string | number][] = [
+    ['Export', query.title],
+    ['Link', query.link],
+    ['Exported', exportedAt.toISOString()],
+    ['Made by', 'LCI Explorer'],
+    ...query.fields.map(([label, value]): [string, string | number] => [label, value]),
+  ];
+  return writeXlsxFile([
+    ...sheets,
+    {
+      sheet: QUERY_SHEET,
+      columns: [{ width: 22 }, { width: 100 }],
+      data: about.map(([label, value]) => [bold(label), { value }]),
+    },
+  ]).toBlob();
+}
