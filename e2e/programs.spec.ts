@@ -63,7 +63,9 @@ test('a program signs in by device code, fetches scores from the CLI, Python and
   test.slow();
   const home = mkdtempSync(path.join(tmpdir(), 'e2e-cli-'));
   const url = baseURL ?? '';
-  // Datasets no other journey scores: the charges found below are this journey's.
+  // Datasets and an indicator no other journey scores (CML's ADP elements, 990): the charges
+  // found below are this journey's, and the bill it is told is exactly its own.
+  const indicator = '990';
   const [a, b, c] = await datasetIds('cement');
   if (a === undefined || b === undefined || c === undefined)
     throw new Error('the demo release lacks three cement datasets');
@@ -96,7 +98,16 @@ test('a program signs in by device code, fetches scores from the CLI, Python and
 
   // 2. The CLI fetches scores, saying first what they add to the bill.
   const scores = await cli(
-    ['scores', '--release', '3.12/cutoff', '--ids', `${a},${b}`, '--indicators', '964', '--yes'],
+    [
+      'scores',
+      '--release',
+      '3.12/cutoff',
+      '--ids',
+      `${a},${b}`,
+      '--indicators',
+      indicator,
+      '--yes',
+    ],
     { home },
   );
   expect(scores.code).toBe(0);
@@ -107,7 +118,7 @@ test('a program signs in by device code, fetches scores from the CLI, Python and
   expect(rows.map((row) => row.split(',')[2])).toEqual([String(a), String(b)]);
 
   // 3. "Copy as code" on the dataset page, signed in as the same user, run as copied.
-  await page.goto(`/3.12/cutoff/datasets/${c}?ind=964`);
+  await page.goto(`/3.12/cutoff/datasets/${c}?ind=${indicator}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Copy as code' }).click();
   const dialog = page.getByRole('dialog', { name: 'This view as code' });
@@ -126,7 +137,7 @@ test('a program signs in by device code, fetches scores from the CLI, Python and
     id: number;
     impact_scores: { id: number; score: number }[];
   };
-  expect(answer).toMatchObject({ id: c, impact_scores: [{ id: 964 }] });
+  expect(answer).toMatchObject({ id: c, impact_scores: [{ id: Number(indicator) }] });
   expect(JSON.parse(fromCurl.stdout)).toEqual(answer);
 
   // 4. The usage page itemises all of it as the user's; the data service's meter has the user.
