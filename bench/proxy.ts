@@ -47,8 +47,11 @@ const proxyEnv = (emulator: Started, issuer: string): NodeJS.ProcessEnv => ({
   AUTH_ISSUER: issuer,
   LOG_LEVEL: 'silent',
   USAGE_LEDGER_PATH: 'none',
+  USAGE_WITNESS_PATH: 'none',
   RATE_LIMIT_PER_MINUTE: '1000000',
   USER_CONCURRENCY: '1000',
+  // One user sends every request of the load: its free calls are not what is measured.
+  USER_FREE_CALLS_PER_HOUR: '0',
   STATIC_DIR: 'dist',
 });
 

@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: measurements taken side by side in one run, on this machine, each part in
  * its own processes: the emulator at full scale, the explorer in Chromium, and the proxy.
- * `npm run bench -- proxy` (or `emulator`, `web`, `history`) runs one suite.
+ * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`) runs one suite.
  */
 import { benchEmulator } from './emulator';
 import { benchHistory } from './history';
+import { benchMemory } from './memory';
 import { benchProxy } from './proxy';
 import { benchWeb } from './web';
 
@@ -13,6 +14,7 @@ const SUITES = {
   web: benchWeb,
   proxy: benchProxy,
   history: benchHistory,
+  memory: benchMemory,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SUITES));

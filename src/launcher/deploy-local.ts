@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildEmulator } from '../emulator/app';
 import { DEFAULT_EMULATOR_PORT, emulatorConfigFromEnv } from '../emulator/config';
-import { DEFAULT_PORT } from '../proxy/config';
+import { ConfigError, DEFAULT_PORT } from '../proxy/config';
 import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
+import { refuseOpenDoor } from './closed-by-default';
 import { startFleet } from './fleet';
 import { buildSpa, isSpaBuildCurrent } from './spa-build';
 import { writeEmulatorReports } from './change-reports';
@@ -34,6 +35,13 @@ async function main() {
     process.exit(2);
   }
   const host = process.env.HOST ?? '127.0.0.1';
+  try {
+    refuseOpenDoor(process.env, [{ name: 'nginx', host }]);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

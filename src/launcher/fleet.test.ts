@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
 import { connectRedis } from '../proxy/redis/connection';
 import { TEST_CLIENT } from '../proxy/testing/emulator-proxy';
+import { startLedgerAfresh } from '../proxy/testing/fresh-ledger';
 import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
 import { ProblemSchema } from '../shared/problem';
 import { SearchResultsSchema } from '../shared/api/schemas';
@@ -62,7 +67,17 @@ const usage = async (origin: string) =>
   (await (await get(origin, '/api/usage')).json()) as {
     datasets: number;
     charged: { datasets: number[] };
+    maybe: { datasets: number[] };
+    pending: { datasets: number[] };
   };
+/**
+ * Every dataset the ledger accounts for: charged, of a page whose outcome is unknown, or held by a
+ * call not settled yet (one out while Redis was down stays pending until its deadline).
+ */
+const accounted = async (origin: string) => {
+  const { charged, maybe, pending } = await usage(origin);
+  return [...charged.datasets, ...maybe.datasets, ...pending.datasets];
+};
 
 beforeAll(async () => {
   [emulator, redis] = await Promise.all([
@@ -80,8 +95,10 @@ beforeAll(async () => {
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'silent',
       REDIS_URL: redis.url,
+      USAGE_WITNESS_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'witness-')), 'witness.json'),
       SCORE_BUDGET_DATASETS: String(BUDGET),
       RATE_LIMIT_PER_MINUTE: '100000',
+      UNAUTH_RATE_LIMIT_PER_MINUTE: '10',
       USER_CONCURRENCY: '1000',
       UPSTREAM_TIMEOUT_MS: '3000',
       TOKEN_TIMEOUT_MS: '1000',
@@ -114,7 +131,7 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(async () => {
   const cleaner = await connectRedis(redis.url, quiet);
-  await cleaner.redis.flushall();
+  await startLedgerAfresh(cleaner.redis);
   await cleaner.close();
   await emulatorJson('/_emulator/reset', {});
   // The next test starts with every instance on the shared ledger, so that a test that failed
@@ -252,11 +269,12 @@ describe('several proxy instances behind nginx, sharing one Redis', () => {
         if (outcome.status === 503) expect(outcome.code).toBe('usage_ledger_unavailable');
       } else expect(outcome.status).toBe(200);
     }
-    // Every instance is back on the shared ledger, which holds every charge the service made.
+    // Every instance is back on the shared ledger, which accounts for every charge the service
+    // made: as charged, or as pending when its call was out while Redis was down.
     const charged = (await meter()).dataset_ids;
     for (const running of fleet().instances) {
       await backOnLedger(running);
-      const recorded = (await usage(running.origin)).charged.datasets;
+      const recorded = await accounted(running.origin);
       expect(charged.filter((id) => !recorded.includes(id))).toEqual([]);
     }
   }, 45_000);
@@ -305,4 +323,46 @@ describe('several proxy instances behind nginx, sharing one Redis', () => {
       )
       .toEqual([]);
   }, 45_000);
+
+  /** A request from one loopback address or another, as two machines would send it. */
+  const from = (localAddress: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(path, fleet().url);
+      request(url, { localAddress, headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('limits requests without a valid token by the client’s address, not nginx’s, and tells an expired token 401', async () => {
+    const path = `/api/indicators?${RELEASE}`;
+    // 40 from one client: spread over three instances, each sees more than its 10 a minute.
+    const flood: number[] = [];
+    for (let i = 0; i < 40; i++) flood.push(await from('127.0.0.2', path));
+    expect(flood).toContain(429);
+    // Another client is not held back by the first; a token that is no longer valid gets 401,
+    // which the explorer answers by renewing it, from the limited client too.
+    expect(await from('127.0.0.3', path)).toBe(401);
+    expect(await from('127.0.0.2', path, { authorization: 'Bearer expired.or.forged' })).toBe(401);
+  });
+
+  it('takes an upgrade check of 10 000 entries through nginx (over 300 kB), as the proxy does', async () => {
+    const entries = Array.from({ length: 10_000 }, (_, i) => ({
+      line: i + 1,
+      kind: 'uuid',
+      uuid: '0c0ae8e1-2d0c-4a40-9c1d-7d5c7f2b8a6e',
+    }));
+    const body = JSON.stringify({ entries });
+    expect(body.length).toBeGreaterThan(300_000);
+    const response = await fetch(`${fleet().url}/api/upgrade-check?${RELEASE}&from=3.11`, {
+      method: 'POST',
+      headers: { ...users[0], 'content-type': 'application/json' },
+      body,
+    });
+    // The proxy's own answer (202 while it reads the releases), never nginx's 413 page.
+    expect([200, 202]).toContain(response.status);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+  });
 });

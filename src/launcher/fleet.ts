@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { refuseOpenDoor } from './closed-by-default';
 import { freePort } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -159,11 +160,17 @@ export async function startFleet(options: {
   host?: string;
   onLine?: (instance: number, line: string) => void;
 }): Promise<Fleet> {
+  // The instances bind to loopback; nginx is the door.
+  refuseOpenDoor(options.env, [{ name: 'nginx', host: options.host ?? '127.0.0.1' }]);
   const instances: Running[] = [];
   try {
     const started = await Promise.allSettled(
       Array.from({ length: options.count }, (_, i) =>
-        startInstance(options.env, (line) => options.onLine?.(i, line)),
+        startInstance(
+          // nginx reaches the instances from this machine: its X-Forwarded-For is believed.
+          { TRUSTED_PROXIES: '127.0.0.1', ...options.env },
+          (line) => options.onLine?.(i, line),
+        ),
       ),
     );
     for (const outcome of started)

@@ -10,6 +10,7 @@ import { USER_REALM_PATH } from '../emulator/identity/user-realm';
 import { buildProxy } from '../proxy/app';
 import { writeEmulatorReports } from './change-reports';
 import { DEFAULT_PORT, proxyConfigFromEnv } from '../proxy/config';
+import { refuseOpenDoor, type Listener } from './closed-by-default';
 
 export interface StackOptions {
   env: NodeJS.ProcessEnv;
@@ -64,6 +65,15 @@ export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) 
     env.AUTH_ISSUER ??= `${config.publicOrigin}${USER_REALM_PATH}`;
 }
 
+/** What `npm start` binds: the proxy, and the emulator unless a real data service is named. */
+function listeners(env: NodeJS.ProcessEnv): Listener[] {
+  const host = env.HOST ?? '127.0.0.1';
+  return [
+    { name: 'the proxy', host },
+    ...(env.DATA_API_URL ? [] : [{ name: 'the emulator', host }]),
+  ];
+}
+
 /**
  * Reads the environment as `startStack` will, without starting or building anything, so a bad
  * variable stops `npm start` at once with its one-line message (ConfigError or
@@ -71,6 +81,7 @@ export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) 
  */
 export function checkStackEnv(source: NodeJS.ProcessEnv): void {
   const env = { ...source };
+  refuseOpenDoor(env, listeners(env));
   if (!env.DATA_API_URL) pointAtEmulator(env, emulatorConfigFromEnv(env));
   proxyConfigFromEnv(env);
 }
@@ -81,6 +92,7 @@ export function checkStackEnv(source: NodeJS.ProcessEnv): void {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = { ...options.env };
+  refuseOpenDoor(env, listeners(env));
   const port = await resolvePort(env.PORT, DEFAULT_PORT);
   env.PORT = String(port);
   const spaOrigins = [

@@ -76,7 +76,9 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     // One line per request, sampled for floods of requests without a valid token.
     logController: new SampledRequestLog(deps.now ?? Date.now),
     requestIdHeader: false,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the load balancers configured, so a client cannot
+    // pick the address its requests without a valid token are limited by.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 100 * 1024,
     // Slow clients (slowloris, a stalled body) are cut off well before Node's defaults of 60 s
     // and 300 s (security.md SEC-08b); Node looks for them every second, not every 30.
@@ -199,10 +201,11 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     concurrent: config.limits.concurrent,
     queue: config.limits.queue,
     queueMs: config.limits.queueMs,
+    freeCallsPerHour: config.limits.freeCallsPerHour,
     now,
   };
-  // Requests without a valid token are limited by socket address (trustProxy is off), in each
-  // instance: they never reach the data service.
+  // Requests without a valid token are limited by client address (the socket's, or the one a
+  // trusted load balancer names), in each instance: they never reach the data service.
   const addressLimits = new UserLimits({
     perMinute: config.limits.unauthPerMinute,
     concurrent: 1,
@@ -231,6 +234,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       now,
       callDeadlineMs,
       log: app.log,
+      witnessPath: config.usageWitnessPath,
+      durability: config.redisDurability,
     });
     await redisLedger.start();
     ledger = redisLedger;
@@ -245,7 +250,15 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       file: config.usageLedgerPath,
       budget: config.budget,
       now,
+      log: app.log,
     });
+    const { tornTail, unreadable, salvaged } = fileLedger.opened;
+    if (tornTail > 0 || unreadable > 0) {
+      app.log.warn(
+        { ledger: config.usageLedgerPath, tornTail, unreadable, salvaged },
+        'the usage ledger file had lines torn by a crash mid-write: their calls never went out; a torn last line was ended before anything was appended',
+      );
+    }
     if (fileLedger.recovered.calls > 0) {
       app.log.warn(
         { recovered: fileLedger.recovered },
@@ -267,7 +280,8 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     app.log.info(
       'no CHANGE_REPORTS_DIR: changes across releases are inferred from documentation only',
     );
-  registerHealth(app, { dataApi, now, variants: adapter.variants });
+  const scored = ledger;
+  registerHealth(app, { dataApi, now, variants: adapter.variants, ledger: () => scored.health() });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
   await registerApi(app, {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEMO_SIGN_IN } from '../shared/config';
 import { MAX_PAGE_LIMIT } from '../shared/api/routes';
@@ -7,7 +8,12 @@ const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
 /** The proxy's port (and the explorer's address) unless PORT says otherwise. */
 export const DEFAULT_PORT = 8080;
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Whether an address to bind to is this machine only: nothing on another host can reach it. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 
 /** The emulator's Spold lookup, the only one known; the real service's route is unknown. */
 export const DEFAULT_SPOLD_ROUTE = '/datasets/spold';
@@ -49,6 +55,14 @@ export const ProxyEnvSchema = z
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
     AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
+    AUTH_ADMIN_CLAIM: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_:-]+(\.[A-Za-z0-9_:-]+)*$/,
+        'must be a claim name, or a dotted path to one',
+      )
+      .optional(),
+    AUTH_ADMIN_VALUE: z.string().min(1).optional(),
     AUTH_PROGRAM_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.programClientId),
     UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
     UPSTREAM_RETRY_MS: int(0, 120_000).default(8_000),
@@ -64,6 +78,7 @@ export const ProxyEnvSchema = z
     USER_CONCURRENCY: int(1, 1000).default(8),
     USER_QUEUE: int(0, 100_000).default(500),
     USER_QUEUE_MS: int(0, 120_000).default(10_000),
+    USER_FREE_CALLS_PER_HOUR: int(0, 10_000_000).default(5_000),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -75,12 +90,37 @@ export const ProxyEnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url())),
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) =>
+          entries.every((entry) => {
+            const [address = '', prefix, ...rest] = entry.split('/');
+            const family = isIP(address);
+            const bits = family === 4 ? 32 : 128;
+            return (
+              family !== 0 &&
+              rest.length === 0 &&
+              (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))
+            );
+          }),
+        'must be comma-separated IP addresses or CIDR ranges, such as 127.0.0.1,10.0.0.0/8',
+      ),
     REDIS_URL: z
       .url({ message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' })
       .refine((value) => /^rediss?:\/\//.test(value), {
         message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
       })
       .optional(),
+    REDIS_DURABILITY: z.enum(['require', 'warn']).default('require'),
+    USAGE_WITNESS_PATH: z.string().min(1).default('.data/usage-witness.json'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -93,7 +133,14 @@ export const ProxyEnvSchema = z
         message: 'is required when AUTH_MODE=oidc',
       });
     }
-    if (env.AUTH_MODE === 'none' && !LOOPBACK.has(env.HOST)) {
+    if ((env.AUTH_ADMIN_CLAIM === undefined) !== (env.AUTH_ADMIN_VALUE === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.AUTH_ADMIN_CLAIM === undefined ? 'AUTH_ADMIN_CLAIM' : 'AUTH_ADMIN_VALUE'],
+        message: 'is required with AUTH_ADMIN_CLAIM and AUTH_ADMIN_VALUE set together',
+      });
+    }
+    if (env.AUTH_MODE === 'none' && !isLoopback(env.HOST)) {
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_MODE'],
@@ -130,6 +177,8 @@ export interface ProxyConfig {
         audience: string;
         clientId: string;
         scope: string;
+        /** Users whose token's `claim` holds `value` are admins; undefined: nobody is. */
+        admin: { claim: string; value: string } | undefined;
         /**
          * The public client programs sign in with by the device authorization grant, published
          * for them; null (`none`) when the identity provider has none. Its tokens are accepted
@@ -161,11 +210,22 @@ export interface ProxyConfig {
     queue: number;
     queueMs: number;
     unauthPerMinute: number;
+    /** Free calls to the data service one user may cause an hour; undefined: no budget. */
+    freeCallsPerHour: number | undefined;
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
+  /** Whether scored calls are refused while Redis could lose acknowledged charges. */
+  redisDurability: 'require' | 'warn';
+  /** Where this machine keeps what it saw of the shared ledger; unset: memory only. */
+  usageWitnessPath: string | undefined;
   /** Origins allowed to call the API from another origin (exact match); empty = none. */
   corsOrigins: string[];
+  /**
+   * Addresses of the load balancers in front (nginx): their X-Forwarded-For names the client, so
+   * limits per address key on it. Empty: the socket's address, and X-Forwarded-For is ignored.
+   */
+  trustedProxies: string[];
   logLevel: string;
 }
 
@@ -207,6 +267,10 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
             audience: e.AUTH_AUDIENCE,
             clientId: e.AUTH_CLIENT_ID,
             scope: e.AUTH_SCOPE,
+            admin:
+              e.AUTH_ADMIN_CLAIM && e.AUTH_ADMIN_VALUE
+                ? { claim: e.AUTH_ADMIN_CLAIM, value: e.AUTH_ADMIN_VALUE }
+                : undefined,
             programClientId: e.AUTH_PROGRAM_CLIENT_ID === 'none' ? null : e.AUTH_PROGRAM_CLIENT_ID,
           }
         : { mode: 'none' },
@@ -229,9 +293,13 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       queue: e.USER_QUEUE,
       queueMs: e.USER_QUEUE_MS,
       unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
+      freeCallsPerHour: e.USER_FREE_CALLS_PER_HOUR === 0 ? undefined : e.USER_FREE_CALLS_PER_HOUR,
     },
     redisUrl: e.REDIS_URL,
+    redisDurability: e.REDIS_DURABILITY,
+    usageWitnessPath: e.USAGE_WITNESS_PATH === 'none' ? undefined : e.USAGE_WITNESS_PATH,
     corsOrigins: e.CORS_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { buildProxy } from './app';
 import { ConfigError, proxyConfigFromEnv } from './config';
-import { LedgerInUseError } from './usage/ledger-lock';
 
 /** Runs the proxy on its own against a data service named by DATA_API_URL: `npm run proxy`. */
 async function main() {
@@ -21,7 +20,8 @@ async function main() {
   try {
     ({ app } = await buildProxy({ config }));
   } catch (error) {
-    if (error instanceof LedgerInUseError) {
+    // A ledger file in use by another proxy, or one that cannot be read or written.
+    if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }

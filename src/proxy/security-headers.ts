@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EXPLORER_PAGE_HEADER } from '../shared/api/schemas';
 
 /**
  * Security headers on every answer (security.md SEC-12): a strict CSP for the SPA whose only
@@ -59,7 +60,10 @@ export function registerCors(app: FastifyInstance, origins: readonly string[]) {
         void reply
           .code(204)
           .header('access-control-allow-methods', 'GET, POST')
-          .header('access-control-allow-headers', 'authorization, content-type, if-none-match')
+          .header(
+            'access-control-allow-headers',
+            `authorization, content-type, if-none-match, ${EXPLORER_PAGE_HEADER}`,
+          )
           .header('access-control-max-age', '600')
           .send();
         return;

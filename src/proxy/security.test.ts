@@ -255,6 +255,10 @@ describe('SEC-05: CORS', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    // What the explorer sends with every call, its page for the usage ledger included.
+    expect(String(preflight.headers['access-control-allow-headers']).split(', ')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'x-explorer-page']),
+    );
     expect(stub.requests).toHaveLength(0);
   });
 });
@@ -300,7 +304,10 @@ describe('SEC-06: per-user limits', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
+    // Past the limit, requests with no token wait (429); one with a token that is not valid is
+    // told so (401), so a client with an expired token renews it instead of waiting in vain.
+    expect(statuses.slice(30).filter((_, i) => i % 2 === 0)).toEqual(Array(85).fill(429));
+    expect(statuses.slice(30).filter((_, i) => i % 2 === 1)).toEqual(Array(85).fill(401));
     const limited = await p.app.inject({ url: '/api/indicators?version=3.12' });
     expect(limited.headers['retry-after']).toBeTruthy();
     expect(limited.headers['ratelimit-policy']).toBe('"per-address";q=30;w=60');
@@ -313,6 +320,30 @@ describe('SEC-06: per-user limits', () => {
     expect(unsignedLines.length).toBeGreaterThan(0);
     expect(unsignedLines.length).toBeLessThan(statuses.length / 4);
     expect(stub.requests).toHaveLength(1);
+  });
+
+  it('keys requests without a valid token on the client a trusted load balancer names, and on nothing else', async () => {
+    const spent = async (env: Record<string, string>, forwardedFor: string[]) => {
+      const p = await proxy({ UNAUTH_RATE_LIMIT_PER_MINUTE: '2', ...env });
+      const statuses: number[] = [];
+      for (const client of forwardedFor)
+        statuses.push(
+          (
+            await p.app.inject({
+              url: '/api/indicators?version=3.12',
+              headers: { 'x-forwarded-for': client },
+              remoteAddress: '127.0.0.1',
+            })
+          ).statusCode,
+        );
+      return statuses;
+    };
+    const clients = ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.3'];
+    // Behind nginx at 127.0.0.1: each client its own limit.
+    expect(await spent({ TRUSTED_PROXIES: '127.0.0.1' }, clients)).toEqual([401, 401, 401, 401]);
+    // The header from an address not trusted is ignored: everyone is the socket's address.
+    expect(await spent({ TRUSTED_PROXIES: '10.0.0.0/8' }, clients)).toEqual([401, 401, 429, 429]);
+    expect(await spent({}, clients)).toEqual([401, 401, 429, 429]);
   });
 
   it('lets at most K of one user’s calls reach the upstream at once, a few more wait their turn (SEC-06b)', async () => {

@@ -14,6 +14,8 @@ export interface VerifiedUser {
    * Undefined when sign-in is off (AUTH_MODE=none) or the token names none.
    */
   clientId: string | undefined;
+  /** Whether the identity provider gives the user the admin role (AUTH_ADMIN_CLAIM). */
+  isAdmin: boolean;
 }
 
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -38,6 +40,21 @@ export function userIdFor(issuer: string, subject: string): string {
 export type UserVerifier = (authorization: string | undefined) => Promise<VerifiedUser>;
 
 /**
+ * Whether a token's claim at a dotted path (`realm_access.roles`) holds the value: equal to it,
+ * a list containing it, or space-separated words one of which it is (as `scope` is written).
+ */
+export function claimHolds(payload: unknown, path: string, value: string): boolean {
+  let claim: unknown = payload;
+  for (const name of path.split('.')) {
+    if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) return false;
+    if (!Object.hasOwn(claim, name)) return false;
+    claim = (claim as Record<string, unknown>)[name];
+  }
+  if (Array.isArray(claim)) return claim.includes(value);
+  return typeof claim === 'string' && claim.split(' ').includes(value);
+}
+
+/**
  * Verifies an access token, the SPA's or a program's alike: issuer, audience and algorithms
  * pinned, keys from the pinned issuer's JWKS (never from the token). A JWKS outage is a 503, so
  * it does not sign people out.
@@ -47,7 +64,12 @@ export function createUserVerifier(
   deps: { fetch: typeof fetch; timeoutMs: number; now?: () => number },
 ): UserVerifier {
   if (auth.mode === 'none') {
-    const user = { subject: 'local', userId: userIdFor('local', 'local'), clientId: undefined };
+    const user = {
+      subject: 'local',
+      userId: userIdFor('local', 'local'),
+      clientId: undefined,
+      isAdmin: false,
+    };
     return async () => user;
   }
   let keys: Promise<JWTVerifyGetKey> | undefined;
@@ -101,6 +123,7 @@ export function createUserVerifier(
         subject,
         userId: userIdFor(auth.issuer, subject),
         clientId: typeof client === 'string' ? client : undefined,
+        isAdmin: auth.admin ? claimHolds(payload, auth.admin.claim, auth.admin.value) : false,
       };
       if (verified.size >= 10_000) verified.clear();
       verified.set(match[1], { user, expiresAt: Number(payload.exp) * 1000 });

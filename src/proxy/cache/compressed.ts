@@ -11,8 +11,7 @@ export const MIN_COMPRESSED_BYTES = 2048;
  * Each cached answer's gzip, made once on the first request that accepts it (off the event loop)
  * and kept as long as the answer is: a search page of 100 datasets or a release's changes travel
  * at a tenth of their size. Held weakly by the answer, so an answer the cache drops takes its gzip
- * with it; a gzip is never larger than the answer it compresses, so the cache's memory stays
- * within twice CACHE_MAX_MB.
+ * with it; its size is counted by the cache against CACHE_MAX_MB (`compressed`).
  */
 const gzipped = new WeakMap<CachedAnswer, Promise<Buffer>>();
 
@@ -25,6 +24,10 @@ export function gzipOf(answer: CachedAnswer): Promise<Buffer> {
   if (!pending) {
     // Level 6 (zlib's default) gets within a few per cent of 9 on JSON, in a third of the time.
     pending = gzipAsync(answer.body, { level: constants.Z_DEFAULT_COMPRESSION });
+    pending.then(
+      (buffer) => answer.compressed?.(buffer.length),
+      () => undefined,
+    );
     // A failed compression is not kept: the next request sends the answer as it is, or tries again.
     pending.catch(() => gzipped.delete(answer));
     gzipped.set(answer, pending);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gzipOf } from './compressed';
 import { answerKey, ResponseCache } from './response-cache';
 
 describe('the response cache', () => {
@@ -10,6 +11,34 @@ describe('the response cache', () => {
     }
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.size.entries).toBeLessThanOrEqual(10_000 / 2_000);
+  });
+
+  it('counts an answer as V8 keeps it: twice its length once a character is not Latin-1', async () => {
+    // 10 000 characters each: 10 kB as Latin-1, 20 kB with one en dash, in a cache of 100 kB.
+    const latin = new ResponseCache(100_000);
+    const dashed = new ResponseCache(100_000);
+    for (let i = 0; i < 20; i++) {
+      const body = `${'a'.repeat(9_999)}é`;
+      await latin.getOrProduce(`l${i}`, async () => body, { store: true });
+      await dashed.getOrProduce(`d${i}`, async () => `${'a'.repeat(9_999)}–`, { store: true });
+    }
+    expect(latin.size.entries).toBe(9);
+    expect(dashed.size.entries).toBe(4);
+    expect(dashed.size.bytes).toBeLessThanOrEqual(100_000);
+  });
+
+  it('counts an answer’s gzip once it is made, dropping older answers to make room', async () => {
+    const cache = new ResponseCache(60_000);
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      // Random digits compress to about half: each gzip adds some 5 kB.
+      const body = Array.from({ length: 10_000 }, () => Math.floor(Math.random() * 10)).join('');
+      answers.push(await cache.getOrProduce(`k${i}`, async () => body, { store: true }));
+    }
+    expect(cache.size.entries).toBe(5);
+    for (const answer of answers) await gzipOf(answer);
+    expect(cache.size.bytes).toBeLessThanOrEqual(60_000);
+    expect(cache.size.entries).toBeLessThan(5);
   });
 
   it('keys a request body by its hash, whatever its size', () => {

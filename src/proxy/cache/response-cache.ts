@@ -4,19 +4,35 @@ import type { SharedAnswers } from './shared-answers';
 export interface CachedAnswer {
   body: string;
   etag: string;
+  /** Its size in UTF-8, as sent. */
   bytes: number;
   /** When the entry stops being served (release data never does). */
   expiresAt?: number;
+  /** Told the size of the answer's gzip once it is made (cache/compressed.ts), to count it. */
+  compressed?: (bytes: number) => void;
+}
+
+/** What a cache entry holds besides its strings: the entry, the answer object, the map slot. */
+const ENTRY_OVERHEAD = 256;
+
+/**
+ * The memory a string takes in V8: one byte a character while every character is Latin-1, two
+ * once any is not (an en dash, a curly quote). Counting UTF-8 bytes instead let the cache hold
+ * about twice its cap in answers with such characters.
+ */
+export function heapBytes(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
 }
 
 /**
- * Answers kept by key, least recently used first out, capped by total bytes; identical requests
- * in flight share one producer (coalescing), so a burst of users costs one upstream call. With a
- * shared store (Redis), a miss here asks the fleet first, and the same request arriving at
- * several instances at once is produced by one of them.
+ * Answers kept by key, least recently used first out, capped by the memory they take (their
+ * strings as V8 keeps them, their keys, and their gzip once made); identical requests in flight
+ * share one producer (coalescing), so a burst of users costs one upstream call. With a shared
+ * store (Redis), a miss here asks the fleet first, and the same request arriving at several
+ * instances at once is produced by one of them.
  */
 export class ResponseCache {
-  /** Each answer with what it costs: its bytes and its key's, both counted against the cap. */
+  /** Each answer with what it costs in memory, counted against the cap. */
   private readonly entries = new Map<string, { answer: CachedAnswer; cost: number }>();
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
   private bytes = 0;
@@ -83,15 +99,28 @@ export class ResponseCache {
   }
 
   private set(key: string, answer: CachedAnswer) {
-    const cost = answer.bytes + Buffer.byteLength(key);
+    const cost = heapBytes(answer.body) + heapBytes(key) + ENTRY_OVERHEAD;
     if (cost > this.maxEntryBytes) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.bytes -= previous.cost;
       this.entries.delete(key);
     }
-    this.entries.set(key, { answer, cost });
+    const entry = { answer, cost };
+    this.entries.set(key, entry);
     this.bytes += cost;
+    // Its gzip, made later and only if a client asks for it, is counted then.
+    answer.compressed = (bytes) => {
+      if (this.entries.get(key) !== entry) return;
+      entry.cost += bytes;
+      this.bytes += bytes;
+      this.trim();
+    };
+    this.trim();
+  }
+
+  /** Drops the least recently used answers until the cache is within its cap. */
+  private trim() {
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);

@@ -72,6 +72,26 @@ describe('limits shared by every instance', () => {
     expect(outcomes.sort()).toEqual(['ok', 'ok', 'rate_limited', 'rate_limited']);
   });
 
+  it('frees the slots of an instance that died holding them once its heartbeat lapses', async () => {
+    const a = await instance({ concurrent: 2 });
+    const dying = redis.connected().at(-1);
+    const b = await instance({ concurrent: 2 });
+    // Two calls on instance a that never end: the user's two slots, fleet-wide.
+    for (let i = 0; i < 2; i++) void a.withSlot('maria', () => new Promise(() => undefined));
+    await expect
+      .poll(() => b.withSlot('maria', async () => 'ok').catch(() => 'refused'))
+      .toBe('refused');
+    // Instance a is gone without letting go (its connection drops, its heartbeat stops).
+    dying?.redis.disconnect();
+    // Its heartbeat lapses within 5 s; the slots' own deadline (slotMs) is 30 s away.
+    await expect
+      .poll(() => b.withSlot('maria', async () => 'ok').catch(() => 'refused'), {
+        timeout: 12_000,
+        interval: 250,
+      })
+      .toBe('ok');
+  }, 20_000);
+
   it('falls back to this instance’s own limits while Redis is down', async () => {
     const a = await instance({ perMinute: 2, concurrent: 1 });
     await redis.server().stop();

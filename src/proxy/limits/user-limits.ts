@@ -3,13 +3,31 @@ import { SlotQueue, type Give } from './slot-queue';
 
 const MAX_TRACKED_USERS = 100_000;
 export const WINDOW_MS = 60_000;
+/** A user's free calls to the data service are counted per clock hour. */
+export const FREE_WINDOW_MS = 3_600_000;
 
 /** Per-user (or per-address) limits, kept in this process or shared by every instance. */
 export interface Limits {
   /** Counts one request; throws 429 past the limit. Resolves to the headers to send. */
   take(key: string): Promise<Record<string, string>>;
-  /** Runs `call` as one of the key's upstream calls, after waiting its turn, or refuses it. */
-  withSlot<T>(key: string, call: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `call` as one of the key's upstream calls, after waiting its turn, or refuses it.
+   * `freeCalls` is what it costs of the user's free calls (0 for a scored call, which the score
+   * budget bounds).
+   */
+  withSlot<T>(key: string, call: () => Promise<T>, freeCalls?: number): Promise<T>;
+  /** Counts free calls made to the data service for a user, or throws 429 past their budget. */
+  spend(key: string, calls: number): Promise<void>;
+}
+
+/** The 429 of a user whose free calls this hour are spent. */
+export function freeCallsExhausted(perHour: number, now: number) {
+  const seconds = Math.max(1, Math.ceil((FREE_WINDOW_MS - (now % FREE_WINDOW_MS)) / 1000));
+  return new ProxyError(429, 'free_calls_exhausted', {
+    detail: `This hour you have had ${perHour} free calls made to the data service for you (documentation, searches and releases read that nobody had asked for yet), the most one user may. Answers already fetched are still served; new ones in ${Math.ceil(seconds / 60)} min.`,
+    hint: 'USER_FREE_CALLS_PER_HOUR sets the budget',
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 export interface LimitOptions {
@@ -20,6 +38,8 @@ export interface LimitOptions {
   queueMs?: number;
   now: () => number;
   policy?: 'per-user' | 'per-address';
+  /** Free calls to the data service one user may cause an hour; unset: no budget. */
+  freeCallsPerHour?: number;
 }
 
 /**
@@ -55,6 +75,7 @@ export function rateHeaders(
  */
 export class UserLimits implements Limits {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly freeCalls = new Map<string, { hour: number; count: number }>();
   private readonly inflight = new Map<string, number>();
   private readonly slots: SlotQueue;
 
@@ -86,8 +107,29 @@ export class UserLimits implements Limits {
     return rateHeaders(this.options, window.count, reset);
   }
 
-  async withSlot<T>(key: string, call: () => Promise<T>): Promise<T> {
+  async withSlot<T>(key: string, call: () => Promise<T>, freeCalls = 1): Promise<T> {
+    if (freeCalls > 0) this.spendNow(key, freeCalls);
     return this.slots.run(key, call);
+  }
+
+  async spend(key: string, calls: number): Promise<void> {
+    this.spendNow(key, calls);
+  }
+
+  /** `spend` without a promise: the Redis limits fall back to it when Redis is down. */
+  spendNow(key: string, calls: number): void {
+    const limit = this.options.freeCallsPerHour;
+    if (limit === undefined) return;
+    const now = this.options.now();
+    const hour = Math.floor(now / FREE_WINDOW_MS);
+    let spent = this.freeCalls.get(key);
+    if (spent?.hour !== hour) {
+      if (this.freeCalls.size >= MAX_TRACKED_USERS) this.freeCalls.clear();
+      spent = { hour, count: 0 };
+      this.freeCalls.set(key, spent);
+    }
+    if (spent.count + calls > limit) throw freeCallsExhausted(limit, now);
+    spent.count += calls;
   }
 
   /** A slot of this process, if one is free. */

@@ -1,4 +1,7 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { HISTORY_RELEASES } from '../../shared/api/schemas';
+import { ProxyError } from '../errors';
 import type { DatasetPage, SearchResults } from '../../shared/api/schemas';
 import {
   decideAlong,
@@ -26,6 +29,11 @@ export interface ReleaseDataDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Releases read once for every instance (Redis); unset: this instance reads its own. */
   shared?: SharedReads | undefined;
+  /**
+   * Before a release is read from the data service, on behalf of the user who asked first: may
+   * throw (429, the user's free calls are spent). `calls` is what the reading is expected to cost.
+   */
+  admit?: (caller: Caller, calls: number) => Promise<void>;
   /** ecoinvent's change reports the operator gave (`CHANGE_REPORTS_DIR`); none: inference only. */
   reports?: ChangeReports | undefined;
 }
@@ -64,6 +72,19 @@ const MAX_DECISIONS = 2 * HISTORY_RELEASES - 2;
 
 export const releaseKey = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;
 
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Every release read is kept gzipped (about 1 MB at full scale, against 11 MB of heap), up to
+ * this much; one dropped from memory is made again from it with no call to the data service.
+ */
+const COLD_MAX_BYTES = 96 * 1024 * 1024;
+/** A release read from the data service is not read from it again within this long. */
+const REREAD_AFTER_MS = 10 * 60_000;
+/** What reading a full-scale release costs (233 calls for 3.12 cutoff), before its first page. */
+const READ_CALLS = 250;
+
 /**
  * The documents of each release and system model, read once for everyone (free calls, under
  * the user who asked first, at most two releases at once, HISTORY_RELEASES kept), and what
@@ -76,8 +97,10 @@ export function createReleaseData(deps: ReleaseDataDeps) {
   const stores = new ReleaseStores<Caller & ReleaseRef, ReleaseDocuments>(
     async (key, { version, systemModel, ...caller }, progress) => {
       const release = { version, systemModel };
-      const read = (report: typeof progress) =>
-        readRelease(
+      // Admitted first, only when this instance reads it from the data service itself.
+      const read = async (report: typeof progress) => {
+        await deps.admit?.(caller, READ_CALLS);
+        return readRelease(
           {
             searchPage: (from) =>
               retry(() => deps.searchPage(caller, release, { from, limit: PAGE_SIZE })),
@@ -85,6 +108,7 @@ export function createReleaseData(deps: ReleaseDataDeps) {
           },
           report,
         );
+      };
       const docs = deps.shared
         ? await deps.shared.obtain(`release\n${key}`, read, progress, DOCS)
         : await read(progress);
@@ -92,6 +116,24 @@ export function createReleaseData(deps: ReleaseDataDeps) {
     },
     // Kept read: as many as a dataset's history compares, so its releases are all held at once.
     HISTORY_RELEASES,
+    2,
+    {
+      cold: {
+        freeze: (documents) => gzipAsync(DOCS.encode([...documents.docs])),
+        thaw: async (frozen, { version, systemModel }) =>
+          new ReleaseDocuments(
+            { version, systemModel },
+            DOCS.decode((await gunzipAsync(frozen)).toString()),
+          ),
+        maxBytes: COLD_MAX_BYTES,
+      },
+      rebuildAfterMs: REREAD_AFTER_MS,
+      tooSoon: (seconds) =>
+        new ProxyError(503, 'release_read_limited', {
+          detail: `This release was read from the data service less than ${REREAD_AFTER_MS / 60_000} minutes ago and is no longer held; it is read again in ${seconds} s at the earliest, so that no run of requests can multiply the calls made to the service.`,
+          headers: { 'retry-after': String(seconds) },
+        }),
+    },
   );
   const decisions = new Map<string, { chain: readonly ReleaseDocuments[]; decision: Decision }>();
   /** The loaded report between two neighbouring releases, matched to their datasets. */

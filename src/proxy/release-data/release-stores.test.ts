@@ -91,4 +91,74 @@ describe('ReleaseStores', () => {
     expect(started).toEqual(['a', 'b', 'c', 'd']);
     expect(indexes.get('d', null).status).toBe('ready');
   });
+
+  /** Compact copies as JSON in a buffer, counted; a real store gzips. */
+  const cold = (thawed: string[], maxBytes = 1_000_000) => ({
+    freeze: async (value: typeof empty) => Buffer.from(JSON.stringify(value)),
+    thaw: async (frozen: Buffer, who: string) => {
+      thawed.push(who);
+      return JSON.parse(frozen.toString()) as typeof empty;
+    },
+    maxBytes,
+  });
+
+  it('makes a value dropped from memory again from its compact copy, without building it', async () => {
+    const built: string[] = [];
+    const thawed: string[] = [];
+    const indexes = new ReleaseStores<string, typeof empty>(
+      async (release) => {
+        built.push(release);
+        return { sectors: [release] };
+      },
+      2,
+      2,
+      { cold: cold(thawed) },
+    );
+    for (let round = 0; round < 3; round++) {
+      for (const release of ['a', 'b', 'c', 'd']) {
+        indexes.get(release, `round ${round}`);
+        await tick();
+        expect(indexes.get(release, 'again')).toEqual({
+          status: 'ready',
+          value: { sectors: [release] },
+        });
+      }
+    }
+    expect(built).toEqual(['a', 'b', 'c', 'd']);
+    expect(thawed.length).toBeGreaterThan(0);
+    expect(indexes.coldBytes).toBe(4 * JSON.stringify({ sectors: ['a'] }).length);
+  });
+
+  it('builds again from the data service only after a while, once its compact copy is gone', async () => {
+    let now = 0;
+    const built: string[] = [];
+    const indexes = new ReleaseStores<string, typeof empty>(
+      async (release) => {
+        built.push(release);
+        return empty;
+      },
+      1,
+      2,
+      {
+        // Room for one compact copy only.
+        cold: cold([], JSON.stringify(empty).length),
+        rebuildAfterMs: 60_000,
+        tooSoon: (seconds) => new Error(`again in ${seconds} s`),
+        now: () => now,
+      },
+    );
+    for (const release of ['a', 'b', 'c']) {
+      indexes.get(release, 'alice');
+      await tick();
+    }
+    // a is neither in memory (one kept) nor kept compact (one kept): reading it again waits.
+    indexes.get('a', 'alice');
+    await tick();
+    expect(() => indexes.get('a', 'alice')).toThrow('again in 60 s');
+    now = 61_000;
+    indexes.get('a', 'alice');
+    await tick();
+    expect(indexes.get('a', 'alice').status).toBe('ready');
+    expect(built).toEqual(['a', 'b', 'c', 'a']);
+  });
 });

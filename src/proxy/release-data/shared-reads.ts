@@ -1,5 +1,20 @@
 import { hash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { KEY_PREFIX, type SharedStore } from '../redis/connection';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Values are kept gzipped in Redis: a full-scale release is about 8 MB of JSON and 1 MB gzipped,
+ * and Redis holds one per release and system model for a week. One stored as plain JSON (by an
+ * earlier version) is read as it is.
+ */
+async function unpack(stored: Buffer): Promise<string> {
+  const gzipped = stored[0] === 0x1f && stored[1] === 0x8b;
+  return (gzipped ? await gunzipAsync(stored) : stored).toString();
+}
 
 type Progress = (done: number, total: number) => void;
 
@@ -49,8 +64,8 @@ export class RedisReads implements SharedReads {
       if (!this.store.available()) return read(progress);
       let claimed: boolean;
       try {
-        const stored = await redis.get(key('value'));
-        if (stored !== null) return codec.decode(stored);
+        const stored = await redis.getBuffer(key('value'));
+        if (stored !== null) return codec.decode(await unpack(stored));
         claimed = (await redis.set(key('claim'), owner, 'PX', CLAIM_MS, 'NX')) === 'OK';
         if (!claimed) {
           // Another instance reads it: report its progress here, and look again shortly.
@@ -87,9 +102,10 @@ export class RedisReads implements SharedReads {
           .exec()
           .catch(() => undefined);
       });
+      const packed = await gzipAsync(codec.encode(value));
       await redis
         .multi()
-        .set(key('value'), codec.encode(value), 'PX', VALUE_TTL_MS)
+        .set(key('value'), packed, 'PX', VALUE_TTL_MS)
         .del(key('progress'))
         .exec()
         .catch(() => undefined);

@@ -12,6 +12,7 @@ import {
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
+import { userIdFor } from '../auth/user-auth';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
@@ -161,38 +162,65 @@ describe('forwarding allow-listed routes', () => {
   });
 
   it('keeps answers with scores per user, charges them once, and shows the charges at /api/usage', async () => {
-    const p = await proxy();
+    // Bob (demo user maria) has the admin role, by a claim of his token.
+    const p = await proxy({ AUTH_ADMIN_CLAIM: 'sub', AUTH_ADMIN_VALUE: 'maria' });
     const url = '/api/datasets/8279?version=3.12&indicator_ids=882&indicator_ids=964';
-    const first = await p.app.inject({ url, headers: as('alice') });
+    const first = await p.app.inject({
+      url,
+      headers: { ...as('alice'), 'x-explorer-page': 'dataset' },
+    });
     expect(DatasetSchema.parse(first.json()).impact_scores.map((s) => s.id)).toEqual([882, 964]);
     const before = await stats();
     await p.app.inject({ url, headers: as('alice') });
     expect((await stats()).api_requests).toBe(before.api_requests);
-    await p.app.inject({ url, headers: as('bob') });
+    // A page the explorer does not have is recorded as `other`.
+    await p.app.inject({ url, headers: { ...as('bob'), 'x-explorer-page': '../../etc' } });
     expect((await stats()).api_requests).toBe(before.api_requests + 1);
-    const usage = UsageSchema.parse(
-      (await p.app.inject({ url: '/api/usage', headers: as('alice') })).json(),
-    );
-    expect(usage).toMatchObject({
+    const usage = async (who: keyof typeof tokens) =>
+      UsageSchema.parse((await p.app.inject({ url: '/api/usage', headers: as(who) })).json());
+    const alice = await usage('alice');
+    expect(alice).toMatchObject({
+      period_start: `${alice.period}-01-01`,
+      period_end: `${alice.period}-12-31`,
       datasets: 1,
       indicators: 2,
       users: 2,
+      pending: { calls: 0, datasets: [], count: 0, indicators: [] },
+      maybe: { datasets: [], count: 0 },
       charged: { datasets: [8279], indicators: [882, 964], user: true },
+      viewer: { admin: false },
     });
-    // Itemised, newest first: Bob's call added only Bob; Alice's added the dataset and indicators.
-    expect(
-      usage.charges.map(({ mine, newUser, datasets, indicators }) => ({
-        mine,
-        newUser,
-        datasets,
-        indicators,
-      })),
-    ).toEqual([
-      { mine: false, newUser: true, datasets: [], indicators: [] },
-      { mine: true, newUser: true, datasets: [8279], indicators: [882, 964] },
+    // Alice sees the team's totals and her own itemised charges, not Bob's.
+    const release = { version: '3.12', system_model: 'cutoff' };
+    expect(alice.charges).toEqual([
+      {
+        at: expect.any(String) as string,
+        user: expect.stringMatching(/^[\w-]{10}$/) as string,
+        mine: true,
+        newUser: true,
+        datasets: [8279],
+        maybe: null,
+        indicators: [882, 964],
+        release,
+        page: 'dataset',
+        client: 'browser',
+      },
     ]);
-    expect(usage.charges[0]?.user).toMatch(/^[\w-]{8}$/);
-    expect(usage.charges[0]?.user).not.toBe(usage.charges[1]?.user);
+    // Bob, an admin, sees everyone's, newest first: his own added only him as a user.
+    const bob = await usage('bob');
+    expect(bob.viewer).toEqual({ admin: true });
+    expect(
+      bob.charges.map(({ mine, newUser, datasets, page }) => ({ mine, newUser, datasets, page })),
+    ).toEqual([
+      { mine: true, newUser: true, datasets: [], page: 'other' },
+      { mine: false, newUser: true, datasets: [8279], page: 'dataset' },
+    ]);
+    const labels = bob.charges.map((charge) => charge.user);
+    expect(labels[0]).not.toBe(labels[1]);
+    expect(labels[1]).toBe(alice.charges[0]?.user);
+    // The label cannot be computed from what every user knows: the issuer and a username.
+    const billingId = userIdFor(`${emulator.origin}/realms/explorer`, 'demo');
+    expect(billingId.startsWith(labels[1] ?? '')).toBe(false);
     const ledger = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
       users: number;
       datasets: number;

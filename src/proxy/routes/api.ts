@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
+import { EXPLORER_PAGE_HEADER, explorerPageOf } from '../../shared/api/schemas';
 import { routerPath } from '../../shared/api/url';
 import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
-import { acceptsGzip, compressible, gzipEtag, gzipOf } from '../cache/compressed';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import {
+  acceptsGzip,
+  compressible,
+  gzipEtag,
+  gzipOf,
+  MIN_COMPRESSED_BYTES,
+} from '../cache/compressed';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
@@ -76,6 +85,21 @@ async function sendCached(
   return reply.header('content-encoding', 'gzip').send(await gzipOf(answer));
 }
 
+const gzipAsync = promisify(gzip);
+
+/**
+ * An answer built for one request, gzipped like a cached one for a client that accepts it: an
+ * upgrade check of 10 000 lines naming one dataset is 23 MB as it is, a few hundred KB gzipped.
+ */
+async function sendValue(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  const text = JSON.stringify(value);
+  reply.type('application/json; charset=utf-8');
+  if (text.length < MIN_COMPRESSED_BYTES) return reply.send(text);
+  reply.header('vary', 'Accept-Encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(text);
+  return reply.header('content-encoding', 'gzip').send(await gzipAsync(text));
+}
+
 /**
  * The proxy's API, registered from the route table in src/shared/api: each route's parameters
  * and body checked by its schemas before anything is forwarded, a method it lacks answered 405,
@@ -121,14 +145,19 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
           query: parseInput(route.query, request.query, 'query'),
           body: route.body ? parseInput(route.body, request.body, 'body') : undefined,
         } as Pick<Request<RouteName>, 'params' | 'query' | 'body'>;
-        const outcome = await handle({ ...input, user: request.user, requestId: request.id });
+        const outcome = await handle({
+          ...input,
+          user: request.user,
+          requestId: request.id,
+          page: explorerPageOf(request.headers[EXPLORER_PAGE_HEADER]),
+        });
         if ('cached' in outcome)
           return sendCached(request, reply, outcome.cached, CACHE_CONTROL[route.caching]);
         void reply
           .code(outcome.status ?? 200)
           .headers(outcome.headers ?? {})
           .header('cache-control', CACHE_CONTROL.none);
-        return outcome.value;
+        return sendValue(request, reply, outcome.value);
       },
     });
   }
@@ -145,9 +174,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
       try {
         request.user = await verifyUser(request.headers.authorization);
       } catch (error) {
-        // Past its limit an address gets 429 instead of 401, which it can be told to wait on.
-        if (error instanceof ProxyError && error.status === 401)
-          await addressLimits.take(request.ip);
+        if (error instanceof ProxyError && error.status === 401) {
+          // A token that is expired or not valid is always told so (401): a 429 instead kept the
+          // explorer from renewing it. It still counts against its address, whose requests with
+          // no token at all get 429 past the limit, which they can be told to wait on.
+          const counted = addressLimits.take(request.ip);
+          if (request.headers.authorization === undefined) await counted;
+          else await counted.catch(() => undefined);
+        }
         throw error;
       }
       reply.headers(await limits.take(request.user.userId));

@@ -8,7 +8,7 @@ import {
   type QueryOf,
   type RouteName,
 } from '../../shared/api/routes';
-import type { Releases, SearchResults } from '../../shared/api/schemas';
+import type { ExplorerPage, Releases, SearchResults } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import type { VerifiedUser } from '../auth/user-auth';
 import {
@@ -29,6 +29,7 @@ import { createSectorSearch } from '../sectors/sector-search';
 import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
 import { underReservation } from '../usage/charges';
 import type { LedgerStore } from '../usage/ledger-store';
+import { createUsageRoute } from '../usage/usage-route';
 import type { SharedReads } from '../release-data/shared-reads';
 import type { ChangeReports } from '../change-reports/load-reports';
 
@@ -40,6 +41,8 @@ export interface Request<K extends RouteName> {
   /** Undefined only on the one public route. */
   user: VerifiedUser | undefined;
   requestId: string;
+  /** The explorer page the request came from (`X-Explorer-Page`), kept with what it charges. */
+  page: ExplorerPage;
 }
 
 /**
@@ -77,6 +80,7 @@ const releaseKey = (release: ReleaseRef) =>
 /** Every route's work: release data read through the cache, scored calls under a reservation. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { config, adapter, cache, ledger, limits } = deps;
+  const usage = createUsageRoute({ ledger, config });
 
   const versionsAnswer = (caller: Caller) =>
     cache.getOrProduce(
@@ -174,6 +178,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     searchPage: sharedSearchPage,
     documents: (caller, release, ids) =>
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
+    // A release read is shared by everyone; it costs the user who asked first, before it starts.
+    admit: (caller, calls) => limits.spend(caller.userId, calls),
   });
   const releaseRoutes = createReleaseRoutes({ data: releaseData, listed: releases });
   /** Releases still being read: 202 with the progress, to be asked again shortly. */
@@ -183,7 +189,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     headers: { 'retry-after': '1' },
   });
   const sectorSearch = createSectorSearch({
-    searchPage: sharedSearchPage,
+    // A search filtered by sector reads its query's whole result (up to 100 pages): each page
+    // nobody asked for yet is one of the user's own calls, counted and limited as such.
+    searchPage: async (caller, release, input) =>
+      JSON.parse(
+        (await searchPage(caller, release, input, { userSlot: true })).body,
+      ) as SearchResults,
     releases: releaseData,
   });
 
@@ -220,23 +231,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     async usage(request) {
-      const { userId } = callerOf(request);
-      const [snapshot, ids, recent, known] = await Promise.all([
-        ledger.snapshot(),
-        ledger.chargedIds(),
-        ledger.recentCharges(),
-        ledger.hasUser(userId),
-      ]);
-      const charges = recent.map((charge) => ({
-        at: new Date(charge.at).toISOString(),
-        // The billing ID is already a hash; a prefix tells users apart without naming them.
-        user: charge.user === undefined ? 'unknown' : charge.user.slice(0, 8),
-        mine: charge.user === userId,
-        newUser: charge.newUser,
-        datasets: charge.datasets,
-        indicators: charge.indicators,
-      }));
-      return { value: { ...snapshot, charged: { ...ids, user: known }, charges } };
+      if (!request.user) throw new ProxyError(401, 'unauthorized');
+      return { value: await usage.answer(request.user) };
     },
 
     async indicators(request) {
@@ -413,9 +409,22 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         cached: await shared(
           answerKey('GET', `/api/datasets/${id}`, key, { userId: caller.userId }),
           () =>
-            limits.withSlot(caller.userId, async () =>
-              // Held before it is sent, so no number of calls at once can charge past the budget.
-              underReservation(await ledger.reserve(caller.userId, [id], indicators, 1), call),
+            limits.withSlot(
+              caller.userId,
+              async () =>
+                // Held before it is sent, so no number of calls at once can charge past the budget.
+                underReservation(
+                  await ledger.reserve({
+                    user: caller.userId,
+                    datasets: [id],
+                    indicators,
+                    maxDatasets: 1,
+                    source: usage.source(request.user, release, request.page),
+                  }),
+                  call,
+                ),
+              // Paid for: the score budget bounds it, not the user's free calls.
+              0,
             ),
         ),
       };
@@ -428,31 +437,39 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         from: request.query.from ?? 0,
         limit: request.query.limit ?? DEFAULT_PAGE_LIMIT,
       };
-      const { dataset_ids: ids, indicator_ids: indicators = [] } = request.body;
+      // The service answers a list's datasets once each: repeats are dropped before asking, so
+      // 10 000 copies of one ID are one ID, in the cache key and in what is sent.
+      const ids = [...new Set(request.body.dataset_ids)];
+      const indicators = request.body.indicator_ids ?? [];
+      const body = { ...request.body, dataset_ids: ids };
       const scored = indicators.length > 0;
       const key = releaseKey(release);
       key.set('from', String(page.from));
       key.set('limit', String(page.limit));
       const cacheKey = answerKey('POST', '/api/datasets/batch', key, {
-        body: request.body,
+        body,
         userId: scored ? caller.userId : undefined,
       });
-      const call = () => adapter.batch(caller, release, page, request.body);
+      const call = () => adapter.batch(caller, release, page, body);
       return {
         cached: await shared(cacheKey, () =>
-          limits.withSlot(caller.userId, async () =>
-            scored
-              ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
-                underReservation(
-                  await ledger.reserve(
-                    caller.userId,
-                    [...new Set(ids)].slice(page.from),
-                    indicators,
-                    page.limit,
-                  ),
-                  call,
-                )
-              : call(),
+          limits.withSlot(
+            caller.userId,
+            async () =>
+              scored
+                ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
+                  underReservation(
+                    await ledger.reserve({
+                      user: caller.userId,
+                      datasets: ids.slice(page.from),
+                      indicators,
+                      maxDatasets: page.limit,
+                      source: usage.source(request.user, release, request.page),
+                    }),
+                    call,
+                  )
+                : call(),
+            scored ? 0 : 1,
           ),
         ),
       };

@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
+import type { LedgerHealth } from '../usage/ledger-types';
 
 /** How long one answer of the data service stands for readiness, so probes cost it little. */
 const PROBE_TTL_MS = 5_000;
 
 /**
- * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the data service answers
- * a free call, `/versions`, with the proxy's token). A cached token alone said nothing about a
- * service that is down. Probes share one call every few seconds, whoever asks.
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: scored requests can be
+ * counted, and the data service answers a free call, `/versions`, with the proxy's token). A
+ * cached token alone said nothing about a service that is down, and "ready" while every scored
+ * request was refused (Redis down, a ledger file that takes no writes) kept the instance in a
+ * load balancer's rotation for nothing. Probes share one call every few seconds, whoever asks.
  */
 export function registerHealth(
   app: FastifyInstance,
-  deps: { dataApi: DataApi; now: () => number; variants: () => Record<string, string> },
+  deps: {
+    dataApi: DataApi;
+    now: () => number;
+    variants: () => Record<string, string>;
+    ledger: () => LedgerHealth;
+  },
 ) {
   let probe: { at: number; done: Promise<void> } | undefined;
   const probeService = (requestId: string) => {
@@ -30,6 +38,12 @@ export function registerHealth(
 
   app.get('/healthz', async () => ({ status: 'ok' as const }));
   app.get('/readyz', async (request) => {
+    const ledger = deps.ledger();
+    if (!ledger.ok)
+      throw new ProxyError(503, ledger.code, {
+        detail: `Not ready: scored requests are refused. ${ledger.detail}`,
+        headers: { 'retry-after': '5' },
+      });
     try {
       await probeService(request.id);
     } catch (error) {

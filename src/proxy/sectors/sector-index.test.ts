@@ -42,8 +42,9 @@ describe('a release read for its sectors', () => {
     const index = sectorIndexOf(
       await readRelease(source, (done, total) => progress.push([done, total])),
     );
-    expect(index.datasets.size).toBe(250);
-    expect(index.datasets.get(10)).toEqual({ sectors: ['S1', 'Five'], isicSection: 'A - Even' });
+    expect(index.size).toBe(250);
+    expect(index.lookup(10)).toEqual({ sectors: ['S1', 'Five'], isicSection: 'A - Even' });
+    expect(index.lookup(251)).toBeUndefined();
     expect(index.sectors).toEqual([
       { name: 'Five', datasets: 50 },
       { name: 'S0', datasets: 83 },
@@ -62,15 +63,11 @@ describe('a release read for its sectors', () => {
 });
 
 describe('filterBySector', () => {
-  const index: SectorIndex = {
-    datasets: new Map([
-      [1, { sectors: ['Electricity'], isicSection: 'D - Electricity' }],
-      [2, { sectors: ['Transport'], isicSection: 'H - Transportation and storage' }],
-      [3, { sectors: ['Electricity', 'Transport'], isicSection: 'D - Electricity' }],
-    ]),
-    sectors: [],
-    isicSections: [],
-  };
+  const index: SectorIndex = sectorIndexOf([
+    { id: 1, sectors: ['Electricity'], isic_section: 'D - Electricity' },
+    { id: 2, sectors: ['Transport'], isic_section: 'H - Transportation and storage' },
+    { id: 3, sectors: ['Electricity', 'Transport'], isic_section: 'D - Electricity' },
+  ]);
   const results: SearchResults['results'] = [
     {
       name: 'a',

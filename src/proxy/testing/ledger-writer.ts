@@ -14,7 +14,16 @@ const ledger = new UsageLedger({
 });
 for (let id = 1; ; id++) {
   const indicators = [882, 800 + (id % 50)];
-  const reservation = ledger.reserve(`user-${id % 7}`, [id], indicators);
+  const reservation = ledger.reserve({
+    user: `user-${id % 7}`,
+    datasets: [id],
+    indicators,
+    source: {
+      release: { version: '3.12', systemModel: 'cutoff' },
+      page: 'dataset',
+      client: 'browser',
+    },
+  });
   process.stdout.write(`charged ${id}\n`);
   reservation?.settle([id], indicators);
   process.stdout.write(`ack ${id}\n`);

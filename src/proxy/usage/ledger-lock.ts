@@ -1,8 +1,20 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 
+import { ConfigError } from '../config';
+
 /** Another live process already writes this ledger file. */
-export class LedgerInUseError extends Error {}
+export class LedgerInUseError extends ConfigError {}
+
+/** The ledger file cannot be used at start-up: one line, naming the variable and the cause. */
+export class LedgerUnusableError extends ConfigError {}
+
+/** `EACCES: permission denied` from a file-system error, without the path it repeats. */
+export function describeFault(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (!code) return message;
+  return `${code}: ${message.replace(/^\w+: /, '').replace(/, \w+ '.*'$/, '')}`;
+}
 
 interface Holder {
   pid: number;
@@ -32,7 +44,11 @@ export function lockLedger(file: string): () => void {
         if (held.delete(lock)) rmSync(lock, { force: true });
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new LedgerUnusableError(
+          `USAGE_LEDGER_PATH ${file} cannot be used: its lock ${lock} cannot be created (${describeFault(error)}).`,
+        );
+      }
       const holder = readHolder(lock);
       if (holder && isAlive(holder, lock)) {
         throw new LedgerInUseError(

@@ -1,4 +1,5 @@
-import type { Charge, UsageLedger, UsageSnapshot } from './ledger';
+import type { UsageLedger } from './ledger';
+import type { Charge, LedgerHealth, ScoredCall, UsageSnapshot } from './ledger-types';
 
 /**
  * A scored call's hold on the budget, as the routes see it, whichever store keeps the ledger.
@@ -14,26 +15,23 @@ export interface StoredReservation {
 /** The usage ledger and budget: this process's file, or Redis shared by every instance. */
 export interface LedgerStore {
   /** Holds what a scored call could charge, or throws 403 `budget_exhausted` (or 503). */
-  reserve(
-    user: string,
-    datasetIds: readonly number[],
-    indicatorIds: readonly number[],
-    maxDatasets?: number,
-  ): Promise<StoredReservation | undefined>;
+  reserve(call: ScoredCall): Promise<StoredReservation | undefined>;
   snapshot(): Promise<UsageSnapshot>;
   chargedIds(): Promise<{ datasets: number[]; indicators: number[] }>;
-  /** This period's charges, newest first, for the itemised usage. */
-  recentCharges(): Promise<Charge[]>;
+  /** This period's charges, newest first, for the itemised usage: everyone's, or one user's. */
+  recentCharges(user?: string): Promise<Charge[]>;
   /** Whether this user already counts as one of the period's users. */
   hasUser(user: string): Promise<boolean>;
+  /** Whether scored calls can be counted now (readiness says so), and if not, why. */
+  health(): LedgerHealth;
   close(): Promise<void>;
 }
 
 /** The in-process ledger (one file, one writer) behind the same interface. */
 export function inProcessLedger(ledger: UsageLedger): LedgerStore {
   return {
-    async reserve(user, datasetIds, indicatorIds, maxDatasets) {
-      const held = ledger.reserve(user, datasetIds, indicatorIds, maxDatasets);
+    async reserve(call) {
+      const held = ledger.reserve(call);
       if (!held) return undefined;
       return {
         settle: async (datasets, indicators) => held.settle(datasets, indicators),
@@ -43,8 +41,9 @@ export function inProcessLedger(ledger: UsageLedger): LedgerStore {
     },
     snapshot: async () => ledger.snapshot(),
     chargedIds: async () => ledger.chargedIds(),
-    recentCharges: async () => ledger.recentCharges(),
+    recentCharges: async (user) => ledger.recentCharges(user),
     hasUser: async (user) => ledger.hasUser(user),
+    health: () => ledger.health(),
     close: async () => ledger.close(),
   };
 }

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ProxyError } from '../errors';
 import { UsageLedger } from './ledger';
 import { LedgerInUseError } from './ledger-lock';
+import { scoredCall as call, TEST_SOURCE } from '../testing/scored-call';
+import type { ChargeSource } from './ledger-types';
 
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'ledger-')), 'usage.jsonl');
 const ledgerAt = (
@@ -17,7 +19,7 @@ const ledgerAt = (
   new UsageLedger({ file, budget: { datasets: undefined, indicators: undefined, ...budget }, now });
 /** One scored call that the service answered with scores for all it asked. */
 const charge = (ledger: UsageLedger, user: string, datasets: number[], indicators: number[]) =>
-  ledger.reserve(user, datasets, indicators)?.settle(datasets, indicators);
+  ledger.reserve(call(user, datasets, indicators))?.settle(datasets, indicators);
 
 /** A small seeded generator (mulberry32), so a failing schedule can be replayed by its seed. */
 function random(seed: number) {
@@ -58,21 +60,63 @@ describe('the usage ledger', () => {
   it('itemises what each call newly charged, by whom and when, also after a restart', () => {
     const file = tempFile();
     const first = ledgerAt(file);
+    const compare: ChargeSource = {
+      release: { version: '3.11', systemModel: 'apos' },
+      page: 'compare',
+      client: 'program',
+    };
     charge(first, 'a', [1, 2], [882]);
-    charge(first, 'b', [2], [882]);
+    first.reserve(call('b', [2], [882], undefined, compare))?.settle([2], [882]);
     charge(first, 'a', [2, 3], [882, 964]);
     first.close();
     const at = Date.parse('2026-06-01T00:00:00Z');
+    const fields = { at, maybe: null };
     const items = [
-      { at, user: 'a', newUser: false, datasets: [3], indicators: [964] },
-      { at, user: 'b', newUser: true, datasets: [], indicators: [] },
-      { at, user: 'a', newUser: true, datasets: [1, 2], indicators: [882] },
+      {
+        ...fields,
+        user: 'a',
+        newUser: false,
+        datasets: [3],
+        indicators: [964],
+        source: TEST_SOURCE,
+      },
+      { ...fields, user: 'b', newUser: true, datasets: [], indicators: [], source: compare },
+      {
+        ...fields,
+        user: 'a',
+        newUser: true,
+        datasets: [1, 2],
+        indicators: [882],
+        source: TEST_SOURCE,
+      },
     ];
     expect(first.recentCharges()).toEqual(items);
     const again = ledgerAt(file);
     expect(again.recentCharges()).toEqual(items);
+    expect(again.recentCharges('b')).toEqual([items[1]]);
     expect(again.hasUser('b')).toBe(true);
     expect(again.hasUser('c')).toBe(false);
+  });
+
+  it('reads charges recorded before their release, page and client were kept', () => {
+    const file = tempFile();
+    appendFileSync(
+      file,
+      '{"period":"2026","user":"a","datasets":[1],"indicators":[2],"by":"a","at":5}\n',
+    );
+    const ledger = ledgerAt(file);
+    expect(ledger.recentCharges()).toEqual([
+      {
+        at: 5,
+        user: 'a',
+        newUser: true,
+        datasets: [1],
+        maybe: null,
+        indicators: [2],
+        source: { release: null, page: 'other', client: 'unknown' },
+      },
+    ]);
+    ledger.close();
   });
 
   it('ignores a line torn by a crash, and the charges of earlier periods', () => {
@@ -84,29 +128,51 @@ describe('the usage ledger', () => {
     expect(ledgerAt(file).chargedIds()).toEqual({ datasets: [5], indicators: [7] });
   });
 
+  it('reads an intent that an earlier version appended onto a torn line, and counts it', () => {
+    const file = tempFile();
+    // A crash tore a line; the next run appended its intent onto the fragment, then crashed
+    // while that call was out.
+    appendFileSync(
+      file,
+      '{"period":"2026","datasets":[5],"indicators":[7]}\n{"period":"2026","datas{"period":"2026","datasets":[6],"indicators":[8],"intent":"a-1","by":"u","at":1}\n',
+    );
+    const ledger = ledgerAt(file);
+    expect(ledger.chargedIds()).toEqual({ datasets: [5, 6], indicators: [7, 8] });
+    expect(ledger.recovered.calls).toBe(1);
+    expect(ledger.opened).toEqual({ tornTail: 0, unreadable: 1, salvaged: 1 });
+    ledger.close();
+  });
+
   it('refuses what would pass the budget, counting only new charges, at most a page of them', () => {
     const ledger = ledgerAt(undefined, undefined, { datasets: 3 });
     charge(ledger, 'a', [1, 2], [882]);
-    expect(() => ledger.reserve('a', [1, 2, 3], [882])?.release()).not.toThrow();
-    expect(() => ledger.reserve('a', [4, 5], [882])).toThrow(ProxyError);
-    expect(() => ledger.reserve('a', [4, 5, 6], [882], 1)?.release()).not.toThrow();
-    expect(ledger.reserve('a', [4, 5], [])).toBeUndefined();
+    expect(() => ledger.reserve(call('a', [1, 2, 3], [882]))?.release()).not.toThrow();
+    expect(() => ledger.reserve(call('a', [4, 5], [882]))).toThrow(ProxyError);
+    expect(() => ledger.reserve(call('a', [4, 5, 6], [882], 1))?.release()).not.toThrow();
+    expect(ledger.reserve(call('a', [4, 5], []))).toBeUndefined();
   });
 
   it('counts calls in flight against the budget until they settle, and frees what failed', () => {
     const ledger = ledgerAt(undefined, undefined, { datasets: 2 });
-    const first = ledger.reserve('a', [1], [882]);
-    const page = ledger.reserve('b', [2, 3, 4], [882], 1);
+    const first = ledger.reserve(call('a', [1], [882]));
+    const page = ledger.reserve(call('b', [2, 3, 4], [882], 1));
+    // Two calls out: a dataset held, a page's slot held, one indicator between them.
+    expect(ledger.snapshot().pending).toEqual({
+      calls: 2,
+      datasets: [1, 2, 3, 4],
+      count: 2,
+      indicators: [882],
+    });
     // Two held, one of them a page of which any one may be charged: nothing else fits.
-    expect(() => ledger.reserve('c', [5], [882])).toThrow(ProxyError);
+    expect(() => ledger.reserve(call('c', [5], [882]))).toThrow(ProxyError);
     // The same dataset held by another call adds nothing.
-    ledger.reserve('c', [1], [882])?.release();
+    ledger.reserve(call('c', [1], [882]))?.release();
     first?.release();
-    const third = ledger.reserve('c', [5], [882]);
+    const third = ledger.reserve(call('c', [5], [882]));
     page?.settle([3], [882]);
     third?.settleUnknown();
     expect(ledger.chargedIds().datasets).toEqual([3, 5]);
-    expect(() => ledger.reserve('a', [1], [882])).toThrow(ProxyError);
+    expect(() => ledger.reserve(call('a', [1], [882]))).toThrow(ProxyError);
   });
 
   it('never lets any schedule of concurrent calls charge past the budget, nor record less than was charged', () => {
@@ -136,7 +202,7 @@ describe('the usage ledger', () => {
           const indicators = Array.from({ length: 1 + pick(3) }, () => 1 + pick(8));
           const max = next() < 0.5 ? 1 + pick(datasets.length) : datasets.length;
           try {
-            const done = ledger.reserve(`user-${pick(3)}`, datasets, indicators, max);
+            const done = ledger.reserve(call(`user-${pick(3)}`, datasets, indicators, max));
             if (done) inflight.push({ done, datasets, indicators, max });
           } catch (error) {
             expect((error as ProxyError).code).toBe('budget_exhausted');
@@ -154,6 +220,8 @@ describe('the usage ledger', () => {
           }
         }
         const recorded = ledger.chargedIds();
+        // Datasets of pages whose outcome is unknown are recorded as such, apart from the rest.
+        recorded.datasets.push(...ledger.snapshot().maybe.datasets);
         const unrecorded = [
           ...[...meter.datasets].filter((id) => !recorded.datasets.includes(id)),
           ...[...meter.indicators].filter((id) => !recorded.indicators.includes(id)),
@@ -173,17 +241,22 @@ describe('the usage ledger', () => {
     const file = tempFile();
     const first = ledgerAt(file);
     charge(first, 'a', [1], [882]);
-    first.reserve('b', [2, 3, 4], [964], 1);
+    first.reserve(call('b', [2, 3, 4], [964], 1));
     first.close();
     const again = ledgerAt(file);
-    expect(again.chargedIds()).toEqual({ datasets: [1, 2, 3, 4], indicators: [882, 964] });
-    expect(again.snapshot().users).toBe(2);
+    expect(again.chargedIds()).toEqual({ datasets: [1], indicators: [882, 964] });
     // Which one of the page's three was charged is not known: all are listed, one is counted.
+    expect(again.snapshot()).toMatchObject({
+      datasets: 2,
+      users: 2,
+      maybe: { datasets: [2, 3, 4], count: 1 },
+      pending: { calls: 0, datasets: [], count: 0, indicators: [] },
+    });
     expect(again.recovered).toEqual({ calls: 1, datasets: 1, indicators: 1 });
     again.close();
     const third = ledgerAt(file);
     expect(third.recovered.calls).toBe(0);
-    expect(third.chargedIds().datasets).toEqual([1, 2, 3, 4]);
+    expect(third.snapshot().maybe).toEqual({ datasets: [2, 3, 4], count: 1 });
     third.close();
   });
 

@@ -1,98 +1,48 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
-import path from 'node:path';
 import { ProxyError } from '../errors';
-import { lockLedger } from './ledger-lock';
+import type { Log } from '../redis/connection';
+import { ChargeLog } from './charge-log';
+import { LedgerFile, LedgerWriteError } from './ledger-file';
+import { holdCounts, readLines, sorted, unique, type Hold, type Line } from './ledger-lines';
+import {
+  periodOf,
+  sourceFields,
+  storedSource,
+  type Charge,
+  type ChargeSource,
+  type LedgerHealth,
+  type Recovered,
+  type Reservation,
+  type ScoredCall,
+  type UsageSnapshot,
+} from './ledger-types';
 
-export interface UsageSnapshot {
-  period: string;
-  datasets: number;
-  indicators: number;
-  users: number;
-  budget: { datasets: number | null; indicators: number | null };
+/** What start-up found wrong in the file, and how it dealt with it. */
+export interface Opened {
+  /** Bytes of a last line torn by a crash mid-write, ended before anything was appended. */
+  tornTail: number;
+  /** Lines that could not be read (skipped), and of those, lines whose end could be read. */
+  unreadable: number;
+  salvaged: number;
 }
 
-/** One scored call's new charges this period: when, by whom, and what it added to the bill. */
-export interface Charge {
-  at: number;
-  /** The user's billing ID (a hash), or undefined in a ledger written before it was kept. */
-  user: string | undefined;
-  /** Whether the call made its user count as one of the period's users. */
-  newUser: boolean;
-  datasets: number[];
-  indicators: number[];
+/** A line to write after its call, with the hold it keeps on the budget until it is written. */
+interface Pending {
+  line: Line;
+  held: Hold | undefined;
+  /** Its charges are already counted in memory (a recovered intent). */
+  applied: boolean;
 }
 
-/** Charges kept in memory for `/api/usage`, newest last; the totals count every one. */
-const MAX_CHARGES = 500;
+/** How often a ledger that failed to write tries again by itself, so readiness comes back. */
+const RETRY_MS = 2_000;
 
-/**
- * One line of the ledger file. A line without `intent` is charged. An `intent` line is a scored
- * call about to go out, with every charge it could bring; the `settle` line of the same id says
- * what it did charge. An intent without its settle (a crash) counts as charged in full.
- */
-interface Line {
-  period: string;
-  intent?: string;
-  settle?: string;
-  user?: string;
-  datasets?: number[];
-  indicators?: number[];
-  /**
-   * A page of a longer list whose outcome is unknown: at most `slots` of these `maybe` datasets
-   * were charged. On an intent, `slots` says the call was such a page.
-   */
-  maybe?: number[];
-  slots?: number;
-  /** Who made the call (on intents and on what they charged) and when it was settled. */
-  by?: string;
-  at?: number;
-}
-
-/** A scored call's hold on the budget, from before it is sent until its outcome is known. */
-export interface Reservation {
-  /** The service answered: these are the datasets and indicators it sent scores for. */
-  settle(datasetIds: readonly number[], indicatorIds: readonly number[]): void;
-  /** The service certainly charged nothing: it refused the call, or the call never left. */
-  release(): void;
-  /** Nobody knows what the service charged (a timeout, an answer the proxy refused): all of it. */
-  settleUnknown(): void;
-}
-
-/** What start-up found of calls that went out and were never settled, now counted as charged. */
-export interface Recovered {
-  calls: number;
-  datasets: number;
-  indicators: number;
-}
-
-interface Hold {
-  user: string;
-  /** Datasets not charged yet that the call may charge. */
-  datasets: number[];
-  /** Of those, how many it can charge at most, when fewer than all (a page of a batch). */
-  slots: number | undefined;
-  indicators: number[];
-}
-
-const unique = (ids: readonly number[]) => [...new Set(ids)];
-
-/** Adds or removes one hold on each ID, keeping a count per ID. */
-function hold(counts: Map<number, number>, ids: readonly number[], delta: 1 | -1) {
-  for (const id of ids) {
-    const count = (counts.get(id) ?? 0) + delta;
-    if (count > 0) counts.set(id, count);
-    else counts.delete(id);
-  }
-}
+const unwritable = (fault: string) =>
+  new ProxyError(503, 'usage_ledger_unavailable', {
+    detail: `The usage ledger file cannot be written (${fault}), so requests for scores are refused rather than answered uncounted. Documentation stays available.`,
+    hint: 'Free disk space or raise the file-size limit of USAGE_LEDGER_PATH; the proxy tries again by itself',
+    headers: { 'retry-after': '5' },
+  });
 
 /**
  * What this licence period has been charged for, as the proxy saw it: unique datasets,
@@ -114,69 +64,65 @@ export class UsageLedger {
   /** Datasets of pages whose outcome is unknown, and how many of them may have been charged. */
   private readonly maybe = new Set<number>();
   private maybeSlots = 0;
-  private charges: Charge[] = [];
+  /** Calls holding part of the budget: in flight, or their outcome not written yet. */
+  private readonly holding = new Set<Hold>();
+  private readonly charges = new ChargeLog();
   private readonly prefix = randomBytes(4).toString('hex');
   private sequence = 0;
   private period: string;
-  private fd: number | undefined;
-  private unlock: (() => void) | undefined;
+  private readonly file: LedgerFile | undefined;
+  /** Lines of calls that ended while the file took no writes: written first, once it does. */
+  private readonly unwritten: Pending[] = [];
+  private readonly retry: NodeJS.Timeout | undefined;
   readonly recovered: Recovered = { calls: 0, datasets: 0, indicators: 0 };
+  readonly opened: Opened = { tornTail: 0, unreadable: 0, salvaged: 0 };
 
   constructor(
     private readonly options: {
       file: string | undefined;
       budget: { datasets: number | undefined; indicators: number | undefined };
       now: () => number;
+      log?: Log;
     },
   ) {
     this.period = this.currentPeriod();
     if (options.file) {
-      mkdirSync(path.dirname(options.file), { recursive: true });
-      this.unlock = lockLedger(options.file);
-      const unsettled = existsSync(options.file)
-        ? this.replay(readFileSync(options.file, 'utf8'))
-        : [];
-      this.fd = openSync(options.file, 'a');
+      this.file = LedgerFile.open(options.file);
+      this.opened.tornTail = this.file.tornTail;
+      const unsettled = this.replay(this.file.text);
       for (const [id, line] of unsettled) this.recover(id, line);
+      this.retry = setInterval(() => this.tryAgain(), RETRY_MS);
+      this.retry.unref();
     }
   }
 
-  /** A licence period is a calendar year (UTC), as licences are sold. */
   private currentPeriod(): string {
-    return String(new Date(this.options.now()).getUTCFullYear());
+    return periodOf(this.options.now());
   }
 
   /** Reads the file back; returns this period's intents that were never settled. */
   private replay(text: string): Map<string, Line> {
-    const open = new Map<string, Line>();
-    for (const row of text.split('\n')) {
-      if (!row.trim()) continue;
-      let line: Line;
-      try {
-        line = JSON.parse(row) as Line;
-      } catch {
-        // A line torn by a crash mid-write was never acknowledged: its call never went out.
-        continue;
-      }
-      if (line.intent !== undefined) {
-        if (line.period === this.period) open.set(line.intent, line);
-        continue;
-      }
-      if (line.settle !== undefined) open.delete(line.settle);
-      if (line.period === this.period) this.apply(line);
-    }
-    return open;
+    const read = readLines(text, this.period);
+    this.opened.unreadable = read.unreadable;
+    this.opened.salvaged = read.salvaged;
+    for (const line of read.charged) this.apply(line);
+    return read.open;
   }
 
   /** An intent left open by a crash: the call may have been charged, so it is, and said so. */
   private recover(id: string, intent: Line) {
+    const user = intent.by ?? intent.user;
     const charges = this.unknownOutcome({
-      user: intent.by ?? intent.user,
+      user,
       datasets: intent.datasets ?? [],
       indicators: intent.indicators ?? [],
       slots: intent.slots,
     });
-    this.append({ ...charges, settle: id, ...this.stamp(intent.by ?? intent.user) });
+    this.commit({
+      line: { ...charges, settle: id, ...this.stamp(user, storedSource(intent)) },
+      held: undefined,
+      applied: false,
+    });
     this.recovered.calls++;
     this.recovered.datasets += charges.datasets?.length ?? charges.slots ?? 0;
     this.recovered.indicators += charges.indicators?.length ?? 0;
@@ -187,7 +133,7 @@ export class UsageLedger {
    * a page of a longer list, which datasets is not known: all are listed, as many as the page
    * holds are counted against the budget, and each still counts as new to a later call.
    */
-  private unknownOutcome(call: Omit<Hold, 'user'> & { user: string | undefined }): Line {
+  private unknownOutcome(call: Omit<Hold, 'user' | 'source'> & { user: string | undefined }): Line {
     const { user, datasets, indicators, slots } = call;
     if (slots === undefined) return this.fresh(user, datasets, indicators);
     const line = this.fresh(user, [], indicators);
@@ -201,22 +147,34 @@ export class UsageLedger {
     for (const id of line.indicators ?? []) this.indicators.add(id);
     for (const id of line.maybe ?? []) this.maybe.add(id);
     this.maybeSlots += line.slots ?? 0;
-    const datasets = [...(line.datasets ?? []), ...(line.maybe ?? [])];
-    if (line.user !== undefined || datasets.length > 0 || line.indicators?.length) {
-      this.charges.push({
+    if (
+      line.user !== undefined ||
+      line.datasets?.length ||
+      line.maybe?.length ||
+      line.indicators?.length
+    ) {
+      this.charges.add({
         at: line.at ?? 0,
         user: line.by ?? line.user,
         newUser: line.user !== undefined,
-        datasets,
+        datasets: line.datasets ?? [],
+        maybe: line.maybe?.length ? { datasets: line.maybe, count: line.slots ?? 0 } : null,
         indicators: line.indicators ?? [],
+        source: storedSource(line),
       });
-      if (this.charges.length > MAX_CHARGES * 2) this.charges = this.charges.slice(-MAX_CHARGES);
     }
   }
 
-  /** Who and when, written on every line that may charge, for the itemised usage. */
-  private stamp(user: string | undefined): Pick<Line, 'by' | 'at'> {
-    return { ...(user === undefined ? {} : { by: user }), at: this.options.now() };
+  /** Who, when and what for, written on every line that may charge, for the itemised usage. */
+  private stamp(
+    user: string | undefined,
+    source: ChargeSource,
+  ): Pick<Line, 'by' | 'at' | 'release' | 'page' | 'client'> {
+    return {
+      ...(user === undefined ? {} : { by: user }),
+      at: this.options.now(),
+      ...sourceFields(source),
+    };
   }
 
   /** The charges among these that are new this period, as a line's fields. */
@@ -234,13 +192,78 @@ export class UsageLedger {
     return line;
   }
 
-  /** Appends a line and applies its charges; returns once it is on disk. */
-  private append(line: Line) {
-    if (this.fd !== undefined) {
-      writeSync(this.fd, `${JSON.stringify(line)}\n`);
-      fsyncSync(this.fd);
+  /** Appends a line; returns once it is complete on disk, or throws `LedgerWriteError`. */
+  private write(line: Line) {
+    this.file?.append(`${JSON.stringify(line)}\n`);
+  }
+
+  /**
+   * Writes what a call charged and lets go of its hold. A line the file does not take waits in
+   * `unwritten`, its hold still counting against the budget (in the file, its intent stays open
+   * and is counted in full at the next start), and scored calls are refused until it is written.
+   */
+  private commit(pending: Pending) {
+    this.unwritten.push(pending);
+    this.flush();
+  }
+
+  /** Writes waiting lines in order; false when the file still takes no writes. */
+  private flush(): boolean {
+    const wasFailing = this.file?.fault !== undefined;
+    for (let next = this.unwritten[0]; next; next = this.unwritten[0]) {
+      try {
+        this.write(next.line);
+      } catch (error) {
+        if (!(error instanceof LedgerWriteError)) throw error;
+        if (!next.applied && next.held === undefined) {
+          // A recovered intent has no hold: its charges count in memory from now on.
+          this.apply(next.line);
+          next.applied = true;
+        }
+        if (!wasFailing) this.warnFault(error);
+        return false;
+      }
+      this.unwritten.shift();
+      if (!next.applied) this.apply(next.line);
+      if (next.held) this.take(next.held, -1);
     }
-    if (line.intent === undefined) this.apply(line);
+    return true;
+  }
+
+  /** Said once when the file stops taking writes, not on every refused request. */
+  private warnFault(error: LedgerWriteError) {
+    this.options.log?.warn(
+      { ledger: this.options.file, fault: error.message },
+      'THE USAGE LEDGER FILE CANNOT BE WRITTEN: scored requests are refused until it can; calls that already went out stay counted against the budget',
+    );
+  }
+
+  /** Whether the file failed its last write or holds back lines. */
+  private failing(): boolean {
+    return this.file?.fault !== undefined || this.unwritten.length > 0;
+  }
+
+  /** A failing file is tried again by itself, so readiness comes back without traffic. */
+  private tryAgain() {
+    if (!this.failing()) return;
+    if (this.unwritten.length === 0) {
+      try {
+        this.write({ period: this.currentPeriod(), check: true, at: this.options.now() });
+      } catch {
+        return;
+      }
+    } else if (!this.flush()) return;
+    this.options.log?.info({ ledger: this.options.file }, 'the usage ledger file is written again');
+  }
+
+  health(): LedgerHealth {
+    const fault = this.file?.fault;
+    if (fault === undefined && this.unwritten.length === 0) return { ok: true };
+    return {
+      ok: false,
+      code: 'usage_ledger_unavailable',
+      detail: `the usage ledger file cannot be written (${fault ?? 'lines are waiting to be written'})`,
+    };
   }
 
   private rollPeriod() {
@@ -252,23 +275,21 @@ export class UsageLedger {
       this.users.clear();
       this.maybe.clear();
       this.maybeSlots = 0;
-      this.charges = [];
+      this.charges.clear();
     }
   }
 
   /**
    * Holds what a scored call could charge, or refuses it (403 `budget_exhausted`) before it is
-   * sent. `maxDatasets` is how many of the datasets one answer can hold (a page of a batch).
-   * Undefined when the call asks for no scores, which the service does not charge.
+   * sent. Undefined when the call asks for no scores, which the service does not charge.
    */
-  reserve(
-    user: string,
-    datasetIds: readonly number[],
-    indicatorIds: readonly number[],
-    maxDatasets = Infinity,
-  ): Reservation | undefined {
+  reserve(call: ScoredCall): Reservation | undefined {
+    const { user, source, maxDatasets = Infinity } = call;
+    const { datasets: datasetIds, indicators: indicatorIds } = call;
     if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
     this.rollPeriod();
+    // Lines of earlier calls go first; while they cannot, no new call goes out.
+    if (!this.flush()) throw unwritable(this.file?.fault ?? 'lines are waiting to be written');
     const candidates = this.fresh(user, datasetIds, indicatorIds);
     const datasets = candidates.datasets ?? [];
     const indicators = candidates.indicators ?? [];
@@ -294,25 +315,34 @@ export class UsageLedger {
         hint: 'Use datasets and indicators already charged this period, or raise SCORE_BUDGET_DATASETS / SCORE_BUDGET_INDICATORS',
       });
     }
-    const held: Hold = { user, datasets, slots, indicators };
+    const held: Hold = { user, source, datasets, slots, indicators };
     const id = `${this.prefix}-${++this.sequence}`;
     const open = candidates.user !== undefined || datasets.length > 0 || indicators.length > 0;
-    if (open)
-      this.append({
-        ...candidates,
-        intent: id,
-        ...(slots === undefined ? {} : { slots }),
-        ...this.stamp(user),
-      });
+    if (open) {
+      const wasFailing = this.file?.fault !== undefined;
+      try {
+        this.write({
+          ...candidates,
+          intent: id,
+          ...(slots === undefined ? {} : { slots }),
+          ...this.stamp(user, source),
+        });
+      } catch (error) {
+        if (!(error instanceof LedgerWriteError)) throw error;
+        // Nothing of the intent is left in the file, and the call does not go out.
+        if (!wasFailing) this.warnFault(error);
+        throw unwritable(error.message);
+      }
+    }
     this.take(held, 1);
     let done = false;
     const finish = (charged: Line | undefined) => {
       if (done) return;
       done = true;
-      this.take(held, -1);
-      const stamped = charged && { ...charged, ...this.stamp(user) };
-      if (open) this.append({ ...(stamped ?? { period: this.period }), settle: id });
-      else if (stamped) this.append(stamped);
+      const stamped = charged && { ...charged, ...this.stamp(user, source) };
+      const line = open ? { ...(stamped ?? { period: this.period }), settle: id } : stamped;
+      if (line) this.commit({ line, held, applied: false });
+      else this.take(held, -1);
     };
     return {
       settle: (chargedDatasets, chargedIndicators) =>
@@ -327,32 +357,42 @@ export class UsageLedger {
   }
 
   private take(held: Hold, delta: 1 | -1) {
-    if (held.slots === undefined) hold(this.heldDatasets, held.datasets, delta);
+    if (delta > 0) this.holding.add(held);
+    else this.holding.delete(held);
+    if (held.slots === undefined) holdCounts(this.heldDatasets, held.datasets, delta);
     else this.heldSlots += delta * held.slots;
-    hold(this.heldIndicators, held.indicators, delta);
+    holdCounts(this.heldIndicators, held.indicators, delta);
   }
 
   snapshot(): UsageSnapshot {
     this.rollPeriod();
     return {
       period: this.period,
-      datasets: this.chargedDatasets().length,
+      datasets: this.datasets.size + this.maybeSlots,
       indicators: this.indicators.size,
       users: this.users.size,
       budget: {
         datasets: this.options.budget.datasets ?? null,
         indicators: this.options.budget.indicators ?? null,
       },
+      pending: {
+        calls: this.holding.size,
+        datasets: sorted(new Set([...this.holding].flatMap((held) => held.datasets))),
+        count: this.heldDatasets.size + this.heldSlots,
+        indicators: sorted(this.heldIndicators.keys()),
+      },
+      maybe: { datasets: sorted(this.maybe), count: this.maybeSlots },
     };
   }
 
-  /** IDs charged this period, for the SPA to say what a request would add to the bill. */
+  /**
+   * IDs certainly charged this period, for the SPA to say what a request would add to the bill.
+   * A dataset that only may have been (a page whose outcome is unknown) is not: asking for it
+   * again may charge it.
+   */
   chargedIds() {
     this.rollPeriod();
-    return {
-      datasets: this.chargedDatasets(),
-      indicators: [...this.indicators].sort((a, b) => a - b),
-    };
+    return { datasets: sorted(this.datasets), indicators: sorted(this.indicators) };
   }
 
   /** Whether this user already counts as one of the period's users. */
@@ -361,21 +401,14 @@ export class UsageLedger {
     return this.users.has(user);
   }
 
-  /** This period's charges, newest first, at most `limit`. */
-  recentCharges(limit = MAX_CHARGES): Charge[] {
+  /** This period's charges, newest first: everyone's, or one user's. */
+  recentCharges(user?: string): Charge[] {
     this.rollPeriod();
-    return this.charges.slice(-limit).reverse();
-  }
-
-  /** Charged datasets, with those that may have been: the ledger is never below the service. */
-  private chargedDatasets() {
-    return [...new Set([...this.datasets, ...this.maybe])].sort((a, b) => a - b);
+    return this.charges.recent(user);
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-    this.unlock?.();
-    this.unlock = undefined;
+    clearInterval(this.retry);
+    this.file?.close();
   }
 }

@@ -3,6 +3,8 @@ import { ProxyError } from '../errors';
 import { useRedisServer } from '../testing/use-redis-server';
 import type { StoredReservation } from './ledger-store';
 import { RedisLedger } from './redis-ledger';
+import { startLedgerAfresh } from '../testing/fresh-ledger';
+import { scoredCall as call, TEST_SOURCE } from '../testing/scored-call';
 
 // The shared ledger against a real redis-server: two "instances" are two connections, each with
 // its own ledger object, as two proxy processes would have.
@@ -38,10 +40,10 @@ describe('the usage ledger in Redis', () => {
   it('itemises each call’s new charges for every instance, and knows who already counts', async () => {
     const a = await instance();
     const b = await instance();
-    const first = await a.ledger.reserve('alice', [1, 2], [882]);
+    const first = await a.ledger.reserve(call('alice', [1, 2], [882]));
     await first?.settle([1, 2], [882]);
     // Bob's call charges one dataset already charged and one new; an unknown outcome all of it.
-    const second = await b.ledger.reserve('bob', [2, 3], [882, 964]);
+    const second = await b.ledger.reserve(call('bob', [2, 3], [882, 964]));
     await second?.settleUnknown();
     const charges = await a.ledger.recentCharges();
     expect(
@@ -56,6 +58,17 @@ describe('the usage ledger in Redis', () => {
       { user: 'alice', newUser: true, datasets: [1, 2], indicators: [882] },
     ]);
     expect(charges[0]?.at).toBeGreaterThan(0);
+    expect(charges[0]?.source).toEqual(TEST_SOURCE);
+    // Each user's own, kept apart from the team's.
+    expect((await a.ledger.recentCharges('alice')).map((charge) => charge.user)).toEqual(['alice']);
+    const open = await a.ledger.reserve(call('carol', [4], [882]));
+    expect((await b.ledger.snapshot()).pending).toEqual({
+      calls: 1,
+      datasets: [4],
+      count: 1,
+      indicators: [],
+    });
+    await open?.release();
     expect([await b.ledger.hasUser('alice'), await b.ledger.hasUser('carol')]).toEqual([
       true,
       false,
@@ -67,7 +80,7 @@ describe('the usage ledger in Redis', () => {
     const b = await instance({ datasets: 5, indicators: 3 });
     const cleaner = a.store.redis;
     for (let seed = 1; seed <= 25; seed++) {
-      await cleaner.flushall();
+      await startLedgerAfresh(cleaner);
       const next = random(seed);
       const pick = (n: number) => Math.floor(next() * n);
       const meter = { datasets: new Set<number>(), indicators: new Set<number>() };
@@ -92,7 +105,7 @@ describe('the usage ledger in Redis', () => {
             const indicators = Array.from({ length: 1 + pick(2) }, () => 1 + pick(6));
             const max = next() < 0.5 ? 1 + pick(datasets.length) : datasets.length;
             const ledger = next() < 0.5 ? a.ledger : b.ledger;
-            return ledger.reserve(`user-${pick(3)}`, datasets, indicators, max).then(
+            return ledger.reserve(call(`user-${pick(3)}`, datasets, indicators, max)).then(
               (done) => {
                 if (done) inflight.push({ done, datasets, indicators, max });
               },
@@ -113,6 +126,7 @@ describe('the usage ledger in Redis', () => {
         }
       }
       const recorded = await b.ledger.chargedIds();
+      recorded.datasets.push(...(await b.ledger.snapshot()).maybe.datasets);
       const unrecorded = [
         ...[...meter.datasets].filter((id) => !recorded.datasets.includes(id)),
         ...[...meter.indicators].filter((id) => !recorded.indicators.includes(id)),
@@ -130,9 +144,9 @@ describe('the usage ledger in Redis', () => {
 
   it('keeps an acknowledged charge when redis-server itself is killed with SIGKILL', async () => {
     const a = await instance();
-    const held = await a.ledger.reserve('maria', [11, 12], [882]);
+    const held = await a.ledger.reserve(call('maria', [11, 12], [882]));
     await held?.settle([11], [882]);
-    await a.ledger.reserve('devon', [13], [964]);
+    await a.ledger.reserve(call('devon', [13], [964]));
     await redis.server().stop('SIGKILL');
     await redis.server().restart();
     const b = await instance();
@@ -144,9 +158,9 @@ describe('the usage ledger in Redis', () => {
   it('counts the calls of an instance that died mid-call as charged in full', async () => {
     const a = await instance({ datasets: 3 });
     const b = await instance({ datasets: 3 });
-    await a.ledger.reserve('maria', [21, 22], [882]);
+    await a.ledger.reserve(call('maria', [21, 22], [882]));
     // The dead instance's held datasets still count against the budget for everyone.
-    await expect(b.ledger.reserve('devon', [23, 24], [882])).rejects.toMatchObject({
+    await expect(b.ledger.reserve(call('devon', [23, 24], [882]))).rejects.toMatchObject({
       code: 'budget_exhausted',
     });
     // Instance a dies: its heartbeat lapses (deleted here rather than waited for).
@@ -161,14 +175,14 @@ describe('the usage ledger in Redis', () => {
   it('refuses scored calls with 503 while Redis is down, and takes them again once it is back', async () => {
     const a = await instance();
     await redis.server().stop();
-    await expect(a.ledger.reserve('maria', [31], [882])).rejects.toMatchObject({
+    await expect(a.ledger.reserve(call('maria', [31], [882]))).rejects.toMatchObject({
       status: 503,
       code: 'usage_ledger_unavailable',
     });
     await expect(a.ledger.snapshot()).rejects.toBeInstanceOf(ProxyError);
     await redis.server().restart();
     await expect.poll(() => a.store.available(), { timeout: 5_000, interval: 50 }).toBe(true);
-    const held = await a.ledger.reserve('maria', [31], [882]);
+    const held = await a.ledger.reserve(call('maria', [31], [882]));
     await held?.settle([31], [882]);
     expect((await a.ledger.chargedIds()).datasets).toEqual([31]);
   });

@@ -1,8 +1,20 @@
 import { ProxyError } from '../errors';
-import { KEY_PREFIX, type Log, type SharedStore } from '../redis/connection';
-import type { Charge, Recovered, UsageSnapshot } from './ledger';
+import { ALIVE_PREFIX, type Log, type SharedStore } from '../redis/connection';
+import { MAX_CHARGES } from './charge-log';
 import type { LedgerStore, StoredReservation } from './ledger-store';
-import { MAX_CHARGES, PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
+import {
+  periodOf,
+  sourceFields,
+  storedSource,
+  type Charge,
+  type LedgerHealth,
+  type Recovered,
+  type ScoredCall,
+  type UsageSnapshot,
+} from './ledger-types';
+import { LedgerEpoch, ledgerKeys, mismatchError } from './ledger-epoch';
+import { LedgerWitness } from './ledger-witness';
+import { LEDGER_KEYS, PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
 import type { Result } from 'ioredis';
 
 type PeriodKey = (typeof PERIOD_KEYS)[number];
@@ -10,15 +22,20 @@ type PeriodKey = (typeof PERIOD_KEYS)[number];
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     ledgerReserve(...args: (string | number)[]): Result<number[], Context>;
-    ledgerSettle(...args: (string | number)[]): Result<number, Context>;
+    ledgerSettle(...args: (string | number)[]): Result<number[], Context>;
     ledgerSweep(...args: (string | number)[]): Result<number[], Context>;
   }
 }
 
-/** An instance refreshes its heartbeat this often; gone this long, its intents are charged. */
-const HEARTBEAT_MS = 1_000;
-const HEARTBEAT_TTL_MS = 5_000;
 const SWEEP_MS = 1_000;
+const NUMBER_OF_KEYS = PERIOD_KEYS.length + LEDGER_KEYS.length;
+
+const notDurable = (problems: readonly string[]) =>
+  new ProxyError(503, 'usage_ledger_not_durable', {
+    detail: `The usage ledger's Redis could lose acknowledged charges (${problems.join('; ')}), so requests for scores are refused rather than counted where they may be forgotten.`,
+    hint: 'Run Redis with appendonly yes and appendfsync always (see the README, "Several instances"), or accept the risk with REDIS_DURABILITY=warn',
+    headers: { 'retry-after': '30' },
+  });
 
 const unavailable = () =>
   new ProxyError(503, 'usage_ledger_unavailable', {
@@ -27,6 +44,31 @@ const unavailable = () =>
     hint: 'Try again in a moment; the proxy reconnects by itself',
     headers: { 'retry-after': '5' },
   });
+
+const sortedIds = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
+
+/** A charge as the scripts store it; earlier versions wrote no source and no maybe. */
+interface StoredCharge {
+  at: number;
+  user: string;
+  newUser: boolean;
+  datasets: number[];
+  indicators: number[];
+  maybe?: { datasets: number[]; count: number };
+  release?: unknown;
+  page?: unknown;
+  client?: unknown;
+}
+
+const chargeOf = (stored: StoredCharge): Charge => ({
+  at: stored.at,
+  user: stored.user,
+  newUser: stored.newUser,
+  datasets: stored.datasets,
+  maybe: stored.maybe ?? null,
+  indicators: stored.indicators,
+  source: storedSource(stored),
+});
 
 /**
  * The usage ledger and budget in Redis, one for every instance: a scored call's reservation is
@@ -38,6 +80,7 @@ const unavailable = () =>
 export class RedisLedger implements LedgerStore {
   private sequence = 0;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly epoch: LedgerEpoch;
   /** What sweeps by this instance counted as charged, from calls nobody settled. */
   readonly recovered: Recovered = { calls: 0, datasets: 0, indicators: 0 };
 
@@ -49,34 +92,39 @@ export class RedisLedger implements LedgerStore {
       /** How long a scored call can take at most; past it, its intent is charged in full. */
       callDeadlineMs: number;
       log: Log;
+      /** Where this machine keeps what it saw of the ledger (USAGE_WITNESS_PATH); unset: memory. */
+      witnessPath?: string | undefined;
+      /** `require`: scored calls are refused while Redis could lose them; `warn`: logged only. */
+      durability?: 'require' | 'warn';
     },
   ) {
     const { redis } = store;
-    redis.defineCommand('ledgerReserve', { numberOfKeys: PERIOD_KEYS.length, lua: RESERVE });
-    redis.defineCommand('ledgerSettle', { numberOfKeys: PERIOD_KEYS.length, lua: SETTLE });
-    redis.defineCommand('ledgerSweep', { numberOfKeys: PERIOD_KEYS.length, lua: SWEEP });
-    this.timers.push(
-      setInterval(() => void this.heartbeat(), HEARTBEAT_MS),
-      setInterval(() => void this.sweep(), SWEEP_MS),
-    );
+    redis.defineCommand('ledgerReserve', { numberOfKeys: NUMBER_OF_KEYS, lua: RESERVE });
+    redis.defineCommand('ledgerSettle', { numberOfKeys: NUMBER_OF_KEYS, lua: SETTLE });
+    redis.defineCommand('ledgerSweep', { numberOfKeys: NUMBER_OF_KEYS, lua: SWEEP });
+    this.epoch = new LedgerEpoch(store, {
+      now: options.now,
+      log: options.log,
+      witness: new LedgerWitness(options.witnessPath),
+    });
+    this.timers.push(setInterval(() => void this.sweep(), SWEEP_MS));
     for (const timer of this.timers) timer.unref();
   }
 
-  /** Starts the heartbeat and counts what earlier runs left open. */
+  /** Checks the ledger is the one this machine knew, and counts what earlier runs left open. */
   async start() {
-    await this.heartbeat();
+    await this.epoch.verify();
     await this.sweep();
   }
 
-  private get heartbeatPrefix() {
-    return `${KEY_PREFIX}alive:`;
-  }
-
-  private async heartbeat() {
-    if (!this.store.available()) return;
-    await this.store.redis
-      .set(`${this.heartbeatPrefix}${this.store.instance}`, '1', 'PX', HEARTBEAT_TTL_MS)
-      .catch(() => undefined);
+  /** What keeps scored calls from being counted durably now, as a 503; undefined when nothing. */
+  private refusal(): ProxyError | undefined {
+    if (!this.store.available()) return unavailable();
+    const mismatch = this.epoch.mismatch;
+    if (mismatch !== undefined) return mismatchError(mismatch);
+    const problems = this.store.durabilityProblems();
+    if (this.options.durability !== 'warn' && problems.length > 0) return notDurable(problems);
+    return undefined;
   }
 
   /** Counts intents left by dead instances, or past their deadline, as charged in full. */
@@ -87,7 +135,7 @@ export class RedisLedger implements LedgerStore {
       const [calls = 0, datasets = 0, indicators = 0] = await this.store.redis.ledgerSweep(
         ...this.keys(this.period()),
         this.options.now(),
-        this.heartbeatPrefix,
+        ALIVE_PREFIX,
       );
       Object.assign(found, { calls, datasets, indicators });
     } catch {
@@ -105,35 +153,32 @@ export class RedisLedger implements LedgerStore {
     return found;
   }
 
-  /** A licence period is a calendar year (UTC), as licences are sold. */
   private period(): string {
-    return String(new Date(this.options.now()).getUTCFullYear());
+    return periodOf(this.options.now());
   }
 
   private key(period: string, name: PeriodKey): string {
-    return `${KEY_PREFIX}ledger:${period}:${name}`;
+    return ledgerKeys(period)[PERIOD_KEYS.indexOf(name)] ?? '';
   }
 
-  /** A period's keys in the order the scripts take them. */
+  /** The keys the scripts take, in their order. */
   private keys(period: string): string[] {
-    return PERIOD_KEYS.map((name) => this.key(period, name));
+    return ledgerKeys(period);
   }
 
-  async reserve(
-    user: string,
-    datasetIds: readonly number[],
-    indicatorIds: readonly number[],
-    maxDatasets = Infinity,
-  ): Promise<StoredReservation | undefined> {
+  async reserve(call: ScoredCall): Promise<StoredReservation | undefined> {
+    const { user, maxDatasets = Infinity } = call;
+    const { datasets: datasetIds, indicators: indicatorIds } = call;
     if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
-    if (!this.store.available()) throw unavailable();
+    if (this.epoch.mismatch !== undefined) await this.epoch.verify();
+    const refused = this.refusal();
+    if (refused) throw refused;
     const period = this.period();
     const keys = this.keys(period);
     const id = `${this.store.instance}-${++this.sequence}`;
     const { budget } = this.options;
-    let reply: number[];
-    try {
-      reply = await this.store.redis.ledgerReserve(
+    const send = () =>
+      this.store.redis.ledgerReserve(
         ...keys,
         id,
         user,
@@ -144,13 +189,29 @@ export class RedisLedger implements LedgerStore {
         budget.indicators ?? -1,
         this.options.now() + this.options.callDeadlineMs,
         this.store.instance,
+        JSON.stringify(sourceFields(call.source)),
+        ...this.epoch.expected(period),
       );
-    } catch {
+    let reply: number[];
+    try {
+      reply = await send();
+      if (reply[0] === 3) {
+        // Not the ledger this instance knew: checked again (an operator's confirmation is
+        // adopted there), and tried once more if it is whole.
+        await this.epoch.verify();
+        const still = this.refusal();
+        if (still) throw still;
+        reply = await send();
+      }
+    } catch (error) {
+      if (error instanceof ProxyError) throw error;
       // Whether Redis took the intent is unknown: the call does not leave. An intent it did take
       // is counted in full at its deadline, which keeps the ledger above, never below.
       throw unavailable();
     }
     const [status, usedDatasets, usedIndicators] = reply;
+    if (status === 3) throw mismatchError('it changed while the call was being reserved');
+    if (status === 1 || status === 2) this.epoch.observe(period, reply.slice(1));
     if (status === 0) {
       throw new ProxyError(403, 'budget_exhausted', {
         detail: `This request could charge up to ${Math.min(datasetIds.length, maxDatasets)} new datasets and ${indicatorIds.length} indicators, past this period's budget (${usedDatasets ?? '?'}/${budget.datasets ?? '∞'} datasets, ${usedIndicators ?? '?'}/${budget.indicators ?? '∞'} indicators used or held by requests in flight on every instance).`,
@@ -171,13 +232,14 @@ export class RedisLedger implements LedgerStore {
       if (done) return;
       done = true;
       try {
-        await this.store.redis.ledgerSettle(
+        const settled = await this.store.redis.ledgerSettle(
           ...keys,
           id,
           mode,
           JSON.stringify(datasets),
           JSON.stringify(indicators),
         );
+        this.epoch.observe(period, settled.slice(1));
       } catch (error) {
         // The intent stays open and is counted as charged in full at its deadline.
         this.options.log.warn(
@@ -196,44 +258,83 @@ export class RedisLedger implements LedgerStore {
   async snapshot(): Promise<UsageSnapshot> {
     const period = this.period();
     const key = (name: PeriodKey) => this.key(period, name);
-    const [datasets, indicators, users] = await this.read(async () => {
-      const { redis } = this.store;
-      return Promise.all([
-        redis.sunion(key('datasets'), key('maybe')).then((ids) => ids.length),
-        redis.scard(key('indicators')),
-        redis.scard(key('users')),
-      ]);
+    const count = (text: string | null) => Number(text ?? 0);
+    const reply = await this.read(async () =>
+      this.store.redis
+        .multi()
+        .scard(key('datasets'))
+        .scard(key('indicators'))
+        .scard(key('users'))
+        .smembers(key('maybe'))
+        .get(key('maybe-slots'))
+        .hvals(key('intents'))
+        .hlen(key('held-datasets'))
+        .get(key('held-slots'))
+        .exec(),
+    );
+    const values = (reply ?? []).map(([error, value]) => {
+      if (error) throw unavailable();
+      return value;
     });
+    const [datasets, indicators, users, maybe, maybeSlots, intents, held, heldSlots] = values as [
+      number,
+      number,
+      number,
+      string[],
+      string | null,
+      string[],
+      number,
+      string | null,
+    ];
+    // What the calls not settled yet may charge, from their intents (a few, those in flight).
+    const open = intents.map(
+      (text) => JSON.parse(text) as { datasets: unknown; indicators: unknown },
+    );
+    const ids = (lists: unknown[]) =>
+      sortedIds([
+        ...new Set(lists.flatMap((list) => (Array.isArray(list) ? list.map(String) : []))),
+      ]);
     return {
       period,
-      datasets,
+      datasets: datasets + count(maybeSlots),
       indicators,
       users,
       budget: {
         datasets: this.options.budget.datasets ?? null,
         indicators: this.options.budget.indicators ?? null,
       },
+      pending: {
+        calls: intents.length,
+        datasets: ids(open.map((intent) => intent.datasets)),
+        count: held + count(heldSlots),
+        indicators: ids(open.map((intent) => intent.indicators)),
+      },
+      maybe: { datasets: sortedIds(maybe), count: count(maybeSlots) },
     };
   }
 
-  /** IDs charged this period, with the datasets that may have been (never below the service). */
+  /**
+   * IDs certainly charged this period. The datasets of pages whose outcome is unknown are not:
+   * asking for one of them again may charge it.
+   */
   async chargedIds() {
     const period = this.period();
     const key = (name: PeriodKey) => this.key(period, name);
     return this.read(async () => {
       const [datasets, indicators] = await Promise.all([
-        this.store.redis.sunion(key('datasets'), key('maybe')),
+        this.store.redis.smembers(key('datasets')),
         this.store.redis.smembers(key('indicators')),
       ]);
-      const sorted = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
-      return { datasets: sorted(datasets), indicators: sorted(indicators) };
+      return { datasets: sortedIds(datasets), indicators: sortedIds(indicators) };
     });
   }
-  async recentCharges(): Promise<Charge[]> {
-    const key = this.key(this.period(), 'charges');
+
+  async recentCharges(user?: string): Promise<Charge[]> {
+    const all = this.key(this.period(), 'charges');
+    const key = user === undefined ? all : `${all}:${user}`;
     return this.read(async () =>
-      (await this.store.redis.lrange(key, 0, MAX_CHARGES - 1)).map(
-        (text) => JSON.parse(text) as Charge,
+      (await this.store.redis.lrange(key, 0, MAX_CHARGES - 1)).map((text) =>
+        chargeOf(JSON.parse(text) as StoredCharge),
       ),
     );
   }
@@ -243,8 +344,18 @@ export class RedisLedger implements LedgerStore {
     return this.read(async () => (await this.store.redis.sismember(key, user)) === 1);
   }
 
+  health(): LedgerHealth {
+    const refused = this.refusal();
+    if (!refused) return { ok: true };
+    return { ok: false, code: refused.code, detail: refused.options.detail ?? refused.code };
+  }
+
   private async read<T>(query: () => Promise<T>): Promise<T> {
     if (!this.store.available()) throw unavailable();
+    // What a ledger that lost data says is not this period's usage.
+    if (this.epoch.mismatch !== undefined) await this.epoch.verify();
+    const mismatch = this.epoch.mismatch;
+    if (mismatch !== undefined) throw mismatchError(mismatch);
     try {
       return await query();
     } catch {
@@ -254,10 +365,6 @@ export class RedisLedger implements LedgerStore {
 
   async close() {
     for (const timer of this.timers) clearInterval(timer);
-    // A clean stop: this instance's intents are settled; its heartbeat can go at once.
-    if (this.store.available())
-      await this.store.redis
-        .del(`${this.heartbeatPrefix}${this.store.instance}`)
-        .catch(() => undefined);
+    this.epoch.close();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveProxy } from '../testing/live-proxy';
 import { describeError } from '../components/feedback/error-panel';
-import { ApiError, callApi } from './api-client';
+import { ApiError, callApi, explorerPageAt } from './api-client';
 
 const live = liveProxy();
 const release = { version: '3.12', system_model: 'cutoff' };
@@ -78,5 +78,38 @@ describe('the API client against the proxy', () => {
       callApi('indicators', { query: { version: '3.10', system_model: 'EN15804' } }),
     );
     expect(describeError(unlicensed)).toMatchObject({ title: 'Not in your licence' });
+  });
+});
+
+describe('where a scored call comes from', () => {
+  it('is named by the page in the address bar, and kept by the usage with what it charged', async () => {
+    const usage = await callApi('usage');
+    const page = await callApi('search', { query: { ...release, query: 'heat', limit: 50 } });
+    const id = page.results
+      .flatMap((hit) => hit.products.flatMap((p) => p.datasets.map((d) => d.id)))
+      .find((candidate) => !usage.charged.datasets.includes(candidate));
+    if (id === undefined) throw new Error('every dataset found is charged already');
+    window.history.pushState({}, '', `/3.12/cutoff/datasets/${id}/history`);
+    try {
+      await callApi('dataset', { params: { id }, query: { ...release, indicator_ids: [964] } });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+    const charge = (await callApi('usage')).charges.find((c) => c.datasets.includes(id));
+    expect(charge).toMatchObject({
+      mine: true,
+      page: 'history',
+      client: 'browser',
+      release: { version: '3.12', system_model: 'cutoff' },
+    });
+  });
+
+  it('reads each page of the explorer that loads scores', () => {
+    expect(explorerPageAt('/3.12/cutoff/datasets/8279')).toBe('dataset');
+    expect(explorerPageAt('/3.12/cutoff/datasets/8279/history')).toBe('history');
+    expect(explorerPageAt('/3.12/cutoff/compare')).toBe('compare');
+    expect(explorerPageAt('/3.12/cutoff/upgrade')).toBe('upgrade');
+    expect(explorerPageAt('/3.12/cutoff/datasets')).toBe('other');
+    expect(explorerPageAt('/usage')).toBe('other');
   });
 });

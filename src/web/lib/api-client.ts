@@ -7,6 +7,7 @@ import {
   type QueryOf,
   type RouteName,
 } from '../../shared/api/routes';
+import { EXPLORER_PAGE_HEADER, type ExplorerPage } from '../../shared/api/schemas';
 import { apiUrl } from '../../shared/api/url';
 import { ProblemSchema } from '../../shared/problem';
 
@@ -63,6 +64,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/**
+ * The explorer page at a path, which the usage ledger keeps with what a request charges:
+ * `/3.12/cutoff/datasets/8279/history` is `history`.
+ */
+export function explorerPageAt(pathname: string): ExplorerPage {
+  const [, , , section, id, sub] = pathname.split('/');
+  if (section === 'datasets' && id) return sub === 'history' ? 'history' : 'dataset';
+  if (section === 'compare' || section === 'upgrade') return section;
+  return 'other';
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   method?: 'GET' | 'POST';
@@ -81,7 +93,11 @@ export async function apiRequest<T>(
   if (!path.startsWith('/api/')) throw new Error(`apiRequest only calls the proxy, not ${path}`);
   const send = () => {
     const token = auth.getToken();
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      // Read when the request leaves, so no caller has to say where it is.
+      [EXPLORER_PAGE_HEADER]: explorerPageAt(window.location.pathname),
+    };
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     return fetch(path, {

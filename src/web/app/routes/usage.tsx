@@ -55,6 +55,8 @@ function ids(count: number, noun: string, list: readonly number[]) {
 function ChargeRow({ charge }: { charge: Charge }) {
   const added = [
     ids(charge.datasets.length, 'dataset', charge.datasets),
+    charge.maybe &&
+      `up to ${charge.maybe.count} of ${ids(charge.maybe.datasets.length, 'dataset', charge.maybe.datasets) ?? ''} (no answer came, so which is not known)`,
     ids(charge.indicators.length, 'indicator', charge.indicators),
     charge.newUser && (charge.mine ? 'you as a user' : 'a new user'),
   ].filter(Boolean);
@@ -67,16 +69,21 @@ function ChargeRow({ charge }: { charge: Charge }) {
   );
 }
 
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
 /** `/usage`: what this licence period has been charged for, as the proxy counted it, call by call. */
 export function Component() {
   const usage = usePageData(usageQueries.current());
   const [onlyMine, setOnlyMine] = useState(false);
   usePageTitle('Usage');
   if (!usage) return <PageSkeleton />;
+  // Only admins get colleagues' charges; everyone else gets their own.
+  const admin = usage.viewer.admin;
   const mine = usage.charges.filter((charge) => charge.mine);
-  const charges = onlyMine ? mine : usage.charges;
+  const charges = onlyMine || !admin ? mine : usage.charges;
   const myDatasets = new Set(mine.flatMap((charge) => charge.datasets)).size;
   const myIndicators = new Set(mine.flatMap((charge) => charge.indicators)).size;
+  const { pending, maybe } = usage;
   return (
     <Stack gap="md">
       <div>
@@ -87,12 +94,29 @@ export function Component() {
           scores, and by unique users. Documentation and search are free.
         </Text>
       </div>
-      <Text>Period {usage.period}</Text>
+      <Text>
+        Period {usage.period} ({day.format(new Date(usage.period_start))} to{' '}
+        {day.format(new Date(usage.period_end))}), everyone’s requests
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Meter label="Datasets with scores" used={usage.datasets} budget={usage.budget.datasets} />
         <Meter label="Indicators" used={usage.indicators} budget={usage.budget.indicators} />
         <Meter label="Users" used={usage.users} budget={null} />
       </SimpleGrid>
+      {maybe.count > 0 && (
+        <Text size="sm">
+          {plural(maybe.count, 'dataset')} of these may not have been charged: requests whose answer
+          never came asked for {maybe.datasets.length}, and at most {maybe.count} of them could be
+          charged. They count in full against the budget.
+        </Text>
+      )}
+      {pending.calls > 0 && (
+        <Text size="sm">
+          Pending: {plural(pending.calls, 'request')} not settled yet may still add up to{' '}
+          {plural(pending.count, 'dataset')} and {plural(pending.indicators.length, 'indicator')};
+          they already count against the budget.
+        </Text>
+      )}
       <Stack gap="xs">
         <Title order={2} size="h4">
           What each request added
@@ -101,13 +125,17 @@ export function Component() {
           {mine.length === 0
             ? 'Your requests have added nothing to this period’s bill.'
             : `Your requests added ${plural(myDatasets, 'dataset')} and ${plural(myIndicators, 'indicator')} to this period’s bill.`}{' '}
-          Users other than you are shown by the start of their anonymous billing ID.
+          {admin
+            ? 'As an admin you see everyone’s requests; other users are shown by an anonymous label.'
+            : 'Only your own requests are listed here; the totals above are everyone’s.'}
         </Text>
-        <Switch
-          label="Only my requests"
-          checked={onlyMine}
-          onChange={(event) => setOnlyMine(event.currentTarget.checked)}
-        />
+        {admin && (
+          <Switch
+            label="Only my requests"
+            checked={onlyMine}
+            onChange={(event) => setOnlyMine(event.currentTarget.checked)}
+          />
+        )}
         {charges.length === 0 ? (
           <Text c="dimmed">Nothing charged yet this period.</Text>
         ) : (

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const MAIN = path.join(import.meta.dirname, '../main.ts');
+
+export interface ProxyProcess {
+  origin: string;
+  pid: number;
+  /** Lines it wrote to stderr so far, and to stdout (its log). */
+  stderr: string[];
+  stdout: string[];
+  /** Stops it (SIGTERM: a clean stop; SIGKILL: a crash) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * `npm run proxy` in a process of its own, for faults only a process can have: a file-size limit
+ * (`prlimit --fsize`, which Node meets as short writes and EFBIG), another user's permissions, a
+ * SIGKILL. Resolves once it listens, or rejects with what it printed when it exits first.
+ */
+/** Lifts the file-size limit of a running proxy, as freeing disk space would. */
+export const liftFileSizeLimit = (pid: number) =>
+  ['prlimit', '--pid', String(pid), '--fsize=unlimited:unlimited'] as const;
+
+export async function startProxyProcess(
+  env: NodeJS.ProcessEnv,
+  options: { fileSizeLimit?: number; uid?: number } = {},
+): Promise<ProxyProcess> {
+  const port = await freePort();
+  const node = [process.execPath, '--import', 'tsx', MAIN];
+  const [command = '', ...args] =
+    options.fileSizeLimit === undefined
+      ? node
+      : // The soft limit only, so the test can lift it from outside without privileges.
+        ['prlimit', `--fsize=${options.fileSizeLimit}:unlimited`, '--', ...node];
+  const child = spawn(command, args, {
+    cwd: path.join(import.meta.dirname, '../../..'),
+    env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
+  });
+  const stderr: string[] = [];
+  const stdout: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  // 'close', not 'exit': by then everything it wrote to stderr has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  const listening = new Promise<void>((resolve) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('Proxy listening')) resolve();
+      else stdout.push(line);
+    });
+  });
+  const code = await Promise.race([listening.then(() => 'listening' as const), exited]);
+  if (code !== 'listening') {
+    throw Object.assign(new Error(`the proxy exited with ${code}: ${stderr.join('\n')}`), {
+      exitCode: code,
+      stderr,
+    });
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stderr,
+    stdout,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
