@@ -76,11 +76,23 @@ describe('limits shared by every instance', () => {
     const a = await instance({ concurrent: 2 });
     const dying = redis.connected().at(-1);
     const b = await instance({ concurrent: 2 });
-    // Two calls on instance a that never end: the user's two slots, fleet-wide.
-    for (let i = 0; i < 2; i++) void a.withSlot('maria', () => new Promise(() => undefined));
-    await expect
-      .poll(() => b.withSlot('maria', async () => 'ok').catch(() => 'refused'))
-      .toBe('refused');
+    // Two calls on instance a that never end: the user's two slots, fleet-wide. Each is known to
+    // hold its slot once its work starts; asking b before then could take a slot first and leave
+    // a's second call refused (no queue here), which happened on a busy machine.
+    const holding = Array.from(
+      { length: 2 },
+      () =>
+        new Promise<void>((started) => {
+          void a.withSlot('maria', () => {
+            started();
+            return new Promise(() => undefined);
+          });
+        }),
+    );
+    await Promise.all(holding);
+    await expect(b.withSlot('maria', async () => 'ok').catch(() => 'refused')).resolves.toBe(
+      'refused',
+    );
     // Instance a is gone without letting go (its connection drops, its heartbeat stops).
     dying?.redis.disconnect();
     // Its heartbeat lapses within 5 s; the slots' own deadline (slotMs) is 30 s away.
