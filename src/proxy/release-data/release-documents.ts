@@ -1,6 +1,6 @@
 import type { DatasetDoc } from '../../shared/matching/dataset-doc';
 import { ReleaseIndex } from '../../shared/matching/release-index';
-import { sectorIndexOf, type SectorIndex } from '../sectors/sector-index';
+import { sectorIndexOf, type SectorIndex } from './sector-index';
 import type { ReleaseRef } from '../upstream/adapter';
 
 /**

@@ -4,7 +4,12 @@ import { ProxyError } from '../errors';
 import { allSearchResults, PAGE_SIZE } from '../release-data/read-release';
 import { releaseKey, type ReleaseData } from '../release-data/release-data';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
-import { facetsOf, filterBySector, type SectorFilter, type SectorIndex } from './sector-index';
+import {
+  facetsOf,
+  filterBySector,
+  type SectorFilter,
+  type SectorIndex,
+} from '../release-data/sector-index';
 
 export interface SectorSearchInput extends SectorFilter, SearchInput {}
 
@@ -120,5 +125,3 @@ export function createSectorSearch(deps: SectorSearchDeps) {
     },
   };
 }
-
-export type SectorSearch = ReturnType<typeof createSectorSearch>;

@@ -1,5 +1,3 @@
-import type { Dataset } from '../api/schemas';
-
 /**
  * What matching across releases knows of a dataset: its identifiers and documentation, without
  * scores, with the description kept as a hash (releases are compared; the text itself is read
@@ -68,10 +66,29 @@ export function createIntern(): Intern {
   };
 }
 
-type DatasetLike = Pick<Dataset, 'id'> & Partial<Omit<Dataset, 'id' | 'impact_scores'>>;
+/**
+ * What matching reads of a dataset, declared here so matching depends on no API module: any
+ * dataset the proxy's API or the data service describes fits it. A field left out is unknown.
+ */
+type DocumentedFields =
+  | 'activity'
+  | 'product'
+  | 'description'
+  | 'unit'
+  | 'geography'
+  | 'time_period'
+  | 'activity_type'
+  | 'isic_class'
+  | 'isic_section'
+  | 'activity_spold_uuid'
+  | 'product_spold_uuid'
+  | 'geography_spold_uuid';
+type DocumentedDataset = { id: number; sectors?: readonly string[] } & {
+  [field in DocumentedFields]?: string | null;
+};
 
 /** A dataset's document as matching keeps it; a field the service left out is null. */
-export function toDoc(dataset: DatasetLike, intern: Intern = asIs): DatasetDoc {
+export function toDoc(dataset: DocumentedDataset, intern: Intern = asIs): DatasetDoc {
   const text = (value: string | null | undefined) =>
     value === null || value === undefined ? null : intern(value);
   const uuid = (value: string | null | undefined) =>

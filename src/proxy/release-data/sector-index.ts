@@ -8,7 +8,7 @@ import type { DatasetDoc } from '../../shared/matching/dataset-doc';
  * (`release-data/`): release data never changes.
  */
 
-export interface DatasetSectors {
+interface DatasetSectors {
   sectors: readonly string[];
   /** Null when the service gave the dataset none. */
   isicSection: string | null;

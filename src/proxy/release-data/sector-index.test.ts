@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset, SearchResults } from '../../shared/api/schemas';
-import { PAGE_SIZE, readRelease, type ReleaseSource } from '../release-data/read-release';
+import { PAGE_SIZE, readRelease, type ReleaseSource } from './read-release';
 import { filterBySector, sectorIndexOf, type SectorIndex } from './sector-index';
 
 /** A release of `n` datasets, one per activity; dataset i is in sector "S<i % 3>". */
