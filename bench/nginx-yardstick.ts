@@ -14,7 +14,7 @@ import { startRedisServer, type RedisServer } from '../src/proxy/testing/redis-s
  * becomes `/v0/…` with the service token and a user ID added, as the proxy sends them. With
  * `cache`, answers are kept by `proxy_cache` and repeated requests never reach the emulator.
  */
-export async function startNginxPassthrough(
+async function startNginxPassthrough(
   emulator: string,
   token: string,
   options: { cache: boolean },
@@ -65,7 +65,7 @@ http {
 }
 
 /** Two proxy instances on one Redis behind nginx, as deploy/ runs them; `stop` ends it all. */
-export async function startBenchFleet(
+async function startBenchFleet(
   env: NodeJS.ProcessEnv,
 ): Promise<{ fleet: Fleet; redis: RedisServer; stop: () => Promise<void> }> {
   const redis = await startRedisServer();

@@ -7,7 +7,7 @@ export function percentile(samples: readonly number[], q: number): number {
 }
 
 /** CPU time (user + system) a process has used so far, in ms; Linux only, else undefined. */
-export function cpuMs(pid: number | undefined): number | undefined {
+function cpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CliError } from './errors';
 
 /** One sign-in: at which explorer, with which identity provider, and its tokens. */
-export const SessionSchema = z.object({
+const SessionSchema = z.object({
   issuer: z.url(),
   clientId: z.string().min(1),
   tokenEndpoint: z.url(),

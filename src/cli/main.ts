@@ -95,7 +95,7 @@ async function connect(url: string, store: CredentialStore): Promise<Api> {
   throw new CliError(`not signed in at ${url}: run \`npx lci-explorer login --url ${url}\``);
 }
 
-export async function run(argv: readonly string[], io: Io): Promise<void> {
+async function run(argv: readonly string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: OPTIONS,

@@ -7,7 +7,7 @@ import type { Io } from './io';
 export const FORMATS = ['csv', 'json', 'xlsx'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export type Cell = string | number;
+type Cell = string | number;
 
 /** A table as every format writes it: the header names the columns, cells are exact values. */
 export interface Table {

@@ -27,7 +27,7 @@ import { registerVersions } from './routes/versions';
 import type { EmulatorState } from './state';
 
 /** Both prefixes the real service has been seen on; they behave identically here. */
-export const API_PREFIXES = ['/v0', '/v3/api1'] as const;
+const API_PREFIXES = ['/v0', '/v3/api1'] as const;
 
 export interface EmulatorDeps {
   config: EmulatorConfig;

@@ -23,8 +23,8 @@ const bool = z.enum(['true', 'false']).transform((value) => value === 'true');
  * `variant`, the plausible alternatives where the real service's shapes are unknown, so a client
  * can be tested against both.
  */
-export const DIALECTS = ['documented', 'variant'] as const;
-export type Dialect = (typeof DIALECTS)[number];
+const DIALECTS = ['documented', 'variant'] as const;
+type Dialect = (typeof DIALECTS)[number];
 
 /** Where each dialect serves the Spold lookup, under the API prefix, unless told otherwise. */
 const DEFAULT_SPOLD_ROUTES: Record<Dialect, string> = {
@@ -49,7 +49,7 @@ const spoldRoute = z
     `must not be ${TAKEN_PATHS.join(', ')}: other routes are there`,
   );
 
-export const EmulatorEnvSchema = z.object({
+const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EMULATOR_PORT: port.default(DEFAULT_EMULATOR_PORT),
   EMULATOR_PUBLIC_ORIGIN: z.url().optional(),
@@ -205,6 +205,6 @@ function renameOf(value: string | undefined): Faults['rename_field'] {
   return from && to ? { from, to } : null;
 }
 
-export function generateSecret(): string {
+function generateSecret(): string {
   return randomBytes(24).toString('base64url');
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** The paging parameters the emulator can be told to page its GET lists by. */
 export const EMULATOR_PAGING_STYLES = ['from', 'offset', 'skip', 'start', 'page'] as const;
-export type EmulatorPaging = (typeof EMULATOR_PAGING_STYLES)[number];
 
 /**
  * Misbehaviour on purpose, so the proxy's resilience can be tested: set from the environment at

@@ -6,7 +6,7 @@ import type { ServiceTokenIssuer } from './identity/service-tokens';
 import type { Licence } from './licence';
 
 /** Counters the admin route reports, so tests and benchmarks can see what reached the emulator. */
-export interface EmulatorStats {
+interface EmulatorStats {
   token_requests: number;
   api_requests: number;
 }

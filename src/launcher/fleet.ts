@@ -9,11 +9,11 @@ import { refuseOpenDoor } from './closed-by-default';
 import { freePort } from './stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx.conf.template');
 
 /** deploy/nginx.conf.template with its placeholders filled in. */
-export function renderNginxConfig(options: {
+function renderNginxConfig(options: {
   runDir: string;
   listen: string;
   instances: readonly string[];
@@ -100,7 +100,7 @@ export async function startNginxWith(
 }
 
 /** nginx from deploy/nginx.conf.template in front of `instances`, on `port`. */
-export function startNginx(options: {
+function startNginx(options: {
   port: number;
   instances: readonly string[];
   host?: string;
@@ -118,7 +118,7 @@ export function startNginx(options: {
  * One proxy instance in a process of its own (`src/proxy/main.ts`), on a free port, with `env`.
  * Resolves once it listens. Lines it writes go to `onLine`, if given.
  */
-export async function startInstance(
+async function startInstance(
   env: NodeJS.ProcessEnv,
   onLine: (line: string) => void = () => undefined,
 ): Promise<Running> {

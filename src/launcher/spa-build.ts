@@ -24,7 +24,7 @@ function* files(entry: string): Generator<string> {
 }
 
 /** A hash of everything the SPA is built from: a fresh clone has no build, an edit changes it. */
-export function spaSourceHash(root: string): string {
+function spaSourceHash(root: string): string {
   const hash = createHash('sha256');
   for (const input of INPUTS) {
     for (const file of files(path.join(root, input))) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { DestinationStream } from 'pino';
 import { MAX_PAGE_LIMIT } from '../shared/api/routes';
 import type { ProxyConfig } from './config';
 import { ProxyError } from './errors';
@@ -34,8 +33,8 @@ export interface ProxyDeps {
   /** The data path's HTTP client; undici by default. */
   upstream?: UpstreamRequest;
   now?: () => number;
-  /** Where logs go; tests pass a stream to read them. */
-  logStream?: DestinationStream;
+  /** Where logs go (one JSON line per write); tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
 }
 
 export interface Proxy {

@@ -16,13 +16,13 @@ export function isLoopback(host: string): boolean {
 }
 
 /** The emulator's Spold lookup, the only one known; the real service's route is unknown. */
-export const DEFAULT_SPOLD_ROUTE = '/datasets/spold';
+const DEFAULT_SPOLD_ROUTE = '/datasets/spold';
 
 /**
  * The data service's Spold lookup as a path under the API prefix (`/datasets/spold`), or `none`
  * when it has none. Segments only, so nothing but a path of the API can be named.
  */
-export const SpoldRouteSchema = z
+const SpoldRouteSchema = z
   .string()
   .regex(
     /^(none|(\/[a-z][a-z0-9_-]{0,39}){1,3})$/,
@@ -31,7 +31,7 @@ export const SpoldRouteSchema = z
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-export const ProxyEnvSchema = z
+const ProxyEnvSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: int(0, 65535).default(DEFAULT_PORT),

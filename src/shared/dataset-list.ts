@@ -9,7 +9,7 @@ import { normaliseName } from './matching/names';
  * tab separators; quoted fields as RFC 4180 writes them; lines starting with `#` are comments.
  */
 
-export interface ListProblem {
+interface ListProblem {
   line: number;
   kind: 'malformed' | 'duplicate';
   message: string;

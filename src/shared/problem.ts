@@ -1,42 +1,40 @@
 import { z } from 'zod';
 
 /** The stable `code` of every error the proxy answers; clients switch on it, never on text. */
-export const PROBLEM_CODES = [
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'invalid_token',
-  'forbidden',
-  'not_licensed',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'rate_limited',
-  'budget_exhausted',
-  'usage_ledger_unavailable',
-  'usage_ledger_mismatch',
-  'usage_ledger_not_durable',
-  'usage_limit_reached',
-  'spold_lookup_unavailable',
-  'upstream_error',
-  'upstream_bad_response',
-  'upstream_shape',
-  'upstream_paging',
-  'upstream_busy',
-  'upstream_auth_config',
-  'upstream_rejected_credentials',
-  'upstream_response_too_large',
-  'idp_unavailable',
-  'auth_unavailable',
-  'upstream_unavailable',
-  'sector_index_building',
-  'release_read_limited',
-  'free_calls_exhausted',
-  'sector_index_unavailable',
-  'gateway_timeout',
-  'internal_error',
-] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
+export type ProblemCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'invalid_token'
+  | 'forbidden'
+  | 'not_licensed'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'budget_exhausted'
+  | 'usage_ledger_unavailable'
+  | 'usage_ledger_mismatch'
+  | 'usage_ledger_not_durable'
+  | 'usage_limit_reached'
+  | 'spold_lookup_unavailable'
+  | 'upstream_error'
+  | 'upstream_bad_response'
+  | 'upstream_shape'
+  | 'upstream_paging'
+  | 'upstream_busy'
+  | 'upstream_auth_config'
+  | 'upstream_rejected_credentials'
+  | 'upstream_response_too_large'
+  | 'idp_unavailable'
+  | 'auth_unavailable'
+  | 'upstream_unavailable'
+  | 'sector_index_building'
+  | 'release_read_limited'
+  | 'free_calls_exhausted'
+  | 'sector_index_unavailable'
+  | 'gateway_timeout'
+  | 'internal_error';
 
 /** RFC 9457 problem details as the proxy sends them (`application/problem+json`). */
 export const ProblemSchema = z.object({
@@ -49,4 +47,3 @@ export const ProblemSchema = z.object({
   requestId: z.string().optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
-export type Problem = z.infer<typeof ProblemSchema>;

@@ -8,7 +8,7 @@ export const SYSTEM_MODELS = {
   EN15804: 'Allocation, cut-off, EN15804',
 } as const;
 
-export type KnownSystemModel = keyof typeof SYSTEM_MODELS;
+type KnownSystemModel = keyof typeof SYSTEM_MODELS;
 
 export const DEFAULT_SYSTEM_MODEL = 'cutoff';
 export const LATEST = 'latest';

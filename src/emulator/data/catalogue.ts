@@ -12,13 +12,7 @@ import {
 import { uniform } from './hash';
 import { buildTemplates, type Template } from './templates';
 
-export {
-  CUTOFF_DATASETS,
-  VERSIONS,
-  type ChangeKind,
-  type DatasetRecord,
-  type Release,
-} from './records';
+export { VERSIONS, type ChangeKind, type DatasetRecord, type Release } from './records';
 
 export interface Catalogue {
   releases: Map<string, Release>;

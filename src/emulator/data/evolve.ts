@@ -35,7 +35,7 @@ export interface EvolveContext {
  * it; 183 disaggregations, mostly of RoW or GLO; 68 targets several datasets were merged into)
  * and demo-data-facts.md §10.3 (removals, new datasets, updates).
  */
-export const CHANGE_RATES = {
+const CHANGE_RATES = {
   removed: 0.007,
   moved: 0.008,
   /** Activity and product renamed, or the product alone (a fifth of them). */

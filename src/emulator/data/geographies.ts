@@ -2,7 +2,7 @@ import { EXTRA_GEOGRAPHIES } from '../../shared/geographies/extra';
 import { GEOGRAPHIES } from '../../shared/geographies/master-data';
 import { uuidV5 } from './hash';
 
-export type GeographyKind = 'global' | 'region' | 'country' | 'subnational';
+type GeographyKind = 'global' | 'region' | 'country' | 'subnational';
 
 export interface Geography {
   code: string;

@@ -8,10 +8,10 @@ import type { DataStore, ReleaseView } from './store';
  * against (never the matcher's own output).
  */
 
-export type TruthKind = ChangeKind | 'removed';
+type TruthKind = ChangeKind | 'removed';
 
 /** Documentation fields by their API names, compared record to record. */
-export const TRUTH_FIELDS = [
+const TRUTH_FIELDS = [
   'activity',
   'product',
   'unit',
@@ -23,7 +23,7 @@ export const TRUTH_FIELDS = [
   'sectors',
   'description',
 ] as const;
-export type TruthField = (typeof TRUTH_FIELDS)[number];
+type TruthField = (typeof TRUTH_FIELDS)[number];
 
 export interface TruthRow {
   /** The dataset in the older release; null for a new one. */

@@ -85,7 +85,7 @@ export const PINNED_IDS: Record<string, number> = {
  * master data): the release that renamed each, and its name before. A dataset there keeps its
  * ID; only its geography's name changes.
  */
-export const GEOGRAPHY_RENAMES: readonly { code: string; before: string; in: string }[] = [
+const GEOGRAPHY_RENAMES: readonly { code: string; before: string; in: string }[] = [
   { code: 'TR', before: 'Turkey', in: '3.11' },
 ];
 

@@ -49,7 +49,7 @@ function docOf(record: DatasetRecord): Doc {
   return doc;
 }
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFKD')

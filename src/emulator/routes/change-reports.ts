@@ -4,7 +4,7 @@ import { changeReport, reportPairs } from '../data/change-reports';
 import type { EmulatorState } from '../state';
 
 /** Where the emulator publishes its change reports, as ecoinvent publishes its own. */
-export const CHANGE_REPORTS_PATH = '/change-reports';
+const CHANGE_REPORTS_PATH = '/change-reports';
 
 /**
  * Each release's change report from the release before, per system model, in the datapackage

@@ -61,7 +61,7 @@ export function variantVersions(
   );
 }
 
-export interface VariantMethod {
+interface VariantMethod {
   method: string;
   categories: {
     category: string;

@@ -141,7 +141,7 @@ export class Params {
   }
 }
 
-export function tooLong(
+function tooLong(
   loc: (string | number)[],
   actual: number,
   max: number,
@@ -156,7 +156,7 @@ export function tooLong(
   };
 }
 
-export function tooShort(
+function tooShort(
   loc: (string | number)[],
   actual: number,
   min: number,

@@ -45,14 +45,13 @@ export const DatasetSchema = z.object({
 });
 export type Dataset = z.infer<typeof DatasetSchema>;
 
-export const IndicatorSchema = z.object({
+const IndicatorSchema = z.object({
   id: z.number().int().positive(),
   method: z.string(),
   category: z.string(),
   indicator: z.string(),
   unit: z.string(),
 });
-export type Indicator = z.infer<typeof IndicatorSchema>;
 
 export const IndicatorsResponseSchema = z.object({
   total: z.number().int().nonnegative(),
@@ -60,7 +59,7 @@ export const IndicatorsResponseSchema = z.object({
 });
 export type IndicatorsResponse = z.infer<typeof IndicatorsResponseSchema>;
 
-export const SearchDatasetRefSchema = z.object({
+const SearchDatasetRefSchema = z.object({
   id: z.number().int().positive(),
   geography: z.string(),
 });
@@ -83,26 +82,18 @@ export const SearchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
-export const BatchRequestSchema = z.object({
-  dataset_ids: z.array(z.number().int()).min(1).max(10_000),
-  indicator_ids: z.array(z.number().int()).max(100).default([]),
-});
-export type BatchRequest = z.infer<typeof BatchRequestSchema>;
-
 export const BatchResponseSchema = z.object({
   total: z.number().int().nonnegative(),
   datasets: z.array(DatasetSchema),
 });
-export type BatchResponse = z.infer<typeof BatchResponseSchema>;
 
 export const SpoldLookupResponseSchema = z.object({
   total: z.number().int().nonnegative(),
   datasets: z.array(DatasetSchema),
 });
-export type SpoldLookupResponse = z.infer<typeof SpoldLookupResponseSchema>;
 
 /** FastAPI's error bodies: a message, or pydantic's list of field errors for a 422. */
-export const ValidationItemSchema = z.object({
+const ValidationItemSchema = z.object({
   type: z.string(),
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
@@ -116,15 +107,13 @@ export type ValidationItem = z.infer<typeof ValidationItemSchema>;
 
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 10;
-export const MAX_BATCH_DATASETS = 10_000;
 export const MAX_INDICATORS_PER_CALL = 100;
 
-export const VersionEntrySchema = z.object({
+const VersionEntrySchema = z.object({
   version: z.string().min(1),
   system_models: z.array(z.string().min(1)),
   release_date: z.string().optional(),
 });
-export type VersionEntry = z.infer<typeof VersionEntrySchema>;
 
 /** `GET {P}/versions`. */
 export const VersionsResponseSchema = z.object({

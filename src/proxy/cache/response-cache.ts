@@ -20,7 +20,7 @@ const ENTRY_OVERHEAD = 256;
  * once any is not (an en dash, a curly quote). Counting UTF-8 bytes instead let the cache hold
  * about twice its cap in answers with such characters.
  */
-export function heapBytes(text: string): number {
+function heapBytes(text: string): number {
   return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
 }
 

@@ -25,9 +25,9 @@ export interface ChangeReports {
 }
 
 /** A report that cannot be read stops start-up with one line naming the file, as bad config does. */
-export class ChangeReportsError extends ConfigError {}
+class ChangeReportsError extends ConfigError {}
 
-export const NO_CHANGE_REPORTS: ChangeReports = { get: () => undefined, pairs: [], dir: null };
+const NO_CHANGE_REPORTS: ChangeReports = { get: () => undefined, pairs: [], dir: null };
 
 export async function loadChangeReports(dir: string | undefined): Promise<ChangeReports> {
   if (dir === undefined) return NO_CHANGE_REPORTS;

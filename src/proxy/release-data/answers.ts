@@ -32,7 +32,7 @@ import type { ReleaseDocuments } from './release-documents';
 
 /** The answers of the changes, upgrade-check and history routes, from one decision each. */
 
-export const refOf = (doc: DatasetDoc): DatasetRef => ({
+const refOf = (doc: DatasetDoc): DatasetRef => ({
   id: doc.id,
   activity: doc.activity,
   product: doc.product,
@@ -192,7 +192,7 @@ export function changesAnswer(
 }
 
 /** The datasets of the source release an entry of a list names. */
-export function resolveEntry(entry: ListEntry, index: ReleaseIndex): DatasetDoc[] {
+function resolveEntry(entry: ListEntry, index: ReleaseIndex): DatasetDoc[] {
   switch (entry.kind) {
     case 'id': {
       const doc = index.byId.get(entry.id);

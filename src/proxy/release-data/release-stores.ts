@@ -17,7 +17,7 @@ interface Entry<T> {
  * Values kept compact (a release's documents gzipped: about a tenth of their heap) once built,
  * so a value dropped from memory is made again from here, with no call to the data service.
  */
-export interface ColdStorage<Context, T> {
+interface ColdStorage<Context, T> {
   freeze(value: T): Promise<Buffer>;
   thaw(frozen: Buffer, context: Context): Promise<T>;
   /** Bytes the compact values may take; past it, the least recently used go. */

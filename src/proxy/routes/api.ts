@@ -40,11 +40,7 @@ const CACHE_CONTROL = {
 } as const;
 
 /** Bad input: 400 naming each field, and nothing forwarded. */
-export function parseInput<T>(
-  schema: z.ZodType<T>,
-  value: unknown,
-  where: 'path' | 'query' | 'body',
-): T {
+function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'query' | 'body'): T {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.slice(0, 20).map((issue) => {

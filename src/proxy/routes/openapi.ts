@@ -7,7 +7,7 @@ const schema = (type: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
 /** The proxy's own OpenAPI document, built from the route table that also registers the routes. */
-export function buildOpenApi() {
+function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
   const problem = {
     description: 'Problem details',

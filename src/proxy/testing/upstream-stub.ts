@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Recorded {
+interface Recorded {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -13,7 +13,7 @@ export type ScriptedAnswer = (
   body: string,
 ) => { status?: number; body: unknown; headers?: Record<string, string> } | undefined;
 
-export type StubMode =
+type StubMode =
   | 'ok'
   | 'redirect'
   | 'html-500'

@@ -20,7 +20,7 @@ const TokenResponseSchema = z.object({
 });
 
 /** The lifetime assumed when the answer states none: short, so a wrong guess costs one fetch. */
-export const ASSUMED_LIFETIME_S = 60;
+const ASSUMED_LIFETIME_S = 60;
 
 const CONFIG_ERRORS = new Set(['invalid_client', 'unauthorized_client']);
 

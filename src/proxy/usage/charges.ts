@@ -6,7 +6,7 @@ import type { StoredReservation } from './ledger-store';
  * What an answer charges: its datasets that came with scores, and the indicators scored. The
  * answer is a scored route's, already parsed by its schema: one dataset or a batch page.
  */
-export function chargesOf(answer: unknown) {
+function chargesOf(answer: unknown) {
   const datasets =
     typeof answer === 'object' && answer !== null && 'datasets' in answer
       ? (answer as DatasetPage).datasets

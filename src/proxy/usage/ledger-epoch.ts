@@ -33,7 +33,7 @@ export function ledgerKeys(period: string): string[] {
 const NUMBER_OF_KEYS = PERIOD_KEYS.length + LEDGER_KEYS.length;
 
 /** Defines the epoch scripts on a connection (each instance's, or the operator command's). */
-export function defineEpochCommands(redis: Redis) {
+function defineEpochCommands(redis: Redis) {
   redis.defineCommand('ledgerVerify', { numberOfKeys: NUMBER_OF_KEYS, lua: VERIFY });
   redis.defineCommand('ledgerInit', { numberOfKeys: NUMBER_OF_KEYS, lua: INIT });
   redis.defineCommand('ledgerMismatch', { numberOfKeys: NUMBER_OF_KEYS, lua: MISMATCH });

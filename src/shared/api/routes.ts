@@ -27,7 +27,7 @@ export const DEFAULT_PAGE_LIMIT = 10;
 export const MAX_BATCH_DATASETS = 10_000;
 export const MAX_INDICATORS_PER_CALL = 100;
 /** The deepest a search or batch may be paged. */
-export const MAX_FROM = 100_000;
+const MAX_FROM = 100_000;
 
 /** A Dataset ID in a JSON body: a JSON integer only, never a string, boolean or array. */
 export const DatasetIdSchema = z
@@ -106,7 +106,7 @@ const indicatorIds = z
  * How the browser may keep an answer: `immutable` release data for good, `revalidate` with its
  * ETag, `none` not at all.
  */
-export type Caching = 'immutable' | 'revalidate' | 'none';
+type Caching = 'immutable' | 'revalidate' | 'none';
 
 export interface ApiRoute<
   P extends z.ZodType = z.ZodType,
@@ -330,7 +330,7 @@ export const API = {
   }),
 } as const;
 
-export type Api = typeof API;
+type Api = typeof API;
 export type RouteName = keyof Api;
 export type ParamsOf<K extends RouteName> = z.output<Api[K]['params']>;
 export type QueryOf<K extends RouteName> = z.output<Api[K]['query']>;

@@ -121,7 +121,7 @@ export const UPSTREAM_FIELDS = {
 export type UpstreamObject = keyof typeof UPSTREAM_FIELDS;
 
 /** One release (version) of the licence and its system models. */
-export const ReleaseSchema = z.object({
+const ReleaseSchema = z.object({
   version: z.string().min(1),
   system_models: z.array(z.string().min(1)),
   release_date: z.string().nullable(),
@@ -138,7 +138,7 @@ export const ReleasesSchema = z.object({
 });
 export type Releases = z.infer<typeof ReleasesSchema>;
 
-export const IndicatorSchema = z.object({
+const IndicatorSchema = z.object({
   id: z.number().int().positive(),
   method: z.string(),
   category: z.string(),
@@ -159,7 +159,7 @@ export const ACTIVITY_TYPE_FILTERS = [
 ] as const;
 export type ActivityTypeFilter = (typeof ACTIVITY_TYPE_FILTERS)[number];
 
-export const SearchHitSchema = z.object({
+const SearchHitSchema = z.object({
   name: z.string(),
   /** ecoinvent's prose name, e.g. "market activity", "ordinary transforming activity". */
   activity_type: text,
@@ -174,7 +174,7 @@ export const SearchHitSchema = z.object({
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
 /** `GET /api/datasets`: activities matched (`total`), a page of them with products and datasets. */
-export const SectorFacetSchema = z.object({
+const SectorFacetSchema = z.object({
   name: z.string(),
   /** Datasets in this sector or ISIC section (of the release, or of a search's results). */
   datasets: z.number().int().nonnegative(),
@@ -186,7 +186,7 @@ export type SectorFacet = z.infer<typeof SectorFacetSchema>;
  * the ISIC sections of its results within the chosen sector (each facet narrowed by every
  * filter but its own), so a picker's counts are what choosing it would find.
  */
-export const SearchFacetsSchema = z.object({
+const SearchFacetsSchema = z.object({
   sectors: z.array(SectorFacetSchema),
   isic_sections: z.array(SectorFacetSchema),
 });
@@ -197,7 +197,7 @@ export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
  * results are for `query`, as the one typed found nothing; `also`, the results are for the query
  * typed, and `query` finds `total` more.
  */
-export const SpellingSchema = z.discriminatedUnion('kind', [
+const SpellingSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('instead'), query: z.string() }),
   z.object({ kind: z.literal('also'), query: z.string(), total: z.number().int().positive() }),
 ]);
@@ -212,7 +212,7 @@ export const SearchResultsSchema = z.object({
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
-export const ImpactScoreSchema = z.object({
+const ImpactScoreSchema = z.object({
   id: z.number().int(),
   score: z.number(),
   unit: z.string(),
@@ -256,8 +256,8 @@ export type DatasetPage = z.infer<typeof DatasetPageSchema>;
  * The explorer page a scored call came from, as the SPA says in the `X-Explorer-Page` header.
  * Anything else, or nothing (a program), is `other`.
  */
-export const EXPLORER_PAGES = ['dataset', 'compare', 'history', 'upgrade', 'other'] as const;
-export const ExplorerPageSchema = z.enum(EXPLORER_PAGES);
+const EXPLORER_PAGES = ['dataset', 'compare', 'history', 'upgrade', 'other'] as const;
+const ExplorerPageSchema = z.enum(EXPLORER_PAGES);
 export type ExplorerPage = z.infer<typeof ExplorerPageSchema>;
 export const EXPLORER_PAGE_HEADER = 'x-explorer-page';
 
@@ -276,7 +276,7 @@ export const CallerClientSchema = z.enum(['browser', 'program', 'unknown']);
 export type CallerClient = z.infer<typeof CallerClientSchema>;
 
 /** One scored call's new charges: when, by whom, what for, and what it added to the bill. */
-export const ChargeSchema = z.object({
+const ChargeSchema = z.object({
   at: z.iso.datetime(),
   /**
    * A label of the user that tells users apart without naming them: keyed with a secret of the
@@ -377,7 +377,7 @@ export const SectorsSchema = z.discriminatedUnion('status', [
 export type Sectors = z.infer<typeof SectorsSchema>;
 
 /** A dataset as lists across releases name it: enough to recognise it and link to it. */
-export const DatasetRefSchema = z.object({
+const DatasetRefSchema = z.object({
   id: z.number().int().positive(),
   activity: text,
   product: text,
@@ -390,7 +390,7 @@ export type DatasetRef = z.infer<typeof DatasetRefSchema>;
  * A dataset as a mapping names it, to relink a model by: with its ecoSpold UUIDs
  * (`activity_product.spold` is its file name). The changes of a whole release leave them out.
  */
-export const SpoldRefSchema = DatasetRefSchema.extend({
+const SpoldRefSchema = DatasetRefSchema.extend({
   activity_spold_uuid: text,
   product_spold_uuid: text,
 });
@@ -408,14 +408,14 @@ const candidate = <T extends z.ZodType>(dataset: T) =>
     new_in_target: z.boolean(),
   });
 /** A dataset of the other release that may be the one sought, and why. */
-export const CandidateSchema = candidate(SpoldRefSchema);
+const CandidateSchema = candidate(SpoldRefSchema);
 export type CandidateRef = z.infer<typeof CandidateSchema>;
 /** The same, in the changes of a whole release. */
-export const ChangeCandidateSchema = candidate(DatasetRefSchema);
+const ChangeCandidateSchema = candidate(DatasetRefSchema);
 export type ChangeCandidate = z.infer<typeof ChangeCandidateSchema>;
 
 /** A dataset named for certain as what another became (or came from), with its share of a split. */
-export const LinkSchema = z.object({
+const LinkSchema = z.object({
   dataset: SpoldRefSchema,
   /** The share of the source it takes in a split (allocation, 0–1); null for a whole dataset. */
   share: z.number().min(0).max(1).nullable(),
@@ -428,11 +428,11 @@ export type Link = z.infer<typeof LinkSchema>;
  * Where a verdict comes from: ecoinvent's change reports (named in `reports`), or the
  * documentation alone (same ID, same Spold UUIDs or same names).
  */
-export const BASES = ['change report', 'documentation'] as const;
+const BASES = ['change report', 'documentation'] as const;
 export type Basis = (typeof BASES)[number];
 
 /** A change report entry that names no dataset of its releases, or several: listed, not dropped. */
-export const UnmatchedEntrySchema = z.object({
+const UnmatchedEntrySchema = z.object({
   report: z.string(),
   kind: z.enum(['replace', 'disaggregate']),
   source: ReportKeySchema,
@@ -442,7 +442,7 @@ export const UnmatchedEntrySchema = z.object({
 export type UnmatchedEntry = z.infer<typeof UnmatchedEntrySchema>;
 
 /** One step between neighbouring releases on the way compared, and its change report if any. */
-export const ReportStepSchema = z.object({
+const ReportStepSchema = z.object({
   from: z.string(),
   to: z.string(),
   /** "ecoinvent change report 3.11 → 3.12". */
@@ -455,7 +455,7 @@ export const ReportStepSchema = z.object({
 });
 export type ReportStep = z.infer<typeof ReportStepSchema>;
 
-export const ChangeRowSchema = z.object({
+const ChangeRowSchema = z.object({
   change: z.enum(RELEASE_CHANGES),
   /** The dataset in the older release; null for a new one. */
   from: DatasetRefSchema.nullable(),
@@ -503,7 +503,7 @@ export type Changes = z.infer<typeof ChangesSchema>;
 export const UPGRADE_VERDICTS = [...VERDICTS, 'not in source', 'several in source'] as const;
 export type UpgradeVerdict = (typeof UPGRADE_VERDICTS)[number];
 
-export const UpgradeResultSchema = z.object({
+const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
   line: z.number().int().positive(),
   verdict: z.enum(UPGRADE_VERDICTS),
@@ -538,9 +538,9 @@ export const UpgradeCheckSchema = z.discriminatedUnion('status', [
 export type UpgradeCheck = z.infer<typeof UpgradeCheckSchema>;
 
 /** What a history says of a release: what became of the dataset, or (before it) what it was. */
-export const HISTORY_VERDICTS = [...VERDICTS, 'new'] as const;
+const HISTORY_VERDICTS = [...VERDICTS, 'new'] as const;
 
-export const HistoryEntrySchema = z.object({
+const HistoryEntrySchema = z.object({
   version: z.string(),
   /**
    * Null for the release asked about. In a later release, what the dataset became there; in an
@@ -566,7 +566,6 @@ export const DatasetReleasesSchema = z.object({
   /** Newest release first, as the licence lists them. */
   releases: z.array(z.object({ version: z.string(), system_model: z.string() })),
 });
-export type DatasetReleases = z.infer<typeof DatasetReleasesSchema>;
 
 /** `GET /api/datasets/{id}/history`: one dataset in every listed release of its system model. */
 export const DatasetHistorySchema = z.discriminatedUnion('status', [

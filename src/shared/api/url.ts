@@ -3,7 +3,7 @@ import { API, type ParamsOf, type QueryOf, type RouteName } from './routes';
 type Value = string | number | boolean | readonly (string | number)[] | undefined;
 
 /** The query string of a route's parsed parameters: lists comma-separated, empty ones left out. */
-export function toQueryString(query: Readonly<Record<string, Value>>): string {
+function toQueryString(query: Readonly<Record<string, Value>>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;

@@ -73,7 +73,7 @@ export function ancestorsOf(code: string): string[] {
 }
 
 /** The rest of the world or of Europe: what remains of a broader geography once others are cut. */
-export const REMAINDERS: readonly string[] = ['RoW', 'RoE'];
+const REMAINDERS: readonly string[] = ['RoW', 'RoE'];
 
 /**
  * How a dataset's geography `to` relates to its geography `from`, in the words of a change:

@@ -20,7 +20,7 @@ export type ReportKey = z.infer<typeof ReportKeySchema>;
 /** Shares of one source may miss 1 by rounding in the files; more than this is an error. */
 const SHARE_TOLERANCE = 1e-3;
 
-export const DisaggregationSchema = z
+const DisaggregationSchema = z
   .object({
     source: ReportKeySchema,
     targets: z.array(ReportKeySchema.extend({ allocation: z.number().positive().max(1) })).min(1),
@@ -33,8 +33,7 @@ export const DisaggregationSchema = z
   );
 export type Disaggregation = z.infer<typeof DisaggregationSchema>;
 
-export const ReplacementSchema = z.object({ source: ReportKeySchema, target: ReportKeySchema });
-export type Replacement = z.infer<typeof ReplacementSchema>;
+const ReplacementSchema = z.object({ source: ReportKeySchema, target: ReportKeySchema });
 
 const CreditSchema = z.looseObject({ title: z.string(), path: z.string().optional() });
 

@@ -22,7 +22,7 @@ import type { ResolvedReport } from './report-match';
 
 /** What named a dataset's successor: its ID, its UUIDs, its names, a change report, or nothing. */
 export const MATCH_HOWS = ['same ID', 'same UUIDs', 'same names', 'change report', 'none'] as const;
-export type MatchHow = (typeof MATCH_HOWS)[number];
+type MatchHow = (typeof MATCH_HOWS)[number];
 
 /** What became of a dataset, as the upgrade check says it. */
 export const VERDICTS = [
@@ -34,7 +34,7 @@ export const VERDICTS = [
   'no certain successor',
   'removed',
 ] as const;
-export type Verdict = (typeof VERDICTS)[number];
+type Verdict = (typeof VERDICTS)[number];
 
 export interface Successor {
   doc: DatasetDoc;

@@ -24,7 +24,7 @@ import type { ReleaseIndex } from './release-index';
  * elsewhere looks just the same. Those are candidates, ranked, each with its reason; a change
  * report (./report-match.ts) names such successors with authority.
  */
-export type Inferred = 'same ID' | 'same UUIDs' | 'same names';
+type Inferred = 'same ID' | 'same UUIDs' | 'same names';
 
 /** How a candidate relates to the dataset it may stand for. */
 export const RELATIONS = [
@@ -36,7 +36,7 @@ export const RELATIONS = [
   'similar activity, same product',
   'same product and geography, other activity',
 ] as const;
-export type Relation = (typeof RELATIONS)[number];
+type Relation = (typeof RELATIONS)[number];
 
 export interface Candidate {
   doc: DatasetDoc;

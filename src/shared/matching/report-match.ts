@@ -4,12 +4,12 @@ import type { DatasetDoc } from './dataset-doc';
 import type { ReleaseIndex } from './release-index';
 
 /** What a change report says became of one dataset: one successor, or several with shares. */
-export interface ReportLink {
+interface ReportLink {
   targets: { doc: DatasetDoc; share: number | null }[];
 }
 
 /** An entry of a report that names no dataset of its releases (or several), listed with why. */
-export interface UnmatchedEntry {
+interface UnmatchedEntry {
   kind: 'replace' | 'disaggregate';
   source: ReportKey;
   targets: ReportKey[];

@@ -24,7 +24,7 @@ export const appRoutes: RouteObject[] = [
     element: <AppLayout />,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, ...firstLoad, ...rootRedirect },
+      { index: true, ...firstLoad, loader: rootRedirect.loader, Component: rootRedirect.Component },
       { path: patterns.callback, ...firstLoad, loader: rootRedirect.loader },
       { path: patterns.usage, ...firstLoad, lazy: () => import('./routes/usage') },
       { path: patterns.apiAccess, ...firstLoad, lazy: () => import('./routes/api-access') },

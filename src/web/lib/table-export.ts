@@ -1,7 +1,7 @@
 import { toCsv } from './files';
 
 /** A cell of an export: a number stays a number in a spreadsheet; null is an empty cell. */
-export type ExportCell = string | number | null;
+type ExportCell = string | number | null;
 
 /** One table of an export: a CSV file, or a sheet of a workbook. */
 export interface ExportTable {

@@ -3,8 +3,7 @@
  * never ecoinvent results). A dataset's GWP100 comes from the first family rule its names match;
  * its other impacts are ratios to GWP for the family's impact profile.
  */
-export type ImpactProfile =
-  'energy' | 'chemicals' | 'metals' | 'agriculture' | 'renewables' | 'nuclear';
+type ImpactProfile = 'energy' | 'chemicals' | 'metals' | 'agriculture' | 'renewables' | 'nuclear';
 
 export interface FamilyRule {
   /** Matched against "activity | product" in lower case. */

@@ -22,7 +22,7 @@ import { readWith, type Read } from './shape';
  * `activityName`): mapped, and reported, never guessed further. Scores have none: a number that
  * ends up in an EPD is never read from a field chosen by guesswork.
  */
-export const DATASET_ALIASES: Readonly<Record<string, string>> = {
+const DATASET_ALIASES: Readonly<Record<string, string>> = {
   location: 'geography',
   reference_product: 'product',
   activity_name: 'activity',
@@ -77,7 +77,7 @@ const PROSE: Record<string, string> = {
 const isEnum = (value: string) => /^[A-Z][A-Z0-9_]*$/.test(value);
 
 /** "MARKET_ACTIVITY" → "market activity"; prose stays as it is. */
-export function activityTypeProse(value: string | null | undefined): string | null {
+function activityTypeProse(value: string | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (!isEnum(value)) return value;
   return PROSE[value] ?? value.toLowerCase().replaceAll('_', ' ');

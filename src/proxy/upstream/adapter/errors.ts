@@ -19,7 +19,7 @@ export class UnchargedFailure extends ProxyError {
 const MAX_DETAIL = 300;
 
 /** FastAPI's `{"detail": "…"}` as plain, single-line, length-capped text, or undefined. */
-export function serviceDetail(body: unknown): string | undefined {
+function serviceDetail(body: unknown): string | undefined {
   const detail = (body as { detail?: unknown } | undefined)?.detail;
   if (typeof detail !== 'string') return undefined;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
@@ -32,7 +32,7 @@ export function serviceDetail(body: unknown): string | undefined {
  * What a 403 is about, told apart by its detail: the service's token (some services answer a
  * rejected token with 403, not 401), a usage limit of the licence, or the licence itself.
  */
-export function forbiddenReason(body: unknown): 'token' | 'usage_limit' | 'licence' {
+function forbiddenReason(body: unknown): 'token' | 'usage_limit' | 'licence' {
   const detail = serviceDetail(body) ?? '';
   if (/\b(token|credential|not authenticated|unauthori[sz]ed)/i.test(detail)) return 'token';
   if (/\b(limit|quota|tier|exceed|overage)/i.test(detail)) return 'usage_limit';

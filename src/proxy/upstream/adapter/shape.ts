@@ -9,7 +9,7 @@ export interface Read<T> {
 }
 
 /** The file a shape of this route is read in, named by errors and the contract check. */
-export const ADAPTER_FILES: Record<string, string> = {
+const ADAPTER_FILES: Record<string, string> = {
   'GET /versions': 'src/proxy/upstream/adapter/versions.ts',
   'GET /indicators': 'src/proxy/upstream/adapter/indicators.ts',
 };
@@ -34,7 +34,7 @@ export class ShapeError extends ProxyError {
 }
 
 /** `results[3].products[0].name` → `results[].products[].name`: where, never which or what. */
-export function pathOf(path: readonly PropertyKey[]): string {
+function pathOf(path: readonly PropertyKey[]): string {
   let text = '';
   for (const part of path) {
     if (typeof part === 'number') text += '[]';
@@ -107,7 +107,7 @@ function describe(path: PropertyKey[], issue: Issue): string {
 }
 
 /** The failing fields of a parse, each once, at most ten. */
-export function shapeFailures(error: z.ZodError): string[] {
+function shapeFailures(error: z.ZodError): string[] {
   return [
     ...new Set(
       leaves(error.issues.slice(0, 50), []).map(({ path, issue }) => describe(path, issue)),

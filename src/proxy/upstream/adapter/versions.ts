@@ -24,7 +24,7 @@ const Entries = z.union([z.array(PerVersion), z.array(PerPair)]);
 const VersionsAnswer = z.union([z.object({ results: Entries }), Entries]);
 
 /** A published release is numbers and dots (`3.12`); `3.12-sandbox` and the like are not. */
-export const isPublishedRelease = (version: string) => /^\d+(\.\d+)*$/.test(version);
+const isPublishedRelease = (version: string) => /^\d+(\.\d+)*$/.test(version);
 
 export function readVersions(body: unknown): Read<Releases> {
   const answer = readWith('GET /versions', VersionsAnswer, body);

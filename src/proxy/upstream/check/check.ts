@@ -8,7 +8,7 @@ import { Recorder } from './record';
 import { checkSpold } from './spold';
 import type { CheckReport, RouteCheck } from './types';
 
-export type { CheckReport, RouteCheck, Verdict } from './types';
+export type { CheckReport } from './types';
 
 /**
  * `npm run check:upstream`: asks the configured data service what the explorer asks, through

@@ -69,7 +69,7 @@ export function compareFields(body: unknown, documented: readonly string[]): Fie
 }
 
 /** The dataset object's fields (upstream-api.md §7.1), under `prefix`. */
-export function datasetFields(prefix: string, scored: boolean): string[] {
+function datasetFields(prefix: string, scored: boolean): string[] {
   const fields = [
     'id',
     'activity',

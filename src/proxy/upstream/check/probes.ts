@@ -42,7 +42,7 @@ function rowsOf(body: unknown): { results: string[]; total: number | undefined }
   };
 }
 
-export async function findPageSize(ask: Ask): Promise<PageSizeFinding> {
+async function findPageSize(ask: Ask): Promise<PageSizeFinding> {
   const notes: string[] = [];
   for (const size of SIZES) {
     const answer = await ask(`page-size-${size}`, { limit: String(size) });
@@ -80,7 +80,7 @@ export interface PagingFinding {
 }
 
 /** Which paging parameters move the search to its second page of `size` results. */
-export async function findPaging(
+async function findPaging(
   ask: Ask,
   size: number,
   firstPage: readonly string[],

@@ -6,7 +6,7 @@ import type { CheckReport, Verdict } from './types';
  * 3 it works as far as checked, but the scores were not (no billed call was made).
  * (2 is the launcher's: a setting it could not read, or the check could not run.)
  */
-export const EXIT = { works: 0, fails: 1, unusable: 2, scoresNotChecked: 3 } as const;
+const EXIT = { works: 0, fails: 1, unusable: 2, scoresNotChecked: 3 } as const;
 
 export function exitCodeOf(report: CheckReport): number {
   if (!report.works) return EXIT.fails;

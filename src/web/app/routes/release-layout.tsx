@@ -24,7 +24,7 @@ import {
 } from '../route-context';
 
 /** A release the page cannot show, and why. */
-export class ReleaseProblem extends Error {
+class ReleaseProblem extends Error {
   constructor(
     readonly kind: 'no-release' | 'no-system-model' | 'not-licensed',
     readonly release: Release,

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 
 /** What a value the data service did not give is called wherever the explorer shows one. */
-export const NOT_GIVEN = 'Not given by the data service';
+const NOT_GIVEN = 'Not given by the data service';
 
 /**
  * A value the data service left out (a null that src/shared/api/schemas.ts's UPSTREAM_FIELDS

@@ -3,7 +3,7 @@ import { PublicConfigSchema, type PublicConfig } from '../../../shared/config';
 import { apiRequest, setAuthHooks } from '../../lib/api-client';
 import { createUserManager, isSignInState, SIGNED_OUT_PATH } from './user-manager';
 
-export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATH = '/callback';
 
 /** What the explorer starts with, once signing in is settled. */
 export type Boot =

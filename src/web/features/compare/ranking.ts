@@ -1,6 +1,6 @@
 import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
 
-export type Direction = 'desc' | 'asc';
+type Direction = 'desc' | 'asc';
 export interface Rank {
   indicatorId: number;
   direction: Direction;

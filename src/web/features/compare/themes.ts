@@ -5,7 +5,7 @@ import type { Indicator } from '../../../shared/api/schemas';
  * category matches a theme when, without a trailing " no LT", it equals one of the theme's
  * names or begins with one followed by ":" (so "climate change: fossil" is climate change).
  */
-export const THEMES = {
+const THEMES = {
   'climate change': ['climate change', 'global warming', 'climate change: GHG (EPD PCR)'],
   acidification: ['acidification', 'acidification: terrestrial'],
   eutrophication: [

@@ -1,7 +1,7 @@
 import { GEOGRAPHIES } from './geography-names';
 
 /** "Germany (DE)": how the data service names a geography, and the only form it filters by. */
-export const displayName = (code: string, name: string) => `${name} (${code})`;
+const displayName = (code: string, name: string) => `${name} (${code})`;
 
 const KNOWN = GEOGRAPHIES.map(([code, name]) => ({ code, name, display: displayName(code, name) }));
 const fold = (text: string) =>

@@ -25,7 +25,7 @@ const FIELD_VALUES: Record<DocField, (d: Dataset) => string | null> = {
 };
 
 /** The documentation fields compared across releases, as the page labels them. */
-export const COMPARED_FIELDS = DOC_FIELDS.map((field) => ({
+const COMPARED_FIELDS = DOC_FIELDS.map((field) => ({
   field,
   label: DOC_FIELD_LABELS[field],
   value: FIELD_VALUES[field],
@@ -42,7 +42,7 @@ export interface DocumentationRow {
 }
 
 /** A release's documentation of the dataset: shown, still loading, or no dataset matched. */
-export type DocumentState = 'shown' | 'loading' | 'not found';
+type DocumentState = 'shown' | 'loading' | 'not found';
 
 /**
  * The documentation of a dataset in each release side by side, each field marked where it

@@ -2,7 +2,7 @@ import type { Indicator } from '../../../shared/api/schemas';
 
 export { filterIndicators, filterTerms } from '../../lib/indicator-filter';
 
-export interface CategoryNode {
+interface CategoryNode {
   name: string;
   indicators: Indicator[];
 }

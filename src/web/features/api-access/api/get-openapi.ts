@@ -22,10 +22,9 @@ const OperationSchema = z.object({
     .optional(),
   responses: z.record(z.string(), z.object({ description: z.string() })),
 });
-export type Operation = z.infer<typeof OperationSchema>;
 
 /** The part of the proxy's OpenAPI document (`/api/openapi.json`) the page shows. */
-export const OpenApiSchema = z.object({
+const OpenApiSchema = z.object({
   openapi: z.string(),
   info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
   paths: z.record(z.string(), z.record(z.string(), OperationSchema)),

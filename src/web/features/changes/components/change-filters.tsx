@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatCount } from '../../../lib/format';
 import type { Facet } from '../filter';
 
-export interface ChangeFilterValues {
+interface ChangeFilterValues {
   sector: string;
   isic: string;
   type: string;

@@ -39,7 +39,7 @@ function Copyable({ label, value }: { label: string; value: string | null }) {
  * The dataset's file in an ecoSpold export, `activityUUID_productUUID.spold`, which the lookup
  * box also takes; none when either UUID is missing.
  */
-export function spoldFileName(dataset: Dataset): string | null {
+function spoldFileName(dataset: Dataset): string | null {
   const { activity_spold_uuid: activity, product_spold_uuid: product } = dataset;
   return activity && product ? `${activity}_${product}.spold` : null;
 }

@@ -19,7 +19,7 @@ export interface UpgradeCheckInput {
 }
 
 /** Dataset IDs of a list looked up to tell which release it fits: a handful, spread over it. */
-export const FIT_SAMPLE = 10;
+const FIT_SAMPLE = 10;
 
 /** Up to FIT_SAMPLE of a list's Dataset IDs, evenly spread, so the look-up stays a few calls. */
 export function fitSample(entries: readonly ListEntry[]): number[] {

@@ -1,3 +1,0 @@
-export * from './routes';
-export * from './schemas';
-export * from './url';

@@ -1,3 +1,0 @@
-import { z } from 'zod';
-
-export const HealthSchema = z.object({ status: z.literal('ok') });
