@@ -39,36 +39,42 @@ describe('scoreBill', () => {
   const charged = { datasets: [1, 2], indicators: [964], user: true };
 
   it('counts only what this period has not charged yet', () => {
-    const bill = scoreBill(charged, [
-      {
-        version: '3.12',
-        systemModel: 'cutoff',
-        datasetIds: [1, 2, 3, 3],
-        indicatorIds: [964, 882],
-      },
-    ]);
+    const bill = scoreBill(
+      [
+        {
+          version: '3.12',
+          systemModel: 'cutoff',
+          datasetIds: [1, 2, 3, 3],
+          indicatorIds: [964, 882],
+        },
+      ],
+      charged,
+    );
     expect(bill).toEqual({
-      releases: [{ version: '3.12', systemModel: 'cutoff', datasets: [3] }],
-      indicators: [882],
-      user: false,
+      releases: [{ version: '3.12', systemModel: 'cutoff', datasets: 3, unseen: 1 }],
+      adds: { datasets: [3], indicators: [882], user: false },
     });
     expect(describeBill(bill)).toBe('1 new dataset and 1 new indicator');
   });
 
   it('adds the user when they have not been charged this period, and names releases', () => {
-    const bill = scoreBill({ ...charged, user: false }, [
-      { version: '3.10', systemModel: 'cutoff', datasetIds: [5, 6], indicatorIds: [964] },
-      { version: '3.12', systemModel: 'cutoff', datasetIds: [1, 7], indicatorIds: [964] },
-    ]);
+    const bill = scoreBill(
+      [
+        { version: '3.10', systemModel: 'cutoff', datasetIds: [5, 6], indicatorIds: [964] },
+        { version: '3.12', systemModel: 'cutoff', datasetIds: [1, 7], indicatorIds: [964] },
+      ],
+      { ...charged, user: false },
+    );
     expect(describeBill(bill)).toBe(
       '2 new datasets (3.10 cutoff), 1 new dataset (3.12 cutoff) and you as a user',
     );
   });
 
   it('says so when a request costs nothing more', () => {
-    const bill = scoreBill(charged, [
-      { version: '3.12', systemModel: 'cutoff', datasetIds: [2], indicatorIds: [964] },
-    ]);
+    const bill = scoreBill(
+      [{ version: '3.12', systemModel: 'cutoff', datasetIds: [2], indicatorIds: [964] }],
+      charged,
+    );
     expect(describeBill(bill)).toBe('nothing new');
   });
 });

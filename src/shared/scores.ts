@@ -49,6 +49,14 @@ export function planCalls(request: ScoreRequest, datasetsPerCall = MAX_PAGE_LIMI
   );
 }
 
+/** Whether a request asks for any score (and so may be charged). */
+export const asksForScores = (request: ScoreRequest) =>
+  request.datasetIds.length > 0 && request.indicatorIds.length > 0;
+
+/** `3.12/cutoff`: the data service charges each release and system model separately. */
+export const releaseKey = (release: { version: string; systemModel: string }) =>
+  `${release.version}/${release.systemModel}`;
+
 /** What this period has charged so far, as `GET /api/usage` says (`charged`). */
 export interface Charged {
   datasets: readonly number[];
@@ -57,61 +65,121 @@ export interface Charged {
   user: boolean;
 }
 
-/** What a request would add to this period's bill. */
-export interface ScoreBill {
-  /** Datasets not charged yet, per release asked. */
-  releases: { version: string; systemModel: string; datasets: number[] }[];
+/**
+ * What loading scores adds to this period's bill at least: the data service bills unique
+ * datasets, indicators and users a period, so a request costs nothing more only when its
+ * datasets and indicators are all charged already and its user is already counted.
+ */
+export interface NewCharges {
+  datasets: number[];
   indicators: number[];
-  /** Whether the caller would become one of the period's users. */
   user: boolean;
 }
 
+/** One release (version and system model) of a bill. */
+export interface BillLine {
+  version: string;
+  systemModel: string;
+  /** Datasets whose scores would be asked for in this release. */
+  datasets: number;
+  /** Of those, the ones whose ID the proxy has not seen charged this period. */
+  unseen: number;
+}
+
+/** What some score requests would add to this period's bill. */
+export interface ScoreBill {
+  /** Release by release, in the order first asked. */
+  releases: BillLine[];
+  adds: NewCharges;
+}
+
 /**
- * The data service bills unique datasets, indicators and users a period. The proxy's ledger
- * knows Dataset IDs without their release, so a dataset charged in one release reads as charged
- * in every release: across several releases, this is the least the request may add.
+ * The bill of some score requests, release by release. The data service charges each release
+ * separately while the proxy's ledger knows Dataset IDs only, so a dataset charged in one
+ * release reads as charged in every release here: `adds` is the least the request may add.
+ * While the usage is not known (`charged` undefined), everything counts as new.
  */
-export function scoreBill(charged: Charged, requests: readonly ScoreRequest[]): ScoreBill {
-  const asked = requests.filter((r) => r.datasetIds.length > 0 && r.indicatorIds.length > 0);
-  const datasets = new Set(charged.datasets);
-  const indicators = new Set(charged.indicators);
+export function scoreBill(
+  requests: readonly ScoreRequest[],
+  charged: Charged | undefined,
+): ScoreBill {
+  const asked = requests.filter(asksForScores);
+  const seenDatasets = new Set(charged?.datasets ?? []);
+  const seenIndicators = new Set(charged?.indicators ?? []);
+  const lines = new Map<string, { line: BillLine; ids: Set<number> }>();
+  for (const request of asked) {
+    const key = releaseKey(request);
+    const known = lines.get(key) ?? {
+      line: { version: request.version, systemModel: request.systemModel, datasets: 0, unseen: 0 },
+      ids: new Set<number>(),
+    };
+    for (const id of request.datasetIds) known.ids.add(id);
+    lines.set(key, known);
+  }
+  const unseen = (ids: Iterable<number>) => [...ids].filter((id) => !seenDatasets.has(id));
   return {
-    releases: asked.map((request) => ({
-      version: request.version,
-      systemModel: request.systemModel,
-      datasets: [...new Set(request.datasetIds)].filter((id) => !datasets.has(id)),
+    releases: [...lines.values()].map(({ line, ids }) => ({
+      ...line,
+      datasets: ids.size,
+      unseen: unseen(ids).length,
     })),
-    indicators: [...new Set(asked.flatMap((r) => r.indicatorIds))].filter(
-      (id) => !indicators.has(id),
-    ),
-    user: asked.length > 0 && !charged.user,
+    adds: {
+      datasets: unseen(new Set(asked.flatMap((request) => request.datasetIds))),
+      indicators: [...new Set(asked.flatMap((request) => request.indicatorIds))].filter(
+        (id) => !seenIndicators.has(id),
+      ),
+      user: asked.length > 0 && charged?.user !== true,
+    },
   };
 }
 
-export const billIsEmpty = (bill: ScoreBill) =>
-  bill.indicators.length === 0 &&
-  !bill.user &&
-  bill.releases.every((release) => release.datasets.length === 0);
+export const costsNothing = (charges: NewCharges) =>
+  charges.datasets.length === 0 && charges.indicators.length === 0 && !charges.user;
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** The already-charged part of a request, which may load without asking; none while unknown. */
+export function alreadyCharged<R extends ScoreRequest>(
+  request: R,
+  charged: Charged | undefined,
+): R {
+  if (!charged?.user) return { ...request, datasetIds: [], indicatorIds: [] };
+  const datasets = new Set(charged.datasets);
+  const indicators = new Set(charged.indicators);
+  return {
+    ...request,
+    datasetIds: request.datasetIds.filter((id) => datasets.has(id)),
+    indicatorIds: request.indicatorIds.filter((id) => indicators.has(id)),
+  };
+}
+
+/** How a count and its noun are written: "1 new dataset", "2 new datasets". */
+export type Counted = (count: number, noun: string) => string;
+const counted: Counted = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** "a, b and c" of the new datasets given, then the bill's new indicators and user. */
+function sentence(datasets: string[], charges: NewCharges, count: Counted): string | undefined {
+  const parts = [
+    ...datasets,
+    ...(charges.indicators.length > 0 ? [count(charges.indicators.length, 'new indicator')] : []),
+    ...(charges.user ? ['you as a user'] : []),
+  ];
+  const last = parts.pop();
+  return parts.length > 0 ? `${parts.join(', ')} and ${last ?? ''}` : last;
+}
+
+/** "2 new datasets, 1 new indicator and you as a user", or undefined when nothing is new. */
+export function describeCharges(charges: NewCharges, count: Counted = counted): string | undefined {
+  const datasets = charges.datasets.length;
+  return sentence(datasets > 0 ? [count(datasets, 'new dataset')] : [], charges, count);
+}
 
 /**
- * "3 new datasets (3.12 cutoff), 1 new indicator and you as a user", or "nothing new" when the
- * request costs nothing more this period.
+ * A bill in one sentence, each release's new datasets named when there are several: "2 new
+ * datasets (3.10 cutoff), 1 new dataset (3.12 cutoff) and you as a user", or "nothing new".
  */
-export function describeBill(bill: ScoreBill): string {
-  const several = bill.releases.length > 1;
-  const parts = [
-    ...bill.releases
-      .filter((release) => release.datasets.length > 0)
-      .map(
-        (release) =>
-          `${count(release.datasets.length, 'new dataset')}${several ? ` (${release.version} ${release.systemModel})` : ''}`,
-      ),
-    ...(bill.indicators.length > 0 ? [count(bill.indicators.length, 'new indicator')] : []),
-    ...(bill.user ? ['you as a user'] : []),
-  ];
-  if (parts.length === 0) return 'nothing new';
-  const last = parts.pop();
-  return parts.length > 0 ? `${parts.join(', ')} and ${last ?? ''}` : (last ?? '');
+export function describeBill(bill: ScoreBill, count: Counted = counted): string {
+  if (bill.releases.length <= 1) return describeCharges(bill.adds, count) ?? 'nothing new';
+  const datasets = bill.releases
+    .filter((line) => line.unseen > 0)
+    .map((line) => `${count(line.unseen, 'new dataset')} (${line.version} ${line.systemModel})`);
+  return sentence(datasets, bill.adds, count) ?? 'nothing new';
 }

@@ -1,5 +1,5 @@
 import type { Dataset, Indicator } from '../../shared/api/schemas';
-import { billIsEmpty, describeBill, planCalls, scoreBill } from '../../shared/scores';
+import { costsNothing, describeBill, planCalls, scoreBill } from '../../shared/scores';
 import type { Api } from '../api';
 import { CliError } from '../errors';
 import type { Io } from '../io';
@@ -54,20 +54,20 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
   const request = { ...release, datasetIds, indicatorIds };
   const calls = planCalls(request);
   const usage = await api('usage');
-  const bill = scoreBill(usage.charged, [request]);
-  const newDatasets = bill.releases[0]?.datasets.length ?? 0;
+  const bill = scoreBill([request], usage.charged);
+  const newDatasets = bill.adds.datasets.length;
   const left = {
     datasets: usage.budget.datasets === null ? Infinity : usage.budget.datasets - usage.datasets,
     indicators:
       usage.budget.indicators === null ? Infinity : usage.budget.indicators - usage.indicators,
   };
-  if (newDatasets > left.datasets || bill.indicators.length > left.indicators)
+  if (newDatasets > left.datasets || bill.adds.indicators.length > left.indicators)
     throw new CliError(
       `this needs ${describeBill(bill)}, past the score budget (${left.datasets} datasets and ${left.indicators} indicators left this period); nothing was charged`,
     );
 
   const what = `Scores of ${datasetIds.length} dataset${datasetIds.length === 1 ? '' : 's'} × ${indicators.length} indicator${indicators.length === 1 ? '' : 's'} in ${label} (${calls.length} call${calls.length === 1 ? '' : 's'})`;
-  if (billIsEmpty(bill)) {
+  if (costsNothing(bill.adds)) {
     io.say(`${what}: already charged this period, nothing more to pay.`);
   } else {
     io.say(`${what}. This adds to this period's bill: ${describeBill(bill)}.`);
