@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { ListEntry } from '../shared/api/routes';
 import { describeEntry, parseDatasetList } from '../shared/dataset-list';
-import { DEFAULT_SYSTEM_MODEL, LATEST, ReleaseSegmentSchema } from '../shared/versions';
+import {
+  DEFAULT_SYSTEM_MODEL,
+  LATEST,
+  ReleaseSegmentSchema,
+  type ReleaseRef,
+} from '../shared/versions';
 import type { Api } from './api';
 import { CliError, usageError } from './errors';
 import type { Io } from './io';
@@ -67,11 +72,6 @@ export function parseIdList(value: string, option: string): number[] {
   if (parts.length === 0 || ids.some((id) => !Number.isInteger(id) || id <= 0))
     throw usageError(`${option} takes positive whole numbers separated by commas, such as 964,882`);
   return [...new Set(ids)];
-}
-
-export interface ReleaseRef {
-  version: string;
-  systemModel: string;
 }
 
 /** `3.12/cutoff`, `3.12` (cutoff) or `latest/apos`, as written. */

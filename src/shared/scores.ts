@@ -1,4 +1,5 @@
 import { MAX_INDICATORS_PER_CALL, MAX_PAGE_LIMIT } from './api/routes';
+import type { ReleaseRef } from './versions';
 
 /**
  * Scores cost money, whoever asks: the planner that splits a request into calls the proxy takes,
@@ -7,9 +8,7 @@ import { MAX_INDICATORS_PER_CALL, MAX_PAGE_LIMIT } from './api/routes';
  */
 
 /** Scores asked of one release: its datasets and indicators. */
-export interface ScoreRequest {
-  version: string;
-  systemModel: string;
+export interface ScoreRequest extends ReleaseRef {
   datasetIds: readonly number[];
   indicatorIds: readonly number[];
 }
@@ -21,9 +20,7 @@ export interface ScoreRequest {
  * program, in any order, are one call and one cache entry. No indicators: the documentation only
  * (free).
  */
-export interface ScoreCall {
-  version: string;
-  systemModel: string;
+export interface ScoreCall extends ReleaseRef {
   datasetIds: readonly number[];
   indicatorIds: readonly number[];
 }
@@ -54,8 +51,7 @@ export const asksForScores = (request: ScoreRequest) =>
   request.datasetIds.length > 0 && request.indicatorIds.length > 0;
 
 /** `3.12/cutoff`: the data service charges each release and system model separately. */
-export const releaseKey = (release: { version: string; systemModel: string }) =>
-  `${release.version}/${release.systemModel}`;
+export const releaseKey = (release: ReleaseRef) => `${release.version}/${release.systemModel}`;
 
 /** What this period has charged so far, as `GET /api/usage` says (`charged`). */
 export interface Charged {

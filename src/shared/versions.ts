@@ -10,6 +10,15 @@ export const SYSTEM_MODELS = {
 
 type KnownSystemModel = keyof typeof SYSTEM_MODELS;
 
+/**
+ * A release as the explorer, the proxy and its programs name it: a version and one of its system
+ * models. The data service charges, caches and answers each pair separately.
+ */
+export interface ReleaseRef {
+  version: string;
+  systemModel: string;
+}
+
 export const DEFAULT_SYSTEM_MODEL = 'cutoff';
 export const LATEST = 'latest';
 

@@ -4,7 +4,7 @@ import type { Api } from '../api';
 import { CliError } from '../errors';
 import type { Io } from '../io';
 import { writeTable, type Format, type Table } from '../output';
-import type { ReleaseRef } from '../inputs';
+import type { ReleaseRef } from '../../shared/versions';
 
 /** Batch calls one run keeps in flight: well under any user's concurrency limit. */
 const PARALLEL_CALLS = 2;

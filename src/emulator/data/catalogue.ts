@@ -7,15 +7,15 @@ import {
   placeIn,
   VERSIONS,
   type DatasetRecord,
-  type Release,
+  type GeneratedRelease,
 } from './records';
 import { uniform } from './hash';
 import { buildTemplates, type Template } from './templates';
 
-export { VERSIONS, type ChangeKind, type DatasetRecord, type Release } from './records';
+export { VERSIONS, type ChangeKind, type DatasetRecord, type GeneratedRelease } from './records';
 
 export interface Catalogue {
-  releases: Map<string, Release>;
+  releases: Map<string, GeneratedRelease>;
   /** Extra datasets only the apos system model has, per release. */
   aposExtras: Map<string, DatasetRecord[]>;
 }
@@ -83,7 +83,7 @@ export function buildCatalogue(scale: number): Catalogue {
   for (const record of baseline) record.id = ids.allocate();
   baseline.push(...pinnedWaiting);
 
-  const releases = new Map<string, Release>();
+  const releases = new Map<string, GeneratedRelease>();
   releases.set(first, {
     version: first,
     datasets: baseline,

@@ -10,7 +10,7 @@ import {
   type ChangeKind,
   type DatasetRecord,
   type IdAllocator,
-  type Release,
+  type GeneratedRelease,
 } from './records';
 import { documentationEdits, EDIT_RATES, renamedActivity, renamedProduct } from './edits';
 import { normal, pick, uniform, uuidV5 } from './hash';
@@ -201,7 +201,7 @@ export function evolveRelease(
   previous: readonly DatasetRecord[],
   version: string,
   context: EvolveContext,
-): Release {
+): GeneratedRelease {
   const { ids, sectorPool } = context;
   const next: DatasetRecord[] = [];
   const changes = new Map<number, ChangeKind>();

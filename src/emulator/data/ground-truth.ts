@@ -1,4 +1,4 @@
-import type { ChangeKind, DatasetRecord, Release } from './catalogue';
+import type { ChangeKind, DatasetRecord, GeneratedRelease } from './catalogue';
 import { VERSIONS } from './catalogue';
 import type { DataStore, ReleaseView } from './store';
 
@@ -66,7 +66,7 @@ const PRECEDENCE: readonly TruthKind[] = [
 
 /** One release's links from the release before: every dataset of either side at least once. */
 function stepLinks(
-  release: Release,
+  release: GeneratedRelease,
   extras: readonly (readonly [DatasetRecord, DatasetRecord | undefined])[],
 ): Link[] {
   const links: Link[] = [];

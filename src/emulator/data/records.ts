@@ -45,7 +45,7 @@ export type ChangeKind =
   | 'merged'
   | 're-identified';
 
-export interface Release {
+export interface GeneratedRelease {
   version: string;
   datasets: DatasetRecord[];
   changes: Map<number, ChangeKind>;

@@ -3,13 +3,13 @@
  * (demo-data-facts.md §2 and §3: EN15804 exists since 3.8; release dates from S4/S14,
  * 3.10's day is an estimate).
  */
-export interface Release {
+export interface ReleaseFacts {
   version: string;
   releaseDate: string;
   systemModels: readonly string[];
 }
 
-export const RELEASES: readonly Release[] = [
+export const RELEASES: readonly ReleaseFacts[] = [
   {
     version: '3.10',
     releaseDate: '2023-11-30',

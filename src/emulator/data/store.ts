@@ -1,4 +1,4 @@
-import type { DatasetRecord, Release } from './catalogue';
+import type { DatasetRecord, GeneratedRelease } from './catalogue';
 import { buildCatalogue, inConsequential, VERSIONS } from './catalogue';
 import { modelOf, type IndicatorModel } from './indicator-model';
 import { indicatorsOf, type IndicatorRecord } from './indicators';
@@ -23,7 +23,7 @@ export class ReleaseView {
     readonly datasets: readonly DatasetRecord[],
     readonly indicators: readonly IndicatorRecord[],
     readonly indicatorById: ReadonlyMap<number, IndicatorEntry>,
-    readonly release: Release,
+    readonly release: GeneratedRelease,
     /** A view listing exactly the same datasets, whose search index this one can share. */
     private readonly twin?: ReleaseView,
   ) {

@@ -121,18 +121,18 @@ export const UPSTREAM_FIELDS = {
 export type UpstreamObject = keyof typeof UPSTREAM_FIELDS;
 
 /** One release (version) of the licence and its system models. */
-const ReleaseSchema = z.object({
+const VersionEntrySchema = z.object({
   version: z.string().min(1),
   system_models: z.array(z.string().min(1)),
   release_date: z.string().nullable(),
   /** `release` for a published release; `other` for a sandbox, beta or preview. */
   kind: z.enum(['release', 'other']),
 });
-export type Release = z.infer<typeof ReleaseSchema>;
+export type VersionEntry = z.infer<typeof VersionEntrySchema>;
 
 /** `GET /api/versions`: newest first, and the release `latest` stands for. */
 export const ReleasesSchema = z.object({
-  releases: z.array(ReleaseSchema),
+  releases: z.array(VersionEntrySchema),
   /** The newest published release, or another only when the licence holds no published one. */
   latest: z.string().nullable(),
 });

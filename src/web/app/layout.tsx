@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useMemo } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
-import type { Release as Licensed } from '../../shared/api/schemas';
+import type { VersionEntry } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
 import { ServiceBusy } from '../components/feedback/service-busy';
 import { paths } from '../config/paths';
@@ -70,7 +70,7 @@ function useCurrentRelease() {
 interface Controls {
   release: Release | undefined;
   ind: readonly number[];
-  versions: readonly Licensed[] | undefined;
+  versions: readonly VersionEntry[] | undefined;
   signedIn: boolean;
 }
 

@@ -1,5 +1,8 @@
 import type { ActivityTypeFilter } from '../../../shared/api/schemas';
 import type { PagingStyle } from '../paging';
+import type { ReleaseRef } from '../../../shared/versions';
+
+export type { ReleaseRef };
 
 /** What the adapter's parts share: its settings, who asks, which release, a search's input. */
 
@@ -15,11 +18,6 @@ export interface AdapterSettings {
 export interface Caller {
   userId: string;
   requestId: string;
-}
-
-export interface ReleaseRef {
-  version: string;
-  systemModel: string;
 }
 
 export interface SearchInput {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Release, Releases } from '../../../shared/api/schemas';
+import type { Releases, VersionEntry } from '../../../shared/api/schemas';
 import { compareVersions } from '../../../shared/versions';
 import { readWith, type Read } from './shape';
 
@@ -30,7 +30,7 @@ export function readVersions(body: unknown): Read<Releases> {
   const answer = readWith('GET /versions', VersionsAnswer, body);
   const wrapped = !Array.isArray(answer);
   const entries = Array.isArray(answer) ? answer : answer.results;
-  const byVersion = new Map<string, Release>();
+  const byVersion = new Map<string, VersionEntry>();
   let perPair = false;
   for (const entry of entries) {
     const release = byVersion.get(entry.version) ?? {

@@ -1,4 +1,4 @@
-import type { Release } from '../../../shared/api/schemas';
+import type { VersionEntry } from '../../../shared/api/schemas';
 import { createUpstreamAdapter, type AdapterSettings, type ReleaseRef } from '../adapter';
 import type { DataApi, UpstreamCall } from '../data-api';
 import { datasetIdsIn, describeError, explain, weather } from './explain';
@@ -121,7 +121,7 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     variantOf: 'GET /versions',
     documented: DOCUMENTED.versions,
   });
-  const latest: Release | undefined = versions.value?.releases.find(
+  const latest: VersionEntry | undefined = versions.value?.releases.find(
     (r) => r.version === versions.value?.latest,
   );
   if (!latest) {

@@ -8,7 +8,7 @@ import {
   useRouteError,
   type MiddlewareFunction,
 } from 'react-router';
-import type { Release as Licensed } from '../../../shared/api/schemas';
+import type { VersionEntry } from '../../../shared/api/schemas';
 import { compareVersions, LATEST, SYSTEM_MODELS, systemModelLabel } from '../../../shared/versions';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
@@ -28,7 +28,7 @@ class ReleaseProblem extends Error {
   constructor(
     readonly kind: 'no-release' | 'no-system-model' | 'not-licensed',
     readonly release: Release,
-    readonly licensed: readonly Licensed[],
+    readonly licensed: readonly VersionEntry[],
   ) {
     super(`${kind}: ${release.version}/${release.systemModel}`);
     this.name = 'ReleaseProblem';

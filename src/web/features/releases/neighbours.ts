@@ -1,8 +1,8 @@
-import type { Release as Licensed } from '../../../shared/api/schemas';
+import type { VersionEntry } from '../../../shared/api/schemas';
 import { compareVersions } from '../../../shared/versions';
 
 /** The licence's versions that have this system model, newest first. */
-export function versionsWith(releases: readonly Licensed[], systemModel: string): string[] {
+export function versionsWith(releases: readonly VersionEntry[], systemModel: string): string[] {
   return releases
     .filter((entry) => entry.system_models.includes(systemModel))
     .map((entry) => entry.version)
@@ -14,7 +14,7 @@ export function versionsWith(releases: readonly Licensed[], systemModel: string)
  * before it in the same system model, or undefined for the oldest.
  */
 export function versionBefore(
-  releases: readonly Licensed[],
+  releases: readonly VersionEntry[],
   release: { version: string; systemModel: string },
 ): string | undefined {
   return versionsWith(releases, release.systemModel).find(
@@ -28,7 +28,7 @@ export function versionBefore(
  * them.
  */
 export function comparedRelease(
-  releases: readonly Licensed[],
+  releases: readonly VersionEntry[],
   release: { version: string; systemModel: string },
   chosen: string | undefined,
 ):

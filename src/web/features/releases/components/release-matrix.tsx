@@ -1,16 +1,16 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SYSTEM_MODELS, systemModelLabel, compareVersions } from '../../../../shared/versions';
-import type { Release } from '../../../../shared/api/schemas';
+import type { VersionEntry } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
 
 export interface ReleaseMatrixProps {
-  versions: readonly Release[];
+  versions: readonly VersionEntry[];
   current?: { version: string; systemModel: string } | undefined;
 }
 
 /** The known system models first in their usual order, then any others the service offers. */
-export function matrixColumns(versions: readonly Release[]): string[] {
+export function matrixColumns(versions: readonly VersionEntry[]): string[] {
   const known = Object.keys(SYSTEM_MODELS);
   const seen = versions.flatMap((entry) => entry.system_models);
   return [...known, ...seen.filter((model) => !known.includes(model))].filter(

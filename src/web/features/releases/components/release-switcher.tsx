@@ -1,12 +1,12 @@
 import { Group, Select } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { compareVersions, DEFAULT_SYSTEM_MODEL } from '../../../../shared/versions';
-import type { Release as Licensed } from '../../../../shared/api/schemas';
+import type { VersionEntry } from '../../../../shared/api/schemas';
 import { paths, switchRelease } from '../../../config/paths';
 import type { Release } from '../../../config/routes';
 
 export interface ReleaseSwitcherProps {
-  versions: readonly Licensed[];
+  versions: readonly VersionEntry[];
   current: Release;
   /** The indicator set, kept when switching from a page outside a release. */
   ind: readonly number[];
