@@ -157,7 +157,8 @@ export const API = {
   versions: route({
     method: 'GET',
     path: '/api/versions',
-    summary: 'The releases (version × system models) of the licence, newest first, and `latest`',
+    summary:
+      'The releases of the licence (version, system models, release date, kind), newest first, and `latest`: the newest published release, a sandbox only when nothing else is licensed; cached 5 minutes',
     auth: true,
     params: none,
     query: none,
@@ -180,7 +181,7 @@ export const API = {
     method: 'GET',
     path: '/api/datasets',
     summary:
-      'Search datasets (free of charge); `sector` and `isic_section` filter by the proxy’s sector index',
+      'Search datasets (free of charge); `sector` and `isic_section` are answered by the proxy’s sector index, with `facets` (the results’ sectors and ISIC sections, each narrowed by the other filter); words in either spelling, names that start with them first (`spelling`)',
     auth: true,
     params: none,
     query: z
@@ -203,7 +204,7 @@ export const API = {
     method: 'GET',
     path: '/api/datasets/spold',
     summary:
-      'Datasets by their ecoSpold activity, product or geography UUID (all given must match); none is an empty page, not a 404; 501 when the data service has no such lookup',
+      'Datasets by their ecoSpold activity, product or geography UUID (all given must match), at the service’s `DATA_API_SPOLD_ROUTE`; none is an empty page, not a 404; 501 `spold_lookup_unavailable` when the data service has no such lookup',
     auth: true,
     params: none,
     query: z
@@ -226,7 +227,8 @@ export const API = {
   dataset: route({
     method: 'GET',
     path: '/api/datasets/{id}',
-    summary: 'One dataset; with indicator_ids, its impact scores (charged)',
+    summary:
+      'One dataset; with `indicator_ids` (repeated or comma-separated, at most 100, in any order), its impact scores (charged)',
     auth: true,
     params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
     query: z.object({ ...release, indicator_ids: indicatorIds.optional() }).strict(),
@@ -238,7 +240,7 @@ export const API = {
     method: 'POST',
     path: '/api/datasets/batch',
     summary:
-      'Up to 10 000 datasets by ID, a page at a time; with indicator_ids, their scores (charged)',
+      'Up to 10 000 datasets by ID (`dataset_ids`), a page of at most 100 at a time, in the order asked; with `indicator_ids` (at most 100), their scores (charged)',
     auth: true,
     params: none,
     query: z.object({ ...release, ...page }).strict(),
@@ -267,7 +269,7 @@ export const API = {
     method: 'GET',
     path: '/api/changes',
     summary:
-      'What changed from one release to another (`from`, by default the release before): new, removed, split, merged, moved, renamed, re-identified and documentation-changed datasets, and those without a certain successor; by ecoinvent’s change reports where the proxy has them, else inferred from documentation; read once from free calls',
+      'What changed from one release to another (`from`, by default the listed release before): new, removed, split, merged, moved, renamed, re-identified and documentation-changed datasets, and those without a certain successor, with both sides, source and share; `counts`, `unchanged`, the `reports` each step was decided by and their `unmatched_entries`; by ecoinvent’s change reports where the proxy has them, else inferred from documentation; read once from free calls',
     auth: true,
     params: none,
     query: z.object({ ...release, from: ReleaseSegmentSchema.optional() }).strict(),
@@ -320,7 +322,8 @@ export const API = {
   usage: route({
     method: 'GET',
     path: '/api/usage',
-    summary: 'This licence period’s charges and budget, as the proxy counted them',
+    summary:
+      'This licence period’s charges as the proxy counted them: unique datasets, indicators and users, the budget, the charged IDs and the scored calls that charged them',
     auth: true,
     params: none,
     query: none,
