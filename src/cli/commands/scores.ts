@@ -1,5 +1,6 @@
 import type { Dataset, Indicator } from '../../shared/api/schemas';
-import { costsNothing, describeBill, planCalls, scoreBill } from '../../shared/scores';
+import { costsNothing, describeBill, scoreBill } from '../../shared/scores/bill';
+import { planCalls } from '../../shared/scores/plan';
 import type { Api } from '../api';
 import { CliError } from '../errors';
 import type { Io } from '../io';

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, snippet } from '../../shared/api/snippets';
+import { apiCall } from '../../shared/api/calls';
+import { snippet } from '../../shared/api/snippets';
 import { DatasetPageSchema, DatasetSchema, UpgradeCheckSchema } from '../../shared/api/schemas';
 import { signInProgram } from '../../emulator/testing/device-flow';
 import { startTestEmulator } from '../../emulator/testing/start';

@@ -1,4 +1,4 @@
-import { apiCall } from '../../../shared/api/snippets';
+import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';

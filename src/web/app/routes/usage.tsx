@@ -1,4 +1,4 @@
-import { apiCall } from '../../../shared/api/snippets';
+import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { Progress, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-import { apiCall, type ApiCall } from '../../../shared/api/snippets';
-import { planCalls } from '../../../shared/scores';
+import { apiCall, type ApiCall } from '../../../shared/api/calls';
+import { planCalls } from '../../../shared/scores/plan';
 import type { Release } from '../../config/routes';
 
 /** A page's release as the API's query names it. */

@@ -1,4 +1,4 @@
-import type { ScoreRequest as AnyScoreRequest } from '../../../shared/scores';
+import type { ScoreRequest as AnyScoreRequest } from '../../../shared/scores/plan';
 import type { Release } from '../../config/routes';
 
 export {
@@ -7,7 +7,7 @@ export {
   planCalls,
   releaseKey,
   type ScoreCall,
-} from '../../../shared/scores';
+} from '../../../shared/scores/plan';
 
 /**
  * Scores someone asked for: one release, its datasets and its indicators. A page asks for one

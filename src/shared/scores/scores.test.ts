@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeBill, planCalls, scoreBill } from './scores';
+import { describeBill, scoreBill } from './bill';
+import { planCalls } from './plan';
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
