@@ -16,6 +16,7 @@ import { ChangeTable } from '../../features/changes/components/change-table';
 import { UnmatchedEntries } from '../../features/changes/components/unmatched-entries';
 import {
   changedIds,
+  changeCounts,
   changeFacets,
   changesToCsv,
   filterChanges,
@@ -78,12 +79,19 @@ function ChangesView({ changes }: { changes: Ready }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rows = useMemo(() => filterChanges(changes.rows, filter), [changes.rows, filterKey]);
   const filtered = rows.length !== changes.rows.length;
+  const narrowed = Boolean(filter.sector || filter.isicSection || filter.activityType || filter.q);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const counts = useMemo(
+    () => (narrowed ? changeCounts(changes.rows, filter) : undefined),
+    [changes.rows, filterKey, narrowed],
+  );
   const ids = changedIds(rows);
   return (
     <Stack gap="md">
       <ReportSteps steps={changes.reports} />
       <ChangeCounts
         changes={changes}
+        counts={counts}
         value={search.change}
         onChange={(change) => update({ change }, { replace: true })}
       />

@@ -5,7 +5,7 @@ import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import { renderWithProviders } from '../../testing/render';
 import { ChangeCounts } from './components/change-counts';
 import { ChangeTable } from './components/change-table';
-import { changeFacets, changesToCsv, filterChanges } from './filter';
+import { changeCounts, changeFacets, changesToCsv, filterChanges } from './filter';
 
 const ref = (id: number, activity: string, geography: string) => ({
   id,
@@ -159,6 +159,34 @@ describe('ChangeCounts', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'moved (1)' }));
     expect(onChange).toHaveBeenCalledWith('moved');
+  });
+});
+
+describe('ChangeCounts under other filters', () => {
+  it('counts each kind of change among the rows the sector and words keep, the chosen kind aside', () => {
+    const electricity = changeCounts(rows, { sector: 'Electricity', change: 'moved' });
+    expect(electricity.new).toBe(1);
+    expect(electricity.moved).toBe(0);
+    expect(electricity['documentation changed']).toBe(0);
+    // A chosen kind does not empty the other chips: each stays a filter one can switch to.
+    const swiss = changeCounts(rows, { q: 'swit', change: 'moved' });
+    expect(swiss.moved).toBe(1);
+    expect(swiss['documentation changed']).toBe(1);
+    expect(swiss.split).toBe(0);
+  });
+
+  it('shows the filtered counts on the chips, not the release’s', () => {
+    renderWithProviders(
+      <ChangeCounts
+        changes={changes}
+        counts={changeCounts(rows, { sector: 'Electricity' })}
+        value={undefined}
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'new (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'moved (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'split (0)' })).toBeInTheDocument();
   });
 });
 

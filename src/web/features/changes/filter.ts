@@ -1,5 +1,5 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
-import type { ReleaseChange } from '../../../shared/matching/verdict';
+import { RELEASE_CHANGES, type ReleaseChange } from '../../../shared/matching/verdict';
 import { basisText, sharePercent } from '../../lib/across-releases';
 import { toCsv } from '../../lib/files';
 
@@ -37,6 +37,23 @@ export function filterChanges(rows: readonly ChangeRow[], filter: ChangeFilter):
     );
     return wanted.every((word) => text.some((w) => w.startsWith(word)));
   });
+}
+
+/**
+ * How many rows each kind of change has among those the other filters keep (sector, ISIC
+ * section, activity type, words): the chips beside a filtered list count that list, never the
+ * whole release's.
+ */
+export function changeCounts(
+  rows: readonly ChangeRow[],
+  filter: ChangeFilter,
+): Record<ReleaseChange, number> {
+  const counts = Object.fromEntries(RELEASE_CHANGES.map((change) => [change, 0])) as Record<
+    ReleaseChange,
+    number
+  >;
+  for (const row of filterChanges(rows, { ...filter, change: undefined })) counts[row.change]++;
+  return counts;
 }
 
 export interface Facet {
