@@ -80,9 +80,9 @@ function ChangesView({ changes }: { changes: Ready }) {
   const rows = useMemo(() => filterChanges(changes.rows, filter), [changes.rows, filterKey]);
   const filtered = rows.length !== changes.rows.length;
   const narrowed = Boolean(filter.sector || filter.isicSection || filter.activityType || filter.q);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const counts = useMemo(
     () => (narrowed ? changeCounts(changes.rows, filter) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [changes.rows, filterKey, narrowed],
   );
   const ids = changedIds(rows);

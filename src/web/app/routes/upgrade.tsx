@@ -1,6 +1,4 @@
-import { apiCall } from '../../../shared/api/snippets';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -17,6 +15,7 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
 import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-queries';
+import { upgradeCalls } from '../../features/upgrade/code-calls';
 import { CheckResults } from '../../features/upgrade/components/check-results';
 import { ListFit } from '../../features/upgrade/components/list-fit';
 import { ListInput } from '../../features/upgrade/components/list-input';
@@ -169,12 +168,21 @@ export function Component() {
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(() => parseDatasetList(deferredText), [deferredText]);
   usePageTitle('Upgrade check', version);
-
-  if (!versions.data) return <PageSkeleton />;
-  const releases = versions.data.releases;
   // The release the list comes from: the link's, else the one this tab's list was checked
   // from (a saved list opened sets the link's), else the release before.
-  const { others, from, usable } = comparedRelease(releases, release, search.from ?? draft?.from);
+  const { others, from, usable } = comparedRelease(
+    versions.data?.releases ?? [],
+    release,
+    search.from ?? draft?.from,
+  );
+  // The check's answer as the verdicts below have it (never asked from here), for the scored
+  // calls "Copy as code" adds to the check.
+  const checked = useQuery({
+    ...checkQuery(release, from ?? '', submitted ?? []),
+    enabled: false,
+  });
+
+  if (!versions.data) return <PageSkeleton />;
 
   /** Checks a list: its entries are kept, and a list of IDs short enough goes into the URL. */
   const check = (
@@ -201,12 +209,14 @@ export function Component() {
         <CopyAsCode
           calls={
             submitted && from && usable
-              ? [
-                  apiCall('upgradeCheck', {
-                    query: { ...releaseQuery(release), from },
-                    body: { entries: submitted },
-                  }),
-                ]
+              ? upgradeCalls({
+                  release,
+                  from,
+                  entries: submitted,
+                  check: checked.data?.status === 'ready' ? checked.data : undefined,
+                  chosen,
+                  indicatorIds: search.ind,
+                })
               : []
           }
         />

@@ -8,6 +8,8 @@ import { mergeAnswers } from '../scores/answers';
 import { scoreParts } from './api/use-upgrade-scores';
 import { ChangeReportSchema } from '../../../shared/matching/change-report';
 import { mappedIds } from './entries';
+import { upgradeCalls } from './code-calls';
+import { snippet } from '../../../shared/api/snippets';
 import { mappingToCsv, mappingToDatapackage, mappingToJson } from './export';
 import {
   choicesOf,
@@ -371,5 +373,54 @@ describe('share links', () => {
           .join(',')}`,
       ).ids,
     ).toHaveLength(MAX_SHARED_IDS);
+  });
+});
+
+describe('copy as code', () => {
+  const release = { version: '3.12', systemModel: 'cutoff' };
+  const parsed = parseDatasetList('1');
+  const entries: ListEntry[] = parsed.ok ? parsed.entries : [];
+  const bodies = (calls: ReturnType<typeof upgradeCalls>) =>
+    calls.filter((call) => call.scored).map((call) => [call.path, call.body]);
+
+  it('holds the scored batch calls of both releases, a chosen candidate’s on its own', () => {
+    const calls = upgradeCalls({
+      release,
+      from: '3.10',
+      entries,
+      check,
+      chosen: new Map([[3, 30]]),
+      indicatorIds: [882, 964],
+    });
+    expect(calls[0]?.route).toBe('upgradeCheck');
+    expect(bodies(calls)).toEqual([
+      [
+        '/api/datasets/batch?version=3.10&system_model=cutoff&limit=2',
+        { dataset_ids: [1, 2], indicator_ids: [882, 964] },
+      ],
+      [
+        '/api/datasets/batch?version=3.12&system_model=cutoff&limit=2',
+        { dataset_ids: [1, 20], indicator_ids: [882, 964] },
+      ],
+      [
+        '/api/datasets/batch?version=3.10&system_model=cutoff&limit=1',
+        { dataset_ids: [3], indicator_ids: [882, 964] },
+      ],
+      [
+        '/api/datasets/batch?version=3.12&system_model=cutoff&limit=1',
+        { dataset_ids: [30], indicator_ids: [882, 964] },
+      ],
+    ]);
+    const curl = snippet('curl', calls, 'https://explorer.example');
+    expect(curl).toContain('/api/datasets/batch?version=3.10&system_model=cutoff&limit=2');
+  });
+
+  it('holds the check alone before it answers or while no indicator is picked', () => {
+    const input = { release, from: '3.10', entries, chosen: new Map<number, number>() };
+    for (const calls of [
+      upgradeCalls({ ...input, check: undefined, indicatorIds: [882] }),
+      upgradeCalls({ ...input, check, indicatorIds: [] }),
+    ])
+      expect(calls.map((call) => call.route)).toEqual(['upgradeCheck']);
   });
 });
