@@ -114,6 +114,16 @@ export const searches = {
       ind: indicatorSet(),
     }),
   ),
+  usage: defineSearch(
+    z.object({
+      /** `mine`, another user's label (an admin's view), or none for everyone shown. */
+      user: textParam(80),
+      /** Charges that added this Dataset ID. */
+      dataset: idParam(),
+      /** Charges for one release, `3.12 cutoff`. */
+      release: textParam(80),
+    }),
+  ),
 } as const;
 
 export type SearchOf<K extends keyof typeof searches> =
