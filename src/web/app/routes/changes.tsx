@@ -18,14 +18,16 @@ import {
   changedIds,
   changeCounts,
   changeFacets,
-  changesToCsv,
+  changesExport,
   filterChanges,
 } from '../../features/changes/filter';
 import { ReportSteps } from '../../components/data/report-steps';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
-import { download } from '../../lib/files';
+import { useShownLink } from '../../lib/shown-link';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
+import { ExportButtons } from '../../components/data/export-buttons';
 import { formatCount, plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
@@ -64,7 +66,7 @@ export const ErrorBoundary = RouteError;
 type Ready = Extract<Changes, { status: 'ready' }>;
 
 /** Counts, filters, the table and its export, once the changes are built. */
-function ChangesView({ changes }: { changes: Ready }) {
+function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   const [search, update] = useRouteSearch(searches.changes);
   const facets = useMemo(() => changeFacets(changes.rows), [changes.rows]);
   const filter = {
@@ -110,20 +112,12 @@ function ChangesView({ changes }: { changes: Ready }) {
               </Button>
             )}
           </CopyButton>
-          <Button
-            size="xs"
-            variant="default"
+          <CopyLinkButton link={link} />
+          <ExportButtons
+            file={`changes-${changes.from}-${changes.to}-${changes.system_model}`}
             disabled={rows.length === 0}
-            onClick={() =>
-              download(
-                `changes-${changes.from}-${changes.to}-${changes.system_model}.csv`,
-                changesToCsv(changes, rows),
-                'text/csv',
-              )
-            }
-          >
-            Export CSV
-          </Button>
+            build={() => changesExport(changes, rows, filter, link)}
+          />
         </Group>
       </Group>
       {rows.length === 0 ? (
@@ -139,13 +133,13 @@ function ChangesView({ changes }: { changes: Ready }) {
   );
 }
 
-function ChangesOf({ from }: { from: string }) {
+function ChangesOf({ from, link }: { from: string; link: string }) {
   const { version, systemModel } = useRelease();
   const changes = usePageData(changesQueries.list(version, systemModel, from));
   if (!changes) return <PageSkeleton />;
   if (changes.status === 'building')
     return <ReadingProgress progress={changes} what={`${from} and ${version}`} />;
-  return <ChangesView changes={changes} />;
+  return <ChangesView changes={changes} link={link} />;
 }
 
 /**
@@ -161,6 +155,8 @@ export function Component() {
   const releases = versions.data?.releases ?? [];
   const { others, from, usable } = comparedRelease(releases, release, search.from);
   usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
+  // The release compared with by default (the one before) goes into the address.
+  const link = useShownLink(searches.changes, from && usable ? { from } : undefined);
   if (!versions.data) return <PageSkeleton />;
   return (
     <Stack gap="md">
@@ -190,7 +186,7 @@ export function Component() {
         usable={usable}
         onChange={(value) => update({ from: value })}
       />
-      {usable && <ChangesOf from={from} />}
+      {usable && <ChangesOf from={from} link={link} />}
     </Stack>
   );
 }

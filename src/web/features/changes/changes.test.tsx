@@ -5,7 +5,7 @@ import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import { renderWithProviders } from '../../testing/render';
 import { ChangeCounts } from './components/change-counts';
 import { ChangeTable } from './components/change-table';
-import { changeCounts, changeFacets, changesToCsv, filterChanges } from './filter';
+import { changeCounts, changeFacets, changesExport, changesToCsv, filterChanges } from './filter';
 
 const ref = (id: number, activity: string, geography: string) => ({
   id,
@@ -147,6 +147,26 @@ describe('filtering the changes of a release', () => {
     );
     expect(added).toMatch(/^cutoff,new,,,,,,30,/);
     expect(split).toMatch(/,0\.000312,change report,/);
+  });
+});
+
+describe('the changes as XLSX', () => {
+  it('keeps IDs as numbers and records the releases and filters with the link', () => {
+    const kept = filterChanges(rows, { sector: 'Electricity' });
+    const { tables, query } = changesExport(
+      changes,
+      kept,
+      { sector: 'Electricity' },
+      'https://explorer.example/3.12/cutoff/changes?from=3.11&sector=Electricity',
+    );
+    const [table] = tables;
+    expect(table?.rows).toHaveLength(1);
+    expect(table?.rows[0]?.[table.header.indexOf('3.12_id')]).toBe(30);
+    expect(table?.rows[0]?.[table.header.indexOf('3.11_id')]).toBeNull();
+    expect(query.link).toContain('sector=Electricity');
+    expect(query.fields).toContainEqual(['Compared with', '3.11']);
+    expect(query.fields).toContainEqual(['Sector', 'Electricity']);
+    expect(query.fields).toContainEqual(['Changed datasets shown', 1]);
   });
 });
 
