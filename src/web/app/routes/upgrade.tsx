@@ -24,6 +24,7 @@ import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-l
 import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
+import { useShownLink } from '../../lib/shown-link';
 import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
@@ -78,7 +79,9 @@ function Verdicts({
   entries,
   chosen,
   onChosen,
+  link,
 }: {
+  link: string;
   from: string;
   entries: readonly ListEntry[];
   chosen: ReadonlyMap<number, number>;
@@ -106,6 +109,7 @@ function Verdicts({
       entries={entries}
       initialChosen={chosen}
       onChosenChange={onChosen}
+      link={link}
     />
   );
 }
@@ -174,6 +178,11 @@ export function Component() {
     versions.data?.releases ?? [],
     release,
     search.from ?? draft?.from,
+  );
+  // The release the list comes from by default (the one before) goes into the address.
+  const link = useShownLink(
+    searches.upgrade,
+    versions.data && usable && from ? { from } : undefined,
   );
   // The check's answer as the verdicts below have it (never asked from here), for the scored
   // calls "Copy as code" adds to the check.
@@ -286,7 +295,13 @@ export function Component() {
         }}
       />
       {submitted && usable && (
-        <Verdicts from={from} entries={submitted} chosen={chosen} onChosen={setChosen} />
+        <Verdicts
+          from={from}
+          entries={submitted}
+          chosen={chosen}
+          onChosen={setChosen}
+          link={link}
+        />
       )}
     </Stack>
   );

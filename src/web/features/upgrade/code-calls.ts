@@ -30,7 +30,11 @@ export function upgradeCalls(input: {
   return [
     checkCall,
     ...scoreParts(check, input.chosen).flatMap((part) =>
-      batchCalls({ version: part.version, systemModel: check.system_model }, part.ids, indicatorIds),
+      batchCalls(
+        { version: part.version, systemModel: check.system_model },
+        part.ids,
+        indicatorIds,
+      ),
     ),
   ];
 }

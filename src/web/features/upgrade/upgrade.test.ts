@@ -10,7 +10,7 @@ import { ChangeReportSchema } from '../../../shared/matching/change-report';
 import { mappedIds } from './entries';
 import { upgradeCalls } from './code-calls';
 import { snippet } from '../../../shared/api/snippets';
-import { mappingToCsv, mappingToDatapackage, mappingToJson } from './export';
+import { mappingExport, mappingToCsv, mappingToDatapackage, mappingToJson } from './export';
 import {
   choicesOf,
   deleteList,
@@ -194,6 +194,30 @@ describe('the mapping export', () => {
     reports: ['ecoinvent change report 3.11 → 3.12'],
   });
   const withSplit = { ...check, results: [...check.results, split] };
+
+  it('gives an XLSX a Scores sheet: a row per entry and indicator, method, category and unit, numbers as numbers', () => {
+    const { tables, query } = mappingExport(
+      { check, chosen: new Map([[3, 30]]), indicators, scores },
+      'https://explorer.example/3.12/cutoff/upgrade?from=3.10&ids=1,2,3',
+    );
+    expect(tables.map((table) => table.sheet)).toEqual(['Mapping', 'Scores']);
+    const sheet = tables[1];
+    const at = (row: readonly unknown[] | undefined, name: string) =>
+      row?.[sheet?.header.indexOf(name) ?? -1];
+    const chosenRow = sheet?.rows.find((row) => at(row, 'line') === 3);
+    expect(at(chosenRow, '3.10_id')).toBe(3);
+    expect(at(chosenRow, '3.10_score')).toBe(4);
+    expect(at(chosenRow, '3.12_id')).toBe(30);
+    expect(at(chosenRow, '3.12_score')).toBe(5);
+    expect(at(chosenRow, 'change_percent')).toBe(25);
+    expect([at(chosenRow, 'method'), at(chosenRow, 'category'), at(chosenRow, 'unit')]).toEqual([
+      'IPCC 2021',
+      'climate change',
+      'kg CO2-Eq',
+    ]);
+    expect(query.fields).toContainEqual(['From release', '3.10']);
+    expect(query.link).toContain('ids=1,2,3');
+  });
 
   it('writes old → new with both sides’ IDs, UUIDs and files, the verdict, its source, shares and scores', () => {
     const csv = mappingToCsv({ check: withSplit, chosen: new Map([[3, 30]]), indicators, scores });
