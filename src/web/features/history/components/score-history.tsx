@@ -124,24 +124,28 @@ export function ScoreHistory({
         </Table.ScrollContainer>
       )}
       {chart && versions.length > 1 && rows.length > 0 && (
-        <LineChart
-          h={180}
-          data={chartPoints(rows, base)}
-          dataKey="version"
-          series={rows.map((row, i) => ({
-            name: String(row.indicator.id),
-            // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
-            label: `${row.indicator.indicator} (${row.indicator.method})`,
-            color: COLOURS[i % COLOURS.length] ?? 'blue.6',
-          }))}
-          valueFormatter={(value) => `${percent.format(value)} %`}
-          yAxisLabel={`% of ${base}`}
-          withLegend
-          connectNulls
-          // Room at both ends, so the first and last release's points are not cut in half.
-          xAxisProps={{ padding: { left: 24, right: 24 } }}
-          aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
-        />
+        // The chart's tooltip, placed beside the pointer, may reach past the screen's edge: it is
+        // cut there rather than making the whole page scroll sideways on a phone.
+        <div style={{ overflowX: 'clip' }}>
+          <LineChart
+            h={180}
+            data={chartPoints(rows, base)}
+            dataKey="version"
+            series={rows.map((row, i) => ({
+              name: String(row.indicator.id),
+              // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
+              label: `${row.indicator.indicator} (${row.indicator.method})`,
+              color: COLOURS[i % COLOURS.length] ?? 'blue.6',
+            }))}
+            valueFormatter={(value) => `${percent.format(value)} %`}
+            yAxisLabel={`% of ${base}`}
+            withLegend
+            connectNulls
+            // Room at both ends, so the first and last release's points are not cut in half.
+            xAxisProps={{ padding: { left: 24, right: 24 } }}
+            aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
+          />
+        </div>
       )}
     </Stack>
   );
