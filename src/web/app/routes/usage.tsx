@@ -307,7 +307,7 @@ export function Component() {
             }}
           />
           <Select
-            label="Release"
+            label="For release"
             w={{ base: '100%', xs: 200 }}
             data={choices.releases}
             value={search.release || null}
