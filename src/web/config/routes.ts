@@ -102,6 +102,8 @@ export const searches = {
       /** The activity type's prose name, as the rows carry it ("market activity"). */
       type: textParam(),
       q: textParam(),
+      /** The page of the list shown, 100 changes a page. */
+      page: intParam(1, 1, 10_000),
       ind: indicatorSet(),
     }),
   ),

@@ -95,9 +95,14 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
         changes={changes}
         counts={counts}
         value={search.change}
-        onChange={(change) => update({ change }, { replace: true })}
+        onChange={(change) => update({ change, page: 1 }, { replace: true })}
       />
-      <ChangeFilters values={search} facets={facets} onChange={update} />
+      <ChangeFilters
+        values={search}
+        facets={facets}
+        // Another filter starts again at the first page.
+        onChange={(values, options) => update({ ...values, page: 1 }, options)}
+      />
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {filtered
@@ -123,8 +128,13 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
       {rows.length === 0 ? (
         <Text>No changed dataset matches these filters.</Text>
       ) : (
-        // A new filter starts again at the first page.
-        <ChangeTable key={filterKey} changes={changes} rows={rows} ind={search.ind} />
+        <ChangeTable
+          changes={changes}
+          rows={rows}
+          ind={search.ind}
+          page={search.page}
+          onPage={(page) => update({ page })}
+        />
       )}
       {changes.unmatched_entries.length > 0 && (
         <UnmatchedEntries entries={changes.unmatched_entries} />

@@ -210,9 +210,38 @@ describe('ChangeCounts under other filters', () => {
   });
 });
 
+describe('ChangeTable pages', () => {
+  it('shows the page the link names and asks for another when one is pressed', async () => {
+    const many = Array.from({ length: 150 }, (_, i) =>
+      row({
+        from: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
+        to: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
+      }),
+    );
+    const onPage = vi.fn();
+    renderWithProviders(
+      <ChangeTable
+        changes={{ ...changes, rows: many }}
+        rows={many}
+        ind={[]}
+        page={2}
+        onPage={onPage}
+      />,
+    );
+    const [, first] = within(
+      screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
+    ).getAllByRole('row');
+    expect(first).toHaveTextContent('ID 1100');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(onPage).toHaveBeenCalledWith(1);
+  });
+});
+
 describe('ChangeTable', () => {
   it('links each change to both releases with the indicator set, says where it comes from, and lists candidates with their reasons', () => {
-    renderWithProviders(<ChangeTable changes={changes} rows={rows} ind={[882, 964]} />);
+    renderWithProviders(
+      <ChangeTable changes={changes} rows={rows} ind={[882, 964]} page={1} onPage={vi.fn()} />,
+    );
     const [, , moved, , unsure, split] = within(
       screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
     ).getAllByRole('row');

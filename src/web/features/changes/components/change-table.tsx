@@ -1,5 +1,4 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
 import type { ReleaseChange } from '../../../../shared/matching/verdict';
@@ -126,13 +125,17 @@ export function ChangeTable({
   changes,
   rows,
   ind,
+  page,
+  onPage,
 }: {
   changes: Ready;
   rows: readonly ChangeRow[];
   /** The indicator set every dataset link keeps. */
   ind: readonly number[];
+  /** The page shown (in the URL, so a link opens it), and a way to turn it. */
+  page: number;
+  onPage: (page: number) => void;
 }) {
-  const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages);
   const { from, to, system_model: systemModel } = changes;
@@ -213,7 +216,7 @@ export function ChangeTable({
         <PageControl
           total={pages}
           value={current}
-          onChange={setPage}
+          onChange={onPage}
           size="sm"
           label="Pages of changes"
         />
