@@ -254,6 +254,9 @@ test('what changed: the default release compared with, a sector and a kind go in
   const kindName = (await kind.evaluate((box) => box.closest('div')?.textContent ?? '')) || '';
   await chips.getByText(kindName, { exact: true }).click();
   await expect(page).toHaveURL(/change=/);
+  // The list now holds that kind alone: as many as its chip said.
+  const kindCount = /\(([\d,]+)\)$/.exec(kindName)?.[1] ?? '';
+  await expect(count).toHaveText(new RegExp(`^${kindCount} of `));
   const table = page.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' });
   const firstRow = (await table.getByRole('row').nth(1).textContent()) ?? '';
   const shownCount = (await count.textContent()) ?? '';
@@ -285,13 +288,25 @@ test('the upgrade check: the default source release and the list go into the lin
   await page.getByRole('button', { name: 'Check against 3.12' }).click();
   const verdicts = page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' });
   await expect(verdicts.getByRole('row')).toHaveCount(3);
+  // The verdicts chosen to show go along too.
+  const chips = page.getByRole('group', { name: 'Show verdicts' });
+  const chip = chips.getByText(/^[a-zA-Z ]+ \(\d+\)$/).first();
+  const chipName = (await chip.textContent()) ?? '';
+  await chip.click();
+  await expect(page).toHaveURL(/show=/);
   const shown = (await verdicts.textContent()) ?? '';
 
   const link = await copyLink(page, 'Copy link to this list');
   expect(link).toMatch(/from=3\.11/);
   expect(link).toMatch(/ids=8279,2989/);
+  expect(link).toMatch(/show=/);
   const other = await openElsewhere(browser, link);
   await expect(other.page.getByRole('combobox', { name: 'From release' })).toHaveValue('3.11');
+  await expect(
+    other.page
+      .getByRole('group', { name: 'Show verdicts' })
+      .getByRole('checkbox', { name: chipName }),
+  ).toBeChecked();
   await expect(other.page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' })).toHaveText(
     shown,
   );

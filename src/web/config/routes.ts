@@ -114,6 +114,10 @@ export const searches = {
       /** A shared list of Dataset IDs, which the page opens and checks. */
       ids: idListParam(MAX_SHARED_IDS),
       ind: indicatorSet(),
+      /** The verdicts the table shows, comma-separated (none = all). */
+      show: textParam(300),
+      /** The page of verdicts shown, 100 a page. */
+      page: intParam(1, 1, 10_000),
     }),
   ),
   usage: defineSearch(

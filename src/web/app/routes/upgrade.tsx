@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ListEntry } from '../../../shared/api/routes';
 import { parseDatasetList } from '../../../shared/dataset-list';
+import { UPGRADE_VERDICTS, type UpgradeVerdict } from '../../../shared/api/schemas';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
@@ -41,6 +42,15 @@ function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
   if (ids.length === 0) return undefined;
   const parsed = parseDatasetList(sharedListText(ids));
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
+}
+
+/** The verdicts a link names (`show=new ID,removed`), those it misspells left out. */
+function shownVerdicts(show: string): UpgradeVerdict[] {
+  return show
+    .split(',')
+    .filter((name): name is UpgradeVerdict =>
+      (UPGRADE_VERDICTS as readonly string[]).includes(name),
+    );
 }
 
 /** The entries of a list kept from before a reload, when it was checked and still parses. */
@@ -110,6 +120,12 @@ function Verdicts({
       initialChosen={chosen}
       onChosenChange={onChosen}
       link={link}
+      view={{
+        verdicts: shownVerdicts(search.show),
+        page: search.page,
+        onChange: ({ verdicts, page }) =>
+          update({ show: verdicts.join(','), page }, { replace: true }),
+      }}
     />
   );
 }
@@ -270,7 +286,7 @@ export function Component() {
         </Button>
         {sharing?.ok && (
           <CopyButton
-            value={`${window.location.origin}${paths.upgrade(release, { from, ids: sharing.ids, ind: search.ind })}`}
+            value={`${window.location.origin}${paths.upgrade(release, { ...search, from, ids: sharing.ids })}`}
           >
             {({ copied, copy }) => (
               <Button variant="default" onClick={copy}>

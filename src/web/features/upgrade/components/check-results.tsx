@@ -12,7 +12,7 @@ import { ReportSteps } from '../../../components/data/report-steps';
 import { mappingExport, mappingToDatapackage, mappingToJson } from '../export';
 import { ExportButtons } from '../../../components/data/export-buttons';
 import { scoreMoves } from '../score-moves';
-import { VerdictTable } from './verdict-table';
+import { VerdictTable, type VerdictView } from './verdict-table';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
@@ -31,6 +31,8 @@ interface CheckResultsProps {
   entries: readonly ListEntry[];
   /** The page's link, recorded in a spreadsheet's Query sheet. */
   link: string;
+  /** The verdicts shown and the page of them, as the page's URL keeps them. */
+  view?: VerdictView | undefined;
 }
 
 /**
@@ -131,6 +133,7 @@ export function CheckResults(props: CheckResultsProps) {
         ind={props.indicatorIds}
         chosen={chosen}
         entries={props.entries}
+        view={props.view}
         onChoose={(line, id) => {
           const next = new Map(chosen);
           if (id === undefined) next.delete(line);
