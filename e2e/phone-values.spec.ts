@@ -82,3 +82,56 @@ test('on a phone, each page’s key value is on the screen without scrolling sid
     'lookup: a match',
   );
 });
+
+/** The page does not scroll sideways: its scrolling element is no wider than the screen. */
+async function noSidewaysScroll(page: Page, what: string) {
+  expect(
+    await page.evaluate(
+      () => (document.scrollingElement?.scrollWidth ?? Infinity) - window.innerWidth,
+    ),
+    what,
+  ).toBeLessThanOrEqual(0);
+}
+
+test('on a phone, history, changes, upgrade and usage keep their key value on the screen', async ({
+  page,
+}) => {
+  test.slow(); // Four pages, two of which may read whole releases the first time.
+  await page.goto('/3.12/cutoff/datasets/8279/history?ind=882');
+  await signInAsDemoUser(page);
+  const history = page.getByRole('table', { name: 'Scores across releases' });
+  await loadScoresIfAsked(page, history.getByLabel(/exactly/).first());
+  await inView(page, history.getByLabel(/exactly/).first(), 'history: the release’s score');
+  await noSidewaysScroll(page, 'history');
+
+  await page.goto('/3.12/cutoff/changes?from=3.11');
+  const changes = page.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' });
+  await inView(page, changes.getByRole('link').first(), 'changes: the first change’s dataset');
+  await inView(page, page.getByRole('checkbox', { name: /^moved \(/ }), 'changes: a count');
+  await noSidewaysScroll(page, 'changes');
+
+  await page.goto('/3.12/cutoff/upgrade?from=3.11&ids=8279');
+  const verdicts = page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' });
+  await inView(
+    page,
+    verdicts
+      .getByRole('row')
+      .nth(1)
+      .getByText(
+        /^(unchanged|documentation changed|new ID|split|merged|removed|no certain successor)$/,
+      )
+      .first(),
+    'upgrade: the first verdict',
+  );
+  await noSidewaysScroll(page, 'upgrade');
+
+  await page.goto('/usage');
+  await inView(
+    page,
+    page
+      .getByText('Datasets with scores', { exact: true })
+      .locator('xpath=following-sibling::*[1]'),
+    'usage: datasets charged',
+  );
+  await noSidewaysScroll(page, 'usage');
+});

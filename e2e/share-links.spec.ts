@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { copyLink, loadScoresIfAsked, openElsewhere } from './share';
+import { datasetIds } from './proxy-api';
 import { signInAsDemoUser } from './sign-in';
 
 /**
@@ -189,5 +190,156 @@ test('a lookup with several matches: its link lists the same datasets', async ({
   await expect(
     other.page.getByRole('table', { name: 'Matching datasets' }).getByRole('row').nth(1),
   ).toHaveText(firstRow ?? '');
+  await other.close();
+});
+
+test('across releases: the remembered indicator set goes into the link, with the scores shown', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/indicators?q=CML acidification');
+  await signInAsDemoUser(page);
+  const list = page.getByRole('list', { name: 'Indicators', exact: true });
+  await list.getByRole('checkbox', { name: /^Select CML v4\.8 2016 › acidification › / }).check();
+  await expect(page).toHaveURL(/ind=964/);
+
+  await page.goto('/3.12/cutoff/datasets/8279/history');
+  await expect(page).toHaveURL(/\/datasets\/8279\/history\?ind=964$/);
+  const scores = page.getByRole('region', { name: 'Scores' });
+  await loadScoresIfAsked(page, page.getByRole('table', { name: 'Scores across releases' }));
+  const shown =
+    (await page.getByRole('table', { name: 'Scores across releases' }).textContent()) ?? '';
+  const named = (await scores.getByText(/^For /).textContent()) ?? '';
+  expect(named).toContain('CML v4.8 2016');
+
+  const link = await copyLink(page);
+  expect(new URL(link).search).toBe('?ind=964');
+  const other = await openElsewhere(browser, link);
+  await expect(other.page.getByRole('region', { name: 'Scores' }).getByText(/^For /)).toHaveText(
+    named,
+  );
+  await loadScoresIfAsked(
+    other.page,
+    other.page.getByRole('table', { name: 'Scores across releases' }),
+  );
+  await expect(other.page.getByRole('table', { name: 'Scores across releases' })).toHaveText(shown);
+  await other.close();
+});
+
+test('what changed: the default release compared with, a sector and a kind go into the link; the chips count the filtered list', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/changes');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/changes\?from=3\.11$/);
+  const chips = page.getByRole('group', { name: 'Changes from 3.11 to 3.12' });
+  await expect(chips.getByText(/\([\d,]+\)$/).first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sector' }).click();
+  await page.getByRole('option').first().click();
+  await expect(page).toHaveURL(/sector=/);
+  const count = page.getByText(/^[\d,]+ of [\d,]+ changed datasets?$/);
+  await expect(count).toBeVisible();
+  // The chips add up to the filtered list, not to the whole release's changes.
+  const filtered = Number(((await count.textContent()) ?? '').split(' of ')[0]?.replace(/,/g, ''));
+  const counts = await chips
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((box) => box.closest('div')?.textContent ?? ''));
+  const sum = counts
+    .map((label) => Number(/\(([\d,]+)\)/.exec(label)?.[1]?.replace(/,/g, '') ?? Number.NaN))
+    .reduce((a, b) => a + b, 0);
+  expect(sum).toBe(filtered);
+
+  const kind = chips.getByRole('checkbox', { name: /\((?!0\))[\d,]+\)$/ }).first();
+  const kindName = (await kind.evaluate((box) => box.closest('div')?.textContent ?? '')) || '';
+  await chips.getByText(kindName, { exact: true }).click();
+  await expect(page).toHaveURL(/change=/);
+  // The list now holds that kind alone: as many as its chip said.
+  const kindCount = /\(([\d,]+)\)$/.exec(kindName)?.[1] ?? '';
+  await expect(count).toHaveText(new RegExp(`^${kindCount} of `));
+  const table = page.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' });
+  const firstRow = (await table.getByRole('row').nth(1).textContent()) ?? '';
+  const shownCount = (await count.textContent()) ?? '';
+
+  const link = await copyLink(page);
+  expect(link).toMatch(/from=3\.11/);
+  expect(link).toMatch(/sector=/);
+  expect(link).toMatch(/change=/);
+  const other = await openElsewhere(browser, link);
+  await expect(other.page.getByRole('combobox', { name: 'Compared with' })).toHaveValue('3.11');
+  await expect(other.page.getByText(/^[\d,]+ of [\d,]+ changed datasets?$/)).toHaveText(shownCount);
+  await expect(
+    other.page
+      .getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' })
+      .getByRole('row')
+      .nth(1),
+  ).toHaveText(firstRow);
+  await other.close();
+});
+
+test('the upgrade check: the default source release and the list go into the link', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/3.12/cutoff/upgrade');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/upgrade\?from=3\.11$/);
+  await page.getByRole('textbox', { name: 'Datasets' }).fill('8279\n2989');
+  await page.getByRole('button', { name: 'Check against 3.12' }).click();
+  const verdicts = page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' });
+  await expect(verdicts.getByRole('row')).toHaveCount(3);
+  // The verdicts chosen to show go along too.
+  const chips = page.getByRole('group', { name: 'Show verdicts' });
+  const chip = chips.getByText(/^[a-zA-Z ]+ \(\d+\)$/).first();
+  const chipName = (await chip.textContent()) ?? '';
+  await chip.click();
+  await expect(page).toHaveURL(/show=/);
+  const shown = (await verdicts.textContent()) ?? '';
+
+  const link = await copyLink(page, 'Copy link to this list');
+  expect(link).toMatch(/from=3\.11/);
+  expect(link).toMatch(/ids=8279,2989/);
+  expect(link).toMatch(/show=/);
+  const other = await openElsewhere(browser, link);
+  await expect(other.page.getByRole('combobox', { name: 'From release' })).toHaveValue('3.11');
+  await expect(
+    other.page
+      .getByRole('group', { name: 'Show verdicts' })
+      .getByRole('checkbox', { name: chipName }),
+  ).toBeChecked();
+  await expect(other.page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' })).toHaveText(
+    shown,
+  );
+  await other.close();
+});
+
+test('usage: the release and dataset filters go into the link', async ({ page, browser }) => {
+  // A dataset of its own, charged here, so this user's charges name it.
+  const [id] = await datasetIds('tomato');
+  if (id === undefined) throw new Error('the demo release lacks tomato datasets');
+  await page.goto(`/3.12/cutoff/datasets/${String(id)}?ind=882`);
+  await signInAsDemoUser(page);
+  await loadScoresIfAsked(page, page.getByRole('table', { name: 'Impact scores' }));
+
+  await page.goto('/usage');
+  await page.getByRole('combobox', { name: 'For release' }).click();
+  await page.getByRole('option', { name: '3.12 cutoff' }).click();
+  await page.getByRole('textbox', { name: 'Dataset ID', exact: true }).fill(String(id));
+  await expect(page).toHaveURL(new RegExp(`dataset=${String(id)}`));
+  const charges = page.getByRole('table', { name: 'Charges this period' });
+  await expect(charges.getByRole('row')).toHaveCount(2);
+  await expect(charges.getByRole('row').nth(1)).toContainText(/tomato/);
+  const shown = (await charges.textContent()) ?? '';
+
+  const link = await copyLink(page);
+  expect(link).toMatch(/release=3\.12(\+|%20)cutoff/);
+  const other = await openElsewhere(browser, link);
+  await expect(other.page.getByRole('textbox', { name: 'Dataset ID', exact: true })).toHaveValue(
+    String(id),
+  );
+  await expect(other.page.getByRole('combobox', { name: 'For release' })).toHaveValue(
+    '3.12 cutoff',
+  );
+  await expect(other.page.getByRole('table', { name: 'Charges this period' })).toHaveText(shown);
   await other.close();
 });

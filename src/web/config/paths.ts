@@ -10,7 +10,8 @@ export const paths = {
   home: () => '/',
   callback: () => `/${patterns.callback}`,
   releases: () => `/${patterns.releases}`,
-  usage: () => `/${patterns.usage}`,
+  usage: (search: SearchInput<'usage'> = {}) =>
+    `/${patterns.usage}${searches.usage.format(search)}`,
   /** How scripts and notebooks use the API. */
   apiAccess: () => `/${patterns.apiAccess}`,
   release: (release: Release, search: SearchInput<'overview'> = {}) =>

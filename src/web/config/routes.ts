@@ -102,6 +102,8 @@ export const searches = {
       /** The activity type's prose name, as the rows carry it ("market activity"). */
       type: textParam(),
       q: textParam(),
+      /** The page of the list shown, 100 changes a page. */
+      page: intParam(1, 1, 10_000),
       ind: indicatorSet(),
     }),
   ),
@@ -112,6 +114,20 @@ export const searches = {
       /** A shared list of Dataset IDs, which the page opens and checks. */
       ids: idListParam(MAX_SHARED_IDS),
       ind: indicatorSet(),
+      /** The verdicts the table shows, comma-separated (none = all). */
+      show: textParam(300),
+      /** The page of verdicts shown, 100 a page. */
+      page: intParam(1, 1, 10_000),
+    }),
+  ),
+  usage: defineSearch(
+    z.object({
+      /** `mine`, another user's label (an admin's view), or none for everyone shown. */
+      user: textParam(80),
+      /** Charges that added this Dataset ID. */
+      dataset: idParam(),
+      /** Charges for one release, `3.12 cutoff`. */
+      release: textParam(80),
     }),
   ),
 } as const;

@@ -16,15 +16,18 @@ import { ChangeTable } from '../../features/changes/components/change-table';
 import { UnmatchedEntries } from '../../features/changes/components/unmatched-entries';
 import {
   changedIds,
+  changeCounts,
   changeFacets,
-  changesToCsv,
+  changesExport,
   filterChanges,
 } from '../../features/changes/filter';
 import { ReportSteps } from '../../components/data/report-steps';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
-import { download } from '../../lib/files';
+import { useShownLink } from '../../lib/shown-link';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
+import { ExportButtons } from '../../components/data/export-buttons';
 import { formatCount, plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
@@ -63,7 +66,7 @@ export const ErrorBoundary = RouteError;
 type Ready = Extract<Changes, { status: 'ready' }>;
 
 /** Counts, filters, the table and its export, once the changes are built. */
-function ChangesView({ changes }: { changes: Ready }) {
+function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   const [search, update] = useRouteSearch(searches.changes);
   const facets = useMemo(() => changeFacets(changes.rows), [changes.rows]);
   const filter = {
@@ -78,16 +81,28 @@ function ChangesView({ changes }: { changes: Ready }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rows = useMemo(() => filterChanges(changes.rows, filter), [changes.rows, filterKey]);
   const filtered = rows.length !== changes.rows.length;
+  const narrowed = Boolean(filter.sector || filter.isicSection || filter.activityType || filter.q);
+  const counts = useMemo(
+    () => (narrowed ? changeCounts(changes.rows, filter) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [changes.rows, filterKey, narrowed],
+  );
   const ids = changedIds(rows);
   return (
     <Stack gap="md">
       <ReportSteps steps={changes.reports} />
       <ChangeCounts
         changes={changes}
+        counts={counts}
         value={search.change}
-        onChange={(change) => update({ change }, { replace: true })}
+        onChange={(change) => update({ change, page: 1 }, { replace: true })}
       />
-      <ChangeFilters values={search} facets={facets} onChange={update} />
+      <ChangeFilters
+        values={search}
+        facets={facets}
+        // Another filter starts again at the first page.
+        onChange={(values, options) => update({ ...values, page: 1 }, options)}
+      />
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {filtered
@@ -102,27 +117,24 @@ function ChangesView({ changes }: { changes: Ready }) {
               </Button>
             )}
           </CopyButton>
-          <Button
-            size="xs"
-            variant="default"
+          <CopyLinkButton link={link} />
+          <ExportButtons
+            file={`changes-${changes.from}-${changes.to}-${changes.system_model}`}
             disabled={rows.length === 0}
-            onClick={() =>
-              download(
-                `changes-${changes.from}-${changes.to}-${changes.system_model}.csv`,
-                changesToCsv(changes, rows),
-                'text/csv',
-              )
-            }
-          >
-            Export CSV
-          </Button>
+            build={() => changesExport(changes, rows, filter, link)}
+          />
         </Group>
       </Group>
       {rows.length === 0 ? (
         <Text>No changed dataset matches these filters.</Text>
       ) : (
-        // A new filter starts again at the first page.
-        <ChangeTable key={filterKey} changes={changes} rows={rows} ind={search.ind} />
+        <ChangeTable
+          changes={changes}
+          rows={rows}
+          ind={search.ind}
+          page={search.page}
+          onPage={(page) => update({ page })}
+        />
       )}
       {changes.unmatched_entries.length > 0 && (
         <UnmatchedEntries entries={changes.unmatched_entries} />
@@ -131,13 +143,13 @@ function ChangesView({ changes }: { changes: Ready }) {
   );
 }
 
-function ChangesOf({ from }: { from: string }) {
+function ChangesOf({ from, link }: { from: string; link: string }) {
   const { version, systemModel } = useRelease();
   const changes = usePageData(changesQueries.list(version, systemModel, from));
   if (!changes) return <PageSkeleton />;
   if (changes.status === 'building')
     return <ReadingProgress progress={changes} what={`${from} and ${version}`} />;
-  return <ChangesView changes={changes} />;
+  return <ChangesView changes={changes} link={link} />;
 }
 
 /**
@@ -153,6 +165,8 @@ export function Component() {
   const releases = versions.data?.releases ?? [];
   const { others, from, usable } = comparedRelease(releases, release, search.from);
   usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
+  // The release compared with by default (the one before) goes into the address.
+  const link = useShownLink(searches.changes, from && usable ? { from } : undefined);
   if (!versions.data) return <PageSkeleton />;
   return (
     <Stack gap="md">
@@ -182,7 +196,7 @@ export function Component() {
         usable={usable}
         onChange={(value) => update({ from: value })}
       />
-      {usable && <ChangesOf from={from} />}
+      {usable && <ChangesOf from={from} link={link} />}
     </Stack>
   );
 }

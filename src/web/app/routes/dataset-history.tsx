@@ -2,7 +2,7 @@ import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
-import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,7 +15,7 @@ import { plural } from '../../lib/format';
 import { searches } from '../../config/routes';
 import {
   documentationRows,
-  historyToCsv,
+  historyExport,
   historyToJson,
   scoreRows,
 } from '../../features/history/across-releases';
@@ -28,7 +28,9 @@ import { ReleaseMatches } from '../../features/history/components/release-matche
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { chooseIndicators } from '../../features/indicators/defaults';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { download } from '../../lib/files';
+import { useShownLink } from '../../lib/shown-link';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
+import { ExportButtons } from '../../components/data/export-buttons';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-params';
@@ -102,6 +104,11 @@ function HistoryView({ history }: { history: Ready }) {
   const indicators = indicatorIds.flatMap((id) => all.filter((known) => known.id === id));
   // Links carry the set; until the catalogue is in, as the URL has it, never an empty one.
   const linked = catalogue.data ? indicatorIds : search.ind;
+  // The set from memory or the headline set goes into the address; one the URL names stays.
+  const link = useShownLink(
+    searches.history,
+    catalogue.data ? { ind: search.ind.length > 0 ? search.ind : indicatorIds } : undefined,
+  );
   const scores = useHistoryScores({
     systemModel,
     entries,
@@ -160,27 +167,14 @@ function HistoryView({ history }: { history: Ready }) {
           >
             Back to the dataset
           </Button>
-          <CopyButton value={window.location.href}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="default" onClick={copy}>
-                {copied ? 'Link copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => download(`${file}.csv`, historyToCsv(exported), 'text/csv')}
-          >
-            Export CSV
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => download(`${file}.json`, historyToJson(exported), 'application/json')}
-          >
-            Export JSON
-          </Button>
+          <CopyLinkButton link={link} />
+          <ExportButtons
+            file={file}
+            build={() =>
+              historyExport({ ...exported, id: history.id, activity: here?.activity ?? null }, link)
+            }
+            json={() => historyToJson(exported)}
+          />
         </Group>
       </Stack>
       <Section title="In each release">

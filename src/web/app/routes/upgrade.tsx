@@ -1,11 +1,10 @@
-import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
 import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ListEntry } from '../../../shared/api/routes';
 import { parseDatasetList } from '../../../shared/dataset-list';
+import { UPGRADE_VERDICTS, type UpgradeVerdict } from '../../../shared/api/schemas';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
@@ -17,6 +16,7 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
 import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-queries';
+import { upgradeCalls } from '../../features/upgrade/code-calls';
 import { CheckResults } from '../../features/upgrade/components/check-results';
 import { ListFit } from '../../features/upgrade/components/list-fit';
 import { ListInput } from '../../features/upgrade/components/list-input';
@@ -25,6 +25,7 @@ import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-l
 import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
+import { useShownLink } from '../../lib/shown-link';
 import { useRelease } from '../release-params';
 import { useRouteSearch } from '../../lib/url-state';
 import {
@@ -41,6 +42,15 @@ function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
   if (ids.length === 0) return undefined;
   const parsed = parseDatasetList(sharedListText(ids));
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
+}
+
+/** The verdicts a link names (`show=new ID,removed`), those it misspells left out. */
+function shownVerdicts(show: string): UpgradeVerdict[] {
+  return show
+    .split(',')
+    .filter((name): name is UpgradeVerdict =>
+      (UPGRADE_VERDICTS as readonly string[]).includes(name),
+    );
 }
 
 /** The entries of a list kept from before a reload, when it was checked and still parses. */
@@ -79,7 +89,9 @@ function Verdicts({
   entries,
   chosen,
   onChosen,
+  link,
 }: {
+  link: string;
   from: string;
   entries: readonly ListEntry[];
   chosen: ReadonlyMap<number, number>;
@@ -107,6 +119,13 @@ function Verdicts({
       entries={entries}
       initialChosen={chosen}
       onChosenChange={onChosen}
+      link={link}
+      view={{
+        verdicts: shownVerdicts(search.show),
+        page: search.page,
+        onChange: ({ verdicts, page }) =>
+          update({ show: verdicts.join(','), page }, { replace: true }),
+      }}
     />
   );
 }
@@ -169,12 +188,26 @@ export function Component() {
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(() => parseDatasetList(deferredText), [deferredText]);
   usePageTitle('Upgrade check', version);
-
-  if (!versions.data) return <PageSkeleton />;
-  const releases = versions.data.releases;
   // The release the list comes from: the link's, else the one this tab's list was checked
   // from (a saved list opened sets the link's), else the release before.
-  const { others, from, usable } = comparedRelease(releases, release, search.from ?? draft?.from);
+  const { others, from, usable } = comparedRelease(
+    versions.data?.releases ?? [],
+    release,
+    search.from ?? draft?.from,
+  );
+  // The release the list comes from by default (the one before) goes into the address.
+  const link = useShownLink(
+    searches.upgrade,
+    versions.data && usable && from ? { from } : undefined,
+  );
+  // The check's answer as the verdicts below have it (never asked from here), for the scored
+  // calls "Copy as code" adds to the check.
+  const checked = useQuery({
+    ...checkQuery(release, from ?? '', submitted ?? []),
+    enabled: false,
+  });
+
+  if (!versions.data) return <PageSkeleton />;
 
   /** Checks a list: its entries are kept, and a list of IDs short enough goes into the URL. */
   const check = (
@@ -201,12 +234,14 @@ export function Component() {
         <CopyAsCode
           calls={
             submitted && from && usable
-              ? [
-                  apiCall('upgradeCheck', {
-                    query: { ...releaseQuery(release), from },
-                    body: { entries: submitted },
-                  }),
-                ]
+              ? upgradeCalls({
+                  release,
+                  from,
+                  entries: submitted,
+                  check: checked.data?.status === 'ready' ? checked.data : undefined,
+                  chosen,
+                  indicatorIds: search.ind,
+                })
               : []
           }
         />
@@ -251,7 +286,7 @@ export function Component() {
         </Button>
         {sharing?.ok && (
           <CopyButton
-            value={`${window.location.origin}${paths.upgrade(release, { from, ids: sharing.ids, ind: search.ind })}`}
+            value={`${window.location.origin}${paths.upgrade(release, { ...search, from, ids: sharing.ids })}`}
           >
             {({ copied, copy }) => (
               <Button variant="default" onClick={copy}>
@@ -276,7 +311,13 @@ export function Component() {
         }}
       />
       {submitted && usable && (
-        <Verdicts from={from} entries={submitted} chosen={chosen} onChosen={setChosen} />
+        <Verdicts
+          from={from}
+          entries={submitted}
+          chosen={chosen}
+          onChosen={setChosen}
+          link={link}
+        />
       )}
     </Stack>
   );

@@ -1,8 +1,35 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { Progress, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Charge } from '../../../shared/api/schemas';
+import type { Charge, Dataset, Indicator } from '../../../shared/api/schemas';
+import { CopyLinkButton } from '../../components/data/copy-link-button';
+import { ExportButtons } from '../../components/data/export-buttons';
+import { searches } from '../../config/routes';
+import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { scoreQueries } from '../../features/scores/api/score-queries';
+import {
+  chargeChoices,
+  chargeSource,
+  filterCharges,
+  releaseKey,
+  usageExport,
+  type ChargeNames,
+} from '../../features/usage/charges';
+import { useShownLink } from '../../lib/shown-link';
+import { useRouteSearch } from '../../lib/url-state';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { usageQueries } from '../../features/usage/api/get-usage';
@@ -45,45 +72,166 @@ function Meter({ label, used, budget }: { label: string; used: number; budget: n
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** "2 datasets (8279, 2989)": a count, and the IDs when there are few enough to read. */
-function ids(count: number, noun: string, list: readonly number[]) {
+/** How many IDs a row names before it says "…": a row stays readable. */
+const LISTED = 12;
+
+/** "2 datasets: 8279 market for electricity, CH; 2989 …": a count, and the IDs with names. */
+function named(
+  count: number,
+  noun: string,
+  list: readonly number[],
+  name: (id: number) => string | undefined,
+) {
   if (count === 0) return undefined;
-  const shown = list.slice(0, 12).join(', ');
-  return `${plural(count, noun)} (${shown}${list.length > 12 ? ', …' : ''})`;
+  const shown = list
+    .slice(0, LISTED)
+    .map((id) => {
+      const known = name(id);
+      return known ? `${id} ${known}` : String(id);
+    })
+    .join('; ');
+  return `${plural(count, noun)}: ${shown}${list.length > LISTED ? '; …' : ''}`;
 }
 
-function ChargeRow({ charge }: { charge: Charge }) {
+function ChargeRow({ charge, names }: { charge: Charge; names: ChargeNames }) {
+  const release = releaseKey(charge.release);
+  const dataset = (id: number) => names.dataset(release, id);
   const added = [
-    ids(charge.datasets.length, 'dataset', charge.datasets),
-    charge.maybe &&
-      `up to ${charge.maybe.count} of ${ids(charge.maybe.datasets.length, 'dataset', charge.maybe.datasets) ?? ''} (no answer came, so which is not known)`,
-    ids(charge.indicators.length, 'indicator', charge.indicators),
+    named(charge.datasets.length, 'dataset', charge.datasets, dataset),
+    named(charge.indicators.length, 'indicator', charge.indicators, (id) =>
+      names.indicator(release, id),
+    ),
     charge.newUser && (charge.mine ? 'you as a user' : 'a new user'),
   ].filter(Boolean);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(charge.at))}</Table.Td>
       <Table.Td>{charge.mine ? 'You' : `User ${charge.user}`}</Table.Td>
-      <Table.Td>{added.join('; ')}</Table.Td>
+      <Table.Td>{chargeSource(charge)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{release || 'not recorded'}</Table.Td>
+      <Table.Td>
+        {added.join('; ')}
+        {charge.maybe && (
+          <Group gap={4} mt={added.length > 0 ? 4 : 0}>
+            <Badge size="sm" color="orange" variant="light">
+              Unconfirmed
+            </Badge>
+            <Text size="sm">
+              {named(charge.maybe.datasets.length, 'dataset', charge.maybe.datasets, dataset)}: no
+              answer came, so at most {charge.maybe.count} of them were charged, which is not known
+            </Text>
+          </Group>
+        )}
+      </Table.Td>
     </Table.Tr>
   );
 }
 
+/** How many datasets of one release the page names (free documentation, 100 a call). */
+const NAMED_PER_RELEASE = 500;
+
+/**
+ * The names of the charges' datasets and indicators, read free: each release's catalogue, and
+ * its datasets' documentation in batches without indicators, cached as every page caches them.
+ */
+function useChargeNames(charges: readonly Charge[]): ChargeNames {
+  const byRelease = new Map<string, { version: string; systemModel: string; ids: Set<number> }>();
+  for (const charge of charges) {
+    if (!charge.release) continue;
+    const key = releaseKey(charge.release);
+    const entry = byRelease.get(key) ?? {
+      version: charge.release.version,
+      systemModel: charge.release.system_model,
+      ids: new Set<number>(),
+    };
+    for (const id of [...charge.datasets, ...(charge.maybe?.datasets ?? [])])
+      if (entry.ids.size < NAMED_PER_RELEASE) entry.ids.add(id);
+    byRelease.set(key, entry);
+  }
+  const releases = [...byRelease];
+  const catalogues = useQueries({
+    queries: releases.map(([, r]) => ({
+      ...indicatorQueries.list(r.version, r.systemModel),
+      retry: false,
+    })),
+  });
+  const documents = useQueries({
+    queries: releases.flatMap(([, r]) =>
+      scoreQueries
+        .documentation(
+          r,
+          [...r.ids].sort((a, b) => a - b),
+        )
+        .map((query) => ({ ...query, retry: false })),
+    ),
+  });
+  const indicators = new Map<string, Map<number, Indicator>>();
+  releases.forEach(([key], i) => {
+    const list = catalogues[i]?.data?.indicators ?? [];
+    indicators.set(key, new Map(list.map((indicator) => [indicator.id, indicator])));
+  });
+  const calls = releases.flatMap(([key, r]) =>
+    scoreQueries
+      .documentation(
+        r,
+        [...r.ids].sort((a, b) => a - b),
+      )
+      .map(() => key),
+  );
+  const datasetOf = new Map<string, Dataset>();
+  documents.forEach((answer, i) => {
+    const key = calls[i];
+    for (const dataset of answer.data?.datasets ?? [])
+      datasetOf.set(`${key} ${dataset.id}`, dataset);
+  });
+  return {
+    dataset: (release, id) => {
+      const dataset = datasetOf.get(`${release} ${id}`);
+      return dataset
+        ? `${dataset.activity ?? 'no activity name'}, ${dataset.geography ?? 'no geography'}`
+        : undefined;
+    },
+    indicator: (release, id) => {
+      const indicator = indicators.get(release)?.get(id);
+      return indicator
+        ? `${indicator.method} › ${indicator.category} › ${indicator.indicator}`
+        : undefined;
+    },
+  };
+}
+
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** `/usage`: what this licence period has been charged for, as the proxy counted it, call by call. */
+/**
+ * `/usage?user=&dataset=&release=`: what this licence period has been charged for, as the proxy
+ * counted it, call by call, with the names of what each added and where it came from.
+ */
 export function Component() {
   const usage = usePageData(usageQueries.current());
-  const [onlyMine, setOnlyMine] = useState(false);
+  const [search, update] = useRouteSearch(searches.usage);
+  // Typed text that is not an ID yet stays in the field; the URL holds the last ID typed.
+  const [datasetText, setDatasetText] = useState(() =>
+    search.dataset === undefined ? '' : String(search.dataset),
+  );
+  const link = useShownLink(searches.usage, undefined);
+  const admin = usage?.viewer.admin ?? false;
+  // Only admins get colleagues' charges; everyone else gets their own.
+  const filter = {
+    user: admin ? search.user : '',
+    dataset: search.dataset,
+    release: search.release,
+  };
+  const charges = usage ? filterCharges(usage.charges, filter) : [];
+  const names = useChargeNames(charges);
   usePageTitle('Usage');
   if (!usage) return <PageSkeleton />;
-  // Only admins get colleagues' charges; everyone else gets their own.
-  const admin = usage.viewer.admin;
   const mine = usage.charges.filter((charge) => charge.mine);
-  const charges = onlyMine || !admin ? mine : usage.charges;
   const myDatasets = new Set(mine.flatMap((charge) => charge.datasets)).size;
   const myIndicators = new Set(mine.flatMap((charge) => charge.indicators)).size;
+  const choices = chargeChoices(usage.charges);
   const { pending, maybe } = usage;
+  const start = day.format(new Date(usage.period_start));
+  const end = day.format(new Date(usage.period_end));
   return (
     <Stack gap="md">
       <div>
@@ -95,8 +243,7 @@ export function Component() {
         </Text>
       </div>
       <Text>
-        Period {usage.period} ({day.format(new Date(usage.period_start))} to{' '}
-        {day.format(new Date(usage.period_end))}), everyone’s requests
+        Licence period {start} to {end}, everyone’s requests
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Meter label="Datasets with scores" used={usage.datasets} budget={usage.budget.datasets} />
@@ -105,16 +252,16 @@ export function Component() {
       </SimpleGrid>
       {maybe.count > 0 && (
         <Text size="sm">
-          {plural(maybe.count, 'dataset')} of these may not have been charged: requests whose answer
-          never came asked for {maybe.datasets.length}, and at most {maybe.count} of them could be
-          charged. They count in full against the budget.
+          Unconfirmed: {plural(maybe.count, 'dataset')} of these may not have been charged: requests
+          whose answer never came asked for {maybe.datasets.length}, and at most {maybe.count} of
+          them could be charged. They count in full against the budget.
         </Text>
       )}
       {pending.calls > 0 && (
         <Text size="sm">
           Pending: {plural(pending.calls, 'request')} not settled yet may still add up to{' '}
           {plural(pending.count, 'dataset')} and {plural(pending.indicators.length, 'indicator')};
-          they already count against the budget.
+          they already count against the budget and are not listed below until settled.
         </Text>
       )}
       <Stack gap="xs">
@@ -129,28 +276,82 @@ export function Component() {
             ? 'As an admin you see everyone’s requests; other users are shown by an anonymous label.'
             : 'Only your own requests are listed here; the totals above are everyone’s.'}
         </Text>
-        {admin && (
-          <Switch
-            label="Only my requests"
-            checked={onlyMine}
-            onChange={(event) => setOnlyMine(event.currentTarget.checked)}
+        <Group gap="sm" align="end">
+          {admin && (
+            <Select
+              label="User"
+              w={{ base: '100%', xs: 200 }}
+              data={[
+                { value: 'mine', label: 'You' },
+                ...choices.users.map((user) => ({ value: user, label: `User ${user}` })),
+              ]}
+              value={search.user || null}
+              placeholder="Everyone"
+              clearable
+              onChange={(value) => update({ user: value ?? '' }, { replace: true })}
+            />
+          )}
+          <TextInput
+            label="Dataset ID"
+            w={{ base: '100%', xs: 160 }}
+            inputMode="numeric"
+            value={datasetText}
+            onChange={(event) => {
+              const text = event.currentTarget.value;
+              setDatasetText(text);
+              const id = text.trim();
+              update(
+                { dataset: /^\d{1,10}$/.test(id) ? Number(id) : undefined },
+                { replace: true },
+              );
+            }}
           />
-        )}
+          <Select
+            label="For release"
+            w={{ base: '100%', xs: 200 }}
+            data={choices.releases}
+            value={search.release || null}
+            placeholder="Any release"
+            clearable
+            onChange={(value) => update({ release: value ?? '' }, { replace: true })}
+          />
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {charges.length === usage.charges.length
+              ? plural(charges.length, 'request')
+              : `${formatCount(charges.length)} of ${plural(usage.charges.length, 'request')}`}
+          </Text>
+          <Group gap="xs">
+            <CopyLinkButton link={link} />
+            <ExportButtons
+              file={`usage-${usage.period_start}-to-${usage.period_end}`}
+              disabled={charges.length === 0}
+              build={() => usageExport(usage, charges, filter, names, link)}
+            />
+          </Group>
+        </Group>
         {charges.length === 0 ? (
-          <Text c="dimmed">Nothing charged yet this period.</Text>
+          <Text c="dimmed">
+            {usage.charges.length === 0
+              ? 'Nothing charged yet this period.'
+              : 'No request matches these filters.'}
+          </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560} type="native">
+          <Table.ScrollContainer minWidth={720} type="native">
             <Table aria-label="Charges this period" striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">When</Table.Th>
                   <Table.Th scope="col">Who</Table.Th>
+                  <Table.Th scope="col">From</Table.Th>
+                  <Table.Th scope="col">Release</Table.Th>
                   <Table.Th scope="col">Added to the bill</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {charges.map((charge, index) => (
-                  <ChargeRow key={`${charge.at}-${index}`} charge={charge} />
+                  <ChargeRow key={`${charge.at}-${index}`} charge={charge} names={names} />
                 ))}
               </Table.Tbody>
             </Table>

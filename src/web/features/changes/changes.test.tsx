@@ -5,7 +5,7 @@ import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import { renderWithProviders } from '../../testing/render';
 import { ChangeCounts } from './components/change-counts';
 import { ChangeTable } from './components/change-table';
-import { changeFacets, changesToCsv, filterChanges } from './filter';
+import { changeCounts, changeFacets, changesExport, changesToCsv, filterChanges } from './filter';
 
 const ref = (id: number, activity: string, geography: string) => ({
   id,
@@ -150,6 +150,26 @@ describe('filtering the changes of a release', () => {
   });
 });
 
+describe('the changes as XLSX', () => {
+  it('keeps IDs as numbers and records the releases and filters with the link', () => {
+    const kept = filterChanges(rows, { sector: 'Electricity' });
+    const { tables, query } = changesExport(
+      changes,
+      kept,
+      { sector: 'Electricity' },
+      'https://explorer.example/3.12/cutoff/changes?from=3.11&sector=Electricity',
+    );
+    const [table] = tables;
+    expect(table?.rows).toHaveLength(1);
+    expect(table?.rows[0]?.[table.header.indexOf('3.12_id')]).toBe(30);
+    expect(table?.rows[0]?.[table.header.indexOf('3.11_id')]).toBeNull();
+    expect(query.link).toContain('sector=Electricity');
+    expect(query.fields).toContainEqual(['Compared with', '3.11']);
+    expect(query.fields).toContainEqual(['Sector', 'Electricity']);
+    expect(query.fields).toContainEqual(['Changed datasets shown', 1]);
+  });
+});
+
 describe('ChangeCounts', () => {
   it('shows each kind of change with its count, choosing one as the filter', async () => {
     const onChange = vi.fn();
@@ -162,9 +182,66 @@ describe('ChangeCounts', () => {
   });
 });
 
+describe('ChangeCounts under other filters', () => {
+  it('counts each kind of change among the rows the sector and words keep, the chosen kind aside', () => {
+    const electricity = changeCounts(rows, { sector: 'Electricity', change: 'moved' });
+    expect(electricity.new).toBe(1);
+    expect(electricity.moved).toBe(0);
+    expect(electricity['documentation changed']).toBe(0);
+    // A chosen kind does not empty the other chips: each stays a filter one can switch to.
+    const swiss = changeCounts(rows, { q: 'swit', change: 'moved' });
+    expect(swiss.moved).toBe(1);
+    expect(swiss['documentation changed']).toBe(1);
+    expect(swiss.split).toBe(0);
+  });
+
+  it('shows the filtered counts on the chips, not the release’s', () => {
+    renderWithProviders(
+      <ChangeCounts
+        changes={changes}
+        counts={changeCounts(rows, { sector: 'Electricity' })}
+        value={undefined}
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'new (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'moved (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'split (0)' })).toBeInTheDocument();
+  });
+});
+
+describe('ChangeTable pages', () => {
+  it('shows the page the link names and asks for another when one is pressed', async () => {
+    const many = Array.from({ length: 150 }, (_, i) =>
+      row({
+        from: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
+        to: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
+      }),
+    );
+    const onPage = vi.fn();
+    renderWithProviders(
+      <ChangeTable
+        changes={{ ...changes, rows: many }}
+        rows={many}
+        ind={[]}
+        page={2}
+        onPage={onPage}
+      />,
+    );
+    const [, first] = within(
+      screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
+    ).getAllByRole('row');
+    expect(first).toHaveTextContent('ID 1100');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(onPage).toHaveBeenCalledWith(1);
+  });
+});
+
 describe('ChangeTable', () => {
   it('links each change to both releases with the indicator set, says where it comes from, and lists candidates with their reasons', () => {
-    renderWithProviders(<ChangeTable changes={changes} rows={rows} ind={[882, 964]} />);
+    renderWithProviders(
+      <ChangeTable changes={changes} rows={rows} ind={[882, 964]} page={1} onPage={vi.fn()} />,
+    );
     const [, , moved, , unsure, split] = within(
       screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
     ).getAllByRole('row');

@@ -1,7 +1,7 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
-import type { ReleaseChange } from '../../../shared/matching/verdict';
+import { RELEASE_CHANGES, type ReleaseChange } from '../../../shared/matching/verdict';
 import { basisText, sharePercent } from '../../lib/across-releases';
-import { toCsv } from '../../lib/files';
+import { tableToCsv, type ExportQuery, type ExportTable } from '../../lib/table-export';
 
 export interface ChangeFilter {
   change?: ReleaseChange | undefined;
@@ -39,6 +39,23 @@ export function filterChanges(rows: readonly ChangeRow[], filter: ChangeFilter):
   });
 }
 
+/**
+ * How many rows each kind of change has among those the other filters keep (sector, ISIC
+ * section, activity type, words): the chips beside a filtered list count that list, never the
+ * whole release's.
+ */
+export function changeCounts(
+  rows: readonly ChangeRow[],
+  filter: ChangeFilter,
+): Record<ReleaseChange, number> {
+  const counts = Object.fromEntries(RELEASE_CHANGES.map((change) => [change, 0])) as Record<
+    ReleaseChange,
+    number
+  >;
+  for (const row of filterChanges(rows, { ...filter, change: undefined })) counts[row.change]++;
+  return counts;
+}
+
 export interface Facet {
   name: string;
   rows: number;
@@ -68,7 +85,7 @@ export function changeFacets(rows: readonly ChangeRow[]): {
 type Ready = Extract<Changes, { status: 'ready' }>;
 
 /** One row per change: both sides' IDs and names, where it comes from, its share. */
-export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
+function changesTable(changes: Ready, rows: readonly ChangeRow[]): ExportTable {
   const side = (prefix: string) => [
     `${prefix}_id`,
     `${prefix}_activity`,
@@ -92,25 +109,58 @@ export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string
   ];
   const values = (ref: ChangeRow['from']) =>
     ref
-      ? [ref.id, ref.activity ?? '', ref.product ?? '', ref.geography ?? '', ref.unit ?? '']
-      : ['', '', '', '', ''];
-  return toCsv([
+      ? [ref.id, ref.activity ?? null, ref.product ?? null, ref.geography ?? null, ref.unit ?? null]
+      : [null, null, null, null, null];
+  return {
+    sheet: 'Changes',
     header,
-    ...rows.map((row) => [
+    rows: rows.map((row) => [
       changes.system_model,
       row.change,
       ...values(row.from),
       ...values(row.to),
-      row.share === null ? '' : sharePercent(row.share),
-      row.how ?? '',
-      row.change === 'new' ? '' : basisText(row),
+      row.share === null ? null : sharePercent(row.share),
+      row.how ?? null,
+      row.change === 'new' ? null : basisText(row),
       row.fields.join(' '),
       row.candidates.map((c) => c.dataset.id).join(' '),
-      row.activity_type ?? '',
-      row.isic_section ?? '',
+      row.activity_type ?? null,
+      row.isic_section ?? null,
       row.sectors.join('; '),
     ]),
-  ]);
+  };
+}
+
+export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
+  return tableToCsv(changesTable(changes, rows));
+}
+
+/** The changes shown as an export, with the releases and filters that chose them. */
+export function changesExport(
+  changes: Ready,
+  rows: readonly ChangeRow[],
+  filter: ChangeFilter,
+  link: string,
+): { tables: ExportTable[]; query: ExportQuery } {
+  return {
+    tables: [changesTable(changes, rows)],
+    query: {
+      title: `What changed from ${changes.from} to ${changes.to} (${changes.system_model})`,
+      link,
+      fields: [
+        ['Release', changes.to],
+        ['Compared with', changes.from],
+        ['System model', changes.system_model],
+        ['Change', filter.change ?? 'any'],
+        ['Sector', filter.sector ?? 'any'],
+        ['ISIC section', filter.isicSection ?? 'any'],
+        ['Activity type', filter.activityType ?? 'any'],
+        ['Words', filter.q ?? ''],
+        ['Changed datasets shown', rows.length],
+        ['Changed datasets in all', changes.rows.length],
+      ],
+    },
+  };
 }
 
 /** The IDs a list of changes shows, each once: the newer side's, or the older's where none. */

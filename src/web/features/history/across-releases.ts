@@ -3,7 +3,7 @@ import { DOC_FIELDS, type DocField } from '../../../shared/matching/dataset-doc'
 import { percentChange } from '../../lib/change';
 import { DOC_FIELD_LABELS } from '../../lib/doc-fields';
 import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
-import { toCsv } from '../../lib/files';
+import { tableToCsv, type ExportQuery, type ExportTable } from '../../lib/table-export';
 
 /** The share of the dataset followed, as shown, where a split links it. */
 function sharePercentOf(entry: HistoryEntry): string {
@@ -133,7 +133,7 @@ interface HistoryExport {
 }
 
 /** One row per release: how the dataset was found, what changed, and the chosen scores. */
-export function historyToCsv({ systemModel, entries, rows }: HistoryExport): string {
+function historyTable({ systemModel, entries, rows }: HistoryExport): ExportTable {
   const header = [
     'version',
     'system_model',
@@ -151,31 +151,93 @@ export function historyToCsv({ systemModel, entries, rows }: HistoryExport): str
     'changed_fields',
     ...rows.flatMap((row) => [`${row.indicator.id}_score`, `${row.indicator.id}_change_percent`]),
   ];
-  return toCsv([
+  return {
+    sheet: 'Across releases',
     header,
-    ...entries.map((entry) => [
+    rows: entries.map((entry) => [
       entry.version,
       systemModel,
-      entry.dataset?.id ?? '',
-      entry.dataset ? spoldFile(entry.dataset) : '',
-      entry.verdict ?? '',
+      entry.dataset?.id ?? null,
+      entry.dataset ? spoldFile(entry.dataset) : null,
+      entry.verdict ?? null,
       entry.how,
-      entry.verdict === null ? '' : basisText(entry),
-      sharePercentOf(entry),
+      entry.verdict === null ? null : basisText(entry),
+      sharePercentOf(entry) || null,
       entry.linked
         .map((l) => (l.share === null ? l.dataset.id : `${l.dataset.id}:${sharePercent(l.share)}`))
         .join(' '),
-      entry.dataset?.activity ?? '',
-      entry.dataset?.product ?? '',
-      entry.dataset?.geography ?? '',
-      entry.dataset?.unit ?? '',
+      entry.dataset?.activity ?? null,
+      entry.dataset?.product ?? null,
+      entry.dataset?.geography ?? null,
+      entry.dataset?.unit ?? null,
       entry.fields.join(' '),
       ...rows.flatMap((row) => {
         const cell = row.cells.find((c) => c.version === entry.version);
-        return [cell?.score ?? '', cell?.change ?? ''];
+        return [cell?.score ?? null, cell?.change ?? null];
       }),
     ]),
-  ]);
+  };
+}
+
+export function historyToCsv(data: HistoryExport): string {
+  return tableToCsv(historyTable(data));
+}
+
+/**
+ * The scores a row per release and indicator, with its method, category and unit: what a
+ * spreadsheet filters and charts (the first table has them side by side, by indicator ID).
+ */
+function historyScoresTable({ systemModel, entries, rows }: HistoryExport): ExportTable {
+  return {
+    sheet: 'Scores',
+    header: [
+      'version',
+      'system_model',
+      'dataset_id',
+      'indicator_id',
+      'method',
+      'category',
+      'indicator',
+      'unit',
+      'score',
+      'change_percent',
+    ],
+    rows: rows.flatMap((row) =>
+      row.cells.map((cell) => [
+        cell.version,
+        systemModel,
+        entries.find((entry) => entry.version === cell.version)?.dataset?.id ?? null,
+        row.indicator.id,
+        row.indicator.method,
+        row.indicator.category,
+        row.indicator.indicator,
+        row.indicator.unit,
+        cell.score ?? null,
+        cell.change,
+      ]),
+    ),
+  };
+}
+
+/** The history as an export's tables (releases, then scores), and the query that made it. */
+export function historyExport(
+  data: HistoryExport & { id: number; activity: string | null },
+  link: string,
+): { tables: ExportTable[]; query: ExportQuery } {
+  return {
+    tables: [historyTable(data), historyScoresTable(data)],
+    query: {
+      title: `${data.activity ?? `Dataset ${data.id}`} across releases (Dataset ID ${data.id} in ${data.base})`,
+      link,
+      fields: [
+        ['Release', data.base],
+        ['System model', data.systemModel],
+        ['Dataset ID', data.id],
+        ['Releases compared', data.entries.map((entry) => entry.version).join(', ')],
+        ['Indicators', data.rows.map((row) => row.indicator.id).join(', ')],
+      ],
+    },
+  };
 }
 
 export function historyToJson({ systemModel, base, entries, rows }: HistoryExport): string {

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../testing/render';
 import {
   chartPoints,
   documentationRows,
+  historyExport,
   historyToCsv,
   historyToJson,
   scoreRows,
@@ -170,6 +171,33 @@ describe('a dataset across releases', () => {
       { version: '3.11', '882': 100 },
       { version: '3.12', '882': expect.closeTo(110, 6) as number },
     ]);
+  });
+
+  it('exports an XLSX’s tables: releases side by side, and a row per release and indicator with method, category and unit, numbers as numbers', () => {
+    const rows = scoreRows(
+      [gwp],
+      [
+        { version: '3.12', scores: [score(2)] },
+        { version: '3.11', scores: [score(1)] },
+      ],
+      '3.12',
+    );
+    const { tables, query } = historyExport(
+      { systemModel: 'cutoff', base: '3.12', entries, rows, id: 1, activity: 'cement production' },
+      'https://explorer.example/3.12/cutoff/datasets/1/history?ind=882',
+    );
+    expect(tables.map((table) => table.sheet)).toEqual(['Across releases', 'Scores']);
+    const [, scores] = tables;
+    const column = (name: string) => scores?.header.indexOf(name) ?? -1;
+    const byVersion = new Map(scores?.rows.map((row) => [row[0], row]));
+    expect(byVersion.get('3.11')?.[column('score')]).toBe(1);
+    expect(byVersion.get('3.11')?.[column('change_percent')]).toBe(-50);
+    expect(byVersion.get('3.11')?.[column('method')]).toBe(gwp.method);
+    expect(byVersion.get('3.11')?.[column('category')]).toBe(gwp.category);
+    expect(byVersion.get('3.11')?.[column('unit')]).toBe(gwp.unit);
+    expect(byVersion.get('3.11')?.[column('system_model')]).toBe('cutoff');
+    expect(query.link).toBe('https://explorer.example/3.12/cutoff/datasets/1/history?ind=882');
+    expect(query.fields).toContainEqual(['System model', 'cutoff']);
   });
 
   it('exports CSV and JSON', () => {

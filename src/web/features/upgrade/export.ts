@@ -6,7 +6,7 @@ import {
 } from '../../../shared/matching/change-report';
 import { geographyCode } from '../../../shared/matching/names';
 import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
-import { toCsv } from '../../lib/files';
+import { tableToCsv, type ExportQuery, type ExportTable } from '../../lib/table-export';
 import { scoreMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -67,7 +67,7 @@ const sideValues = (ref: SpoldRef | null | undefined) =>
  * ecoSpold file names, the verdict and where it comes from; scores with their change where
  * loaded (against the dataset the entry maps to first).
  */
-export function mappingToCsv(data: MappingExport): string {
+function mappingTable(data: MappingExport): ExportTable {
   const { check, chosen, indicators } = data;
   const header = [
     'line',
@@ -108,7 +108,75 @@ export function mappingToCsv(data: MappingExport): string {
       ...moves.flatMap((move) => [move.before ?? '', move.after ?? '', move.change ?? '']),
     ]);
   });
-  return toCsv([header, ...rows]);
+  return { sheet: 'Mapping', header, rows };
+}
+
+export function mappingToCsv(data: MappingExport): string {
+  return tableToCsv(mappingTable(data));
+}
+
+/**
+ * The mapping as an export's tables: the mapping, and the scores a row per dataset and
+ * indicator with method, category and unit where loaded; and the query that made it.
+ */
+export function mappingExport(
+  data: MappingExport,
+  link: string,
+): { tables: ExportTable[]; query: ExportQuery } {
+  const { check, chosen, indicators } = data;
+  const scores: ExportTable = {
+    sheet: 'Scores',
+    header: [
+      'line',
+      'indicator_id',
+      'method',
+      'category',
+      'indicator',
+      'unit',
+      `${check.from}_id`,
+      `${check.from}_score`,
+      `${check.to}_id`,
+      `${check.to}_score`,
+      'change_percent',
+    ],
+    rows: check.results.flatMap((result) => {
+      const target = chosen.get(result.line) ?? result.target?.id;
+      if (!result.source || target === undefined) return [];
+      const moves = scoreMoves(
+        result,
+        { from: check.from, to: check.to, chosen: chosen.get(result.line) },
+        indicators.map((i) => i.id),
+        data.scores,
+      );
+      return indicators.map((indicator, i) => [
+        result.line,
+        indicator.id,
+        indicator.method,
+        indicator.category,
+        indicator.indicator,
+        indicator.unit,
+        result.source?.id ?? null,
+        moves[i]?.before ?? null,
+        target,
+        moves[i]?.after ?? null,
+        moves[i]?.change ?? null,
+      ]);
+    }),
+  };
+  return {
+    tables: indicators.length > 0 ? [mappingTable(data), scores] : [mappingTable(data)],
+    query: {
+      title: `Upgrade check from ${check.from} to ${check.to} (${check.system_model})`,
+      link,
+      fields: [
+        ['Release', check.to],
+        ['From release', check.from],
+        ['System model', check.system_model],
+        ['Entries', check.results.length],
+        ['Indicators', indicators.map((indicator) => indicator.id).join(', ')],
+      ],
+    },
+  };
 }
 
 export function mappingToJson(data: MappingExport): string {

@@ -8,7 +8,9 @@ import { mergeAnswers } from '../scores/answers';
 import { scoreParts } from './api/use-upgrade-scores';
 import { ChangeReportSchema } from '../../../shared/matching/change-report';
 import { mappedIds } from './entries';
-import { mappingToCsv, mappingToDatapackage, mappingToJson } from './export';
+import { upgradeCalls } from './code-calls';
+import { snippet } from '../../../shared/api/snippets';
+import { mappingExport, mappingToCsv, mappingToDatapackage, mappingToJson } from './export';
 import {
   choicesOf,
   deleteList,
@@ -193,6 +195,30 @@ describe('the mapping export', () => {
   });
   const withSplit = { ...check, results: [...check.results, split] };
 
+  it('gives an XLSX a Scores sheet: a row per entry and indicator, method, category and unit, numbers as numbers', () => {
+    const { tables, query } = mappingExport(
+      { check, chosen: new Map([[3, 30]]), indicators, scores },
+      'https://explorer.example/3.12/cutoff/upgrade?from=3.10&ids=1,2,3',
+    );
+    expect(tables.map((table) => table.sheet)).toEqual(['Mapping', 'Scores']);
+    const sheet = tables[1];
+    const at = (row: readonly unknown[] | undefined, name: string) =>
+      row?.[sheet?.header.indexOf(name) ?? -1];
+    const chosenRow = sheet?.rows.find((row) => at(row, 'line') === 3);
+    expect(at(chosenRow, '3.10_id')).toBe(3);
+    expect(at(chosenRow, '3.10_score')).toBe(4);
+    expect(at(chosenRow, '3.12_id')).toBe(30);
+    expect(at(chosenRow, '3.12_score')).toBe(5);
+    expect(at(chosenRow, 'change_percent')).toBe(25);
+    expect([at(chosenRow, 'method'), at(chosenRow, 'category'), at(chosenRow, 'unit')]).toEqual([
+      'IPCC 2021',
+      'climate change',
+      'kg CO2-Eq',
+    ]);
+    expect(query.fields).toContainEqual(['From release', '3.10']);
+    expect(query.link).toContain('ids=1,2,3');
+  });
+
   it('writes old → new with both sides’ IDs, UUIDs and files, the verdict, its source, shares and scores', () => {
     const csv = mappingToCsv({ check: withSplit, chosen: new Map([[3, 30]]), indicators, scores });
     const [header, , second, third, fourth, fifth] = csv.trimEnd().split('\n');
@@ -371,5 +397,54 @@ describe('share links', () => {
           .join(',')}`,
       ).ids,
     ).toHaveLength(MAX_SHARED_IDS);
+  });
+});
+
+describe('copy as code', () => {
+  const release = { version: '3.12', systemModel: 'cutoff' };
+  const parsed = parseDatasetList('1');
+  const entries: ListEntry[] = parsed.ok ? parsed.entries : [];
+  const bodies = (calls: ReturnType<typeof upgradeCalls>) =>
+    calls.filter((call) => call.scored).map((call) => [call.path, call.body]);
+
+  it('holds the scored batch calls of both releases, a chosen candidate’s on its own', () => {
+    const calls = upgradeCalls({
+      release,
+      from: '3.10',
+      entries,
+      check,
+      chosen: new Map([[3, 30]]),
+      indicatorIds: [882, 964],
+    });
+    expect(calls[0]?.route).toBe('upgradeCheck');
+    expect(bodies(calls)).toEqual([
+      [
+        '/api/datasets/batch?version=3.10&system_model=cutoff&limit=2',
+        { dataset_ids: [1, 2], indicator_ids: [882, 964] },
+      ],
+      [
+        '/api/datasets/batch?version=3.12&system_model=cutoff&limit=2',
+        { dataset_ids: [1, 20], indicator_ids: [882, 964] },
+      ],
+      [
+        '/api/datasets/batch?version=3.10&system_model=cutoff&limit=1',
+        { dataset_ids: [3], indicator_ids: [882, 964] },
+      ],
+      [
+        '/api/datasets/batch?version=3.12&system_model=cutoff&limit=1',
+        { dataset_ids: [30], indicator_ids: [882, 964] },
+      ],
+    ]);
+    const curl = snippet('curl', calls, 'https://explorer.example');
+    expect(curl).toContain('/api/datasets/batch?version=3.10&system_model=cutoff&limit=2');
+  });
+
+  it('holds the check alone before it answers or while no indicator is picked', () => {
+    const input = { release, from: '3.10', entries, chosen: new Map<number, number>() };
+    for (const calls of [
+      upgradeCalls({ ...input, check: undefined, indicatorIds: [882] }),
+      upgradeCalls({ ...input, check, indicatorIds: [] }),
+    ])
+      expect(calls.map((call) => call.route)).toEqual(['upgradeCheck']);
   });
 });

@@ -7,13 +7,22 @@ type Ready = Extract<Changes, { status: 'ready' }>;
 
 interface ChangeCountsProps {
   changes: Ready;
+  /**
+   * Each kind's count among the rows the other filters keep; the release's own counts when
+   * none is set.
+   */
+  counts?: Readonly<Record<ReleaseChange, number>> | undefined;
   /** The change shown, or undefined for all. */
   value: ReleaseChange | undefined;
   onChange: (change: ReleaseChange | undefined) => void;
 }
 
-/** How many datasets each kind of change touched, each a filter of the list below. */
-export function ChangeCounts({ changes, value, onChange }: ChangeCountsProps) {
+/**
+ * How many datasets each kind of change touched, each a filter of the list below; with other
+ * filters set, how many of the filtered datasets.
+ */
+export function ChangeCounts({ changes, counts, value, onChange }: ChangeCountsProps) {
+  const shown = counts ?? changes.counts;
   return (
     <Group gap="xs" role="group" aria-label={`Changes from ${changes.from} to ${changes.to}`}>
       {RELEASE_CHANGES.map((change) => (
@@ -23,7 +32,7 @@ export function ChangeCounts({ changes, value, onChange }: ChangeCountsProps) {
           onChange={(checked) => onChange(checked ? change : undefined)}
           size="sm"
         >
-          {change} ({formatCount(changes.counts[change])})
+          {change} ({formatCount(shown[change])})
         </Chip>
       ))}
       <Text size="sm" c="dimmed">

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
 import type { ReleaseChange } from '../../../../shared/matching/verdict';
@@ -8,6 +7,7 @@ import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
 import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
 import { describeFields } from '../../../lib/doc-fields';
+import { usePhone } from '../../../lib/screen';
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
@@ -55,6 +55,66 @@ function Side({
   );
 }
 
+/** The kind of change, and a split's share. */
+function ChangeBadge({ row }: { row: ChangeRow }) {
+  return (
+    <div>
+      <Badge color={COLOUR[row.change]} variant="light" tt="none" miw="max-content">
+        {row.change}
+      </Badge>
+      {row.share !== null && (
+        <Text size="xs" c="dimmed">
+          share {shareText(row.share)}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** The newer side, and the candidates where no successor is certain (or a new one's origins). */
+function NewSide({
+  row,
+  changes,
+  ind,
+}: {
+  row: ChangeRow;
+  changes: Ready;
+  ind: readonly number[];
+}) {
+  const { from, to, system_model: systemModel } = changes;
+  return (
+    <>
+      <Side dataset={row.to} version={to} systemModel={systemModel} ind={ind} />
+      {row.candidates.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {row.change === 'new'
+            ? 'May come from: '
+            : row.to
+              ? 'Possibly split into: '
+              : 'Candidates: '}
+          {row.candidates.map((c, i) => (
+            <span key={c.dataset.id}>
+              {i > 0 && '; '}
+              <Anchor
+                component={Link}
+                to={paths.dataset(
+                  { version: row.change === 'new' ? from : to, systemModel },
+                  c.dataset.id,
+                  { ind },
+                )}
+                size="xs"
+              >
+                {c.dataset.id}
+              </Anchor>{' '}
+              {c.dataset.geography ?? ''} ({candidateReason(c)})
+            </span>
+          ))}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * The changed datasets, a page of 100 at a time: each row links to the dataset in both
  * releases, says where the link comes from (a change report, or documentation), a split's share
@@ -65,90 +125,98 @@ export function ChangeTable({
   changes,
   rows,
   ind,
+  page,
+  onPage,
 }: {
   changes: Ready;
   rows: readonly ChangeRow[];
   /** The indicator set every dataset link keeps. */
   ind: readonly number[];
+  /** The page shown (in the URL, so a link opens it), and a way to turn it. */
+  page: number;
+  onPage: (page: number) => void;
 }) {
-  const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages);
   const { from, to, system_model: systemModel } = changes;
+  const phone = usePhone();
+  const shown = rows.slice((current - 1) * PAGE, current * PAGE);
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped verticalSpacing={4} aria-label={`Changed datasets from ${from} to ${to}`}>
+      {phone ? (
+        // On a phone, each change is one cell: the kind, both sides and how it was decided, one
+        // under the other, so every name and link is on the screen.
+        <Table striped verticalSpacing={6} aria-label={`Changed datasets from ${from} to ${to}`}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Change</Table.Th>
-              <Table.Th>In {from}</Table.Th>
-              <Table.Th>In {to}</Table.Th>
-              <Table.Th>Decided by</Table.Th>
-              <Table.Th>What differs</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.slice((current - 1) * PAGE, current * PAGE).map((row) => (
+            {shown.map((row) => (
               <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
                 <Table.Td>
-                  <Badge color={COLOUR[row.change]} variant="light" tt="none" miw="max-content">
-                    {row.change}
-                  </Badge>
-                  {row.share !== null && (
+                  <Stack gap={4}>
+                    <ChangeBadge row={row} />
                     <Text size="xs" c="dimmed">
-                      share {shareText(row.share)}
+                      In {from}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
-                </Table.Td>
-                <Table.Td>
-                  <Side dataset={row.to} version={to} systemModel={systemModel} ind={ind} />
-                  {row.candidates.length > 0 && (
+                    <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
                     <Text size="xs" c="dimmed">
-                      {row.change === 'new'
-                        ? 'May come from: '
-                        : row.to
-                          ? 'Possibly split into: '
-                          : 'Candidates: '}
-                      {row.candidates.map((c, i) => (
-                        <span key={c.dataset.id}>
-                          {i > 0 && '; '}
-                          <Anchor
-                            component={Link}
-                            to={paths.dataset(
-                              { version: row.change === 'new' ? from : to, systemModel },
-                              c.dataset.id,
-                              { ind },
-                            )}
-                            size="xs"
-                          >
-                            {c.dataset.id}
-                          </Anchor>{' '}
-                          {c.dataset.geography ?? ''} ({candidateReason(c)})
-                        </span>
-                      ))}
+                      In {to}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{row.change === 'new' ? '—' : basisText(row)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{describeFields(row.fields)}</Text>
+                    <NewSide row={row} changes={changes} ind={ind} />
+                    {row.change !== 'new' && <Text size="xs">Decided by {basisText(row)}</Text>}
+                    {row.fields.length > 0 && (
+                      <Text size="xs">Differs: {describeFields(row.fields)}</Text>
+                    )}
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped verticalSpacing={4} aria-label={`Changed datasets from ${from} to ${to}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Change</Table.Th>
+                <Table.Th>In {from}</Table.Th>
+                <Table.Th>In {to}</Table.Th>
+                <Table.Th>Decided by</Table.Th>
+                <Table.Th>What differs</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((row) => (
+                <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
+                  <Table.Td>
+                    <ChangeBadge row={row} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NewSide row={row} changes={changes} ind={ind} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{row.change === 'new' ? '—' : basisText(row)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{describeFields(row.fields)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {pages > 1 && (
         <PageControl
           total={pages}
           value={current}
-          onChange={setPage}
+          onChange={onPage}
           size="sm"
           label="Pages of changes"
         />

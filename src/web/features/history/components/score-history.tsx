@@ -3,7 +3,70 @@ import { Stack, Table, Text } from '@mantine/core';
 import { Missing } from '../../../components/data/missing';
 import { formatChange } from '../../../lib/change';
 import { exactScore, formatScore } from '../../../lib/format';
+import { usePhone } from '../../../lib/screen';
 import { chartPoints, type ScoreRow } from '../across-releases';
+
+type Cell = ScoreRow['cells'][number];
+
+/** A score as shown, its exact value in its label (and on hover), or why there is none. */
+function CellValue({ cell, base }: { cell: Cell; base: string }) {
+  return (
+    <>
+      {cell.score === undefined ? (
+        <Missing what={cell.loaded ? 'No score in this release' : 'Not loaded'} />
+      ) : (
+        <span
+          title={exactScore(cell.score)}
+          aria-label={`${formatScore(cell.score)}, exactly ${exactScore(cell.score)}`}
+        >
+          {formatScore(cell.score)}
+        </span>
+      )}
+      {cell.version !== base && cell.score !== undefined && (
+        <Text size="xs" c="dimmed">
+          {formatChange(cell.change)} from {base}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * On a phone, one row per release and indicator: the indicator's name wraps above its
+ * releases, so every score stays on the screen instead of off the side of a wide table.
+ */
+function PhoneScores({ rows, base }: { rows: readonly ScoreRow[]; base: string }) {
+  return (
+    <Table verticalSpacing={4} aria-label="Scores across releases">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Release</Table.Th>
+          <Table.Th>Score</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      {rows.map((row) => (
+        <Table.Tbody key={row.indicator.id}>
+          <Table.Tr>
+            <Table.Th scope="rowgroup" colSpan={2}>
+              <Text size="sm">{row.indicator.indicator}</Text>
+              <Text size="xs" c="dimmed">
+                {row.indicator.method} › {row.indicator.category} ({row.indicator.unit})
+              </Text>
+            </Table.Th>
+          </Table.Tr>
+          {row.cells.map((cell) => (
+            <Table.Tr key={cell.version}>
+              <Table.Th scope="row">{cell.version}</Table.Th>
+              <Table.Td>
+                <CellValue cell={cell} base={base} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      ))}
+    </Table>
+  );
+}
 
 const COLOURS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6'];
 const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
@@ -24,68 +87,65 @@ export function ScoreHistory({
   chart?: boolean;
 }) {
   const versions = rows[0]?.cells.map((c) => c.version) ?? [];
+  const phone = usePhone();
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing={4} aria-label="Scores across releases">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Indicator</Table.Th>
-              {versions.map((version) => (
-                <Table.Th key={version}>{version}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.indicator.id}>
-                <Table.Th scope="row">
-                  <Text size="sm">{row.indicator.indicator}</Text>
-                  <Text size="xs" c="dimmed">
-                    {row.indicator.method} › {row.indicator.category} ({row.indicator.unit})
-                  </Text>
-                </Table.Th>
-                {row.cells.map((cell) => (
-                  <Table.Td
-                    key={cell.version}
-                    title={cell.score === undefined ? undefined : exactScore(cell.score)}
-                  >
-                    {cell.score === undefined ? (
-                      <Missing what={cell.loaded ? 'No score in this release' : 'Not loaded'} />
-                    ) : (
-                      formatScore(cell.score)
-                    )}
-                    {cell.version !== base && cell.score !== undefined && (
-                      <Text size="xs" c="dimmed">
-                        {formatChange(cell.change)} from {base}
-                      </Text>
-                    )}
-                  </Table.Td>
+      {phone ? (
+        <PhoneScores rows={rows} base={base} />
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing={4} aria-label="Scores across releases">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Indicator</Table.Th>
+                {versions.map((version) => (
+                  <Table.Th key={version}>{version}</Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.indicator.id}>
+                  <Table.Th scope="row">
+                    <Text size="sm">{row.indicator.indicator}</Text>
+                    <Text size="xs" c="dimmed">
+                      {row.indicator.method} › {row.indicator.category} ({row.indicator.unit})
+                    </Text>
+                  </Table.Th>
+                  {row.cells.map((cell) => (
+                    <Table.Td key={cell.version}>
+                      <CellValue cell={cell} base={base} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {chart && versions.length > 1 && rows.length > 0 && (
-        <LineChart
-          h={180}
-          data={chartPoints(rows, base)}
-          dataKey="version"
-          series={rows.map((row, i) => ({
-            name: String(row.indicator.id),
-            // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
-            label: `${row.indicator.indicator} (${row.indicator.method})`,
-            color: COLOURS[i % COLOURS.length] ?? 'blue.6',
-          }))}
-          valueFormatter={(value) => `${percent.format(value)} %`}
-          yAxisLabel={`% of ${base}`}
-          withLegend
-          connectNulls
-          // Room at both ends, so the first and last release's points are not cut in half.
-          xAxisProps={{ padding: { left: 24, right: 24 } }}
-          aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
-        />
+        // The chart's tooltip, placed beside the pointer, may reach past the screen's edge: it is
+        // cut there rather than making the whole page scroll sideways on a phone.
+        <div style={{ overflowX: 'clip' }}>
+          <LineChart
+            h={180}
+            data={chartPoints(rows, base)}
+            dataKey="version"
+            series={rows.map((row, i) => ({
+              name: String(row.indicator.id),
+              // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
+              label: `${row.indicator.indicator} (${row.indicator.method})`,
+              color: COLOURS[i % COLOURS.length] ?? 'blue.6',
+            }))}
+            valueFormatter={(value) => `${percent.format(value)} %`}
+            yAxisLabel={`% of ${base}`}
+            withLegend
+            connectNulls
+            // Room at both ends, so the first and last release's points are not cut in half.
+            xAxisProps={{ padding: { left: 24, right: 24 } }}
+            aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
+          />
+        </div>
       )}
     </Stack>
   );

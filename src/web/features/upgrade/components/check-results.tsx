@@ -9,9 +9,10 @@ import { plural } from '../../../lib/format';
 import { ReleaseBill } from '../../scores/components/release-bill';
 import { useUpgradeScores } from '../api/use-upgrade-scores';
 import { ReportSteps } from '../../../components/data/report-steps';
-import { mappingToCsv, mappingToDatapackage, mappingToJson } from '../export';
+import { mappingExport, mappingToDatapackage, mappingToJson } from '../export';
+import { ExportButtons } from '../../../components/data/export-buttons';
 import { scoreMoves } from '../score-moves';
-import { VerdictTable } from './verdict-table';
+import { VerdictTable, type VerdictView } from './verdict-table';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
@@ -28,6 +29,10 @@ interface CheckResultsProps {
   onChosenChange?: ((chosen: ReadonlyMap<number, number>) => void) | undefined;
   /** The entries as the user gave them, to show those that named no single dataset. */
   entries: readonly ListEntry[];
+  /** The page's link, recorded in a spreadsheet's Query sheet. */
+  link: string;
+  /** The verdicts shown and the page of them, as the page's URL keeps them. */
+  view?: VerdictView | undefined;
 }
 
 /**
@@ -61,13 +66,11 @@ export function CheckResults(props: CheckResultsProps) {
       </Title>
       <ReportSteps steps={check.reports} />
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => download(`${file}.csv`, mappingToCsv(mapping), 'text/csv')}
-        >
-          Export mapping CSV
-        </Button>
+        <ExportButtons
+          file={file}
+          csv={[{ label: 'Export mapping CSV', table: 0 }]}
+          build={() => mappingExport(mapping, props.link)}
+        />
         <Button
           size="xs"
           variant="default"
@@ -130,6 +133,7 @@ export function CheckResults(props: CheckResultsProps) {
         ind={props.indicatorIds}
         chosen={chosen}
         entries={props.entries}
+        view={props.view}
         onChoose={(line, id) => {
           const next = new Map(chosen);
           if (id === undefined) next.delete(line);

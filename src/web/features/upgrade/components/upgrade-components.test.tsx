@@ -132,6 +132,28 @@ const check: Extract<UpgradeCheck, { status: 'ready' }> = {
   results,
 };
 
+describe('VerdictTable kept by the page', () => {
+  it('shows the verdicts the page names and tells it of another choice, from the first page', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <VerdictTable
+        check={check}
+        chosen={new Map()}
+        onChoose={vi.fn()}
+        entries={[]}
+        ind={[]}
+        view={{ verdicts: ['new ID'], page: 1, onChange }}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
+    const newIds = check.results.filter((result) => result.verdict === 'new ID').length;
+    expect(within(table).getAllByRole('row')).toHaveLength(newIds + 1);
+    const group = screen.getByRole('group', { name: 'Show verdicts' });
+    await userEvent.click(within(group).getByText(/^unchanged \(/));
+    expect(onChange).toHaveBeenCalledWith({ verdicts: ['new ID', 'unchanged'], page: 1 });
+  });
+});
+
 describe('VerdictTable', () => {
   it('shows each verdict with both sides linked (with the indicator set), what changed and how it was matched', () => {
     renderWithProviders(

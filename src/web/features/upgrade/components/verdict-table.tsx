@@ -33,6 +33,18 @@ interface VerdictTableProps {
   scores?: { names: readonly string[]; moves: (result: UpgradeResult) => ScoreMove[] } | undefined;
   /** The indicator set every dataset link keeps. */
   ind: readonly number[];
+  /**
+   * The verdicts shown and the page, where the page keeps them (in its URL, so a link opens the
+   * same rows); else the table keeps them itself.
+   */
+  view?: VerdictView | undefined;
+}
+
+/** Which verdicts the table shows (none = all) and which page of them. */
+export interface VerdictView {
+  verdicts: readonly UpgradeVerdict[];
+  page: number;
+  onChange: (view: { verdicts: UpgradeVerdict[]; page: number }) => void;
 }
 
 const PAGE = 100;
@@ -92,7 +104,15 @@ const scoresMoved = (moves: readonly ScoreMove[]) =>
  * for an entry without a certain successor its candidates, ranked with their reasons, to choose
  * from (the mapping then uses the choice).
  */
-export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: VerdictTableProps) {
+export function VerdictTable({
+  check,
+  chosen,
+  onChoose,
+  scores,
+  entries,
+  ind,
+  view,
+}: VerdictTableProps) {
   const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
   // Lines that name, in another form, a dataset an earlier line already named (an ID and its
   // file name, say): kept, as the list had them, and said to be the same.
@@ -104,8 +124,17 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
     if (first === undefined) firstLine.set(result.source.id, result.line);
     else repeats.set(result.line, first);
   }
-  const [shown, setShown] = useState<UpgradeVerdict[]>([]);
-  const [page, setPage] = useState(1);
+  const [ownShown, setOwnShown] = useState<readonly UpgradeVerdict[]>([]);
+  const [ownPage, setOwnPage] = useState(1);
+  const shown = view?.verdicts ?? ownShown;
+  const page = view?.page ?? ownPage;
+  const show = (verdicts: UpgradeVerdict[], next: number) => {
+    if (view) view.onChange({ verdicts, page: next });
+    else {
+      setOwnShown(verdicts);
+      setOwnPage(next);
+    }
+  };
   const rows =
     shown.length === 0 ? check.results : check.results.filter((r) => shown.includes(r.verdict));
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
@@ -117,15 +146,15 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
       <Group justify="space-between" align="end">
         <Chip.Group
           multiple
-          value={shown}
-          onChange={(value) => {
-            setShown(
+          value={[...shown]}
+          onChange={(value) =>
+            show(
               value.filter((v): v is UpgradeVerdict =>
                 (UPGRADE_VERDICTS as readonly string[]).includes(v),
               ),
-            );
-            setPage(1);
-          }}
+              1,
+            )
+          }
         >
           <Group gap="xs" aria-label="Show verdicts" role="group">
             {UPGRADE_VERDICTS.filter((verdict) => check.counts[verdict] > 0).map((verdict) => (
@@ -313,7 +342,7 @@ export function VerdictTable({ check, chosen, onChoose, scores, entries, ind }: 
         <PageControl
           total={pages}
           value={current}
-          onChange={setPage}
+          onChange={(next) => show([...shown], next)}
           size="sm"
           label="Pages of verdicts"
         />

@@ -1,0 +1,40 @@
+import type { ListEntry } from '../../../shared/api/routes';
+import type { UpgradeCheck } from '../../../shared/api/schemas';
+import { apiCall, type ApiCall } from '../../../shared/api/calls';
+import { batchCalls, releaseQuery } from '../../components/code/page-calls';
+import type { Release } from '../../config/routes';
+import { scoreParts } from './api/use-upgrade-scores';
+
+type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
+
+/**
+ * "Copy as code" of an upgrade check: the check (free) and, once it has answered and indicators
+ * are picked, the scored batch calls the page makes or would make on a yes, part by part as
+ * `useUpgradeScores` asks them (a candidate chosen later on its own), so a script gets the
+ * scores the page shows, billed the same.
+ */
+export function upgradeCalls(input: {
+  release: Release;
+  from: string;
+  entries: readonly ListEntry[];
+  check: Ready | undefined;
+  chosen: ReadonlyMap<number, number>;
+  indicatorIds: readonly number[];
+}): ApiCall[] {
+  const { release, from, check, indicatorIds } = input;
+  const checkCall = apiCall('upgradeCheck', {
+    query: { ...releaseQuery(release), from },
+    body: { entries: [...input.entries] },
+  });
+  if (!check || indicatorIds.length === 0) return [checkCall];
+  return [
+    checkCall,
+    ...scoreParts(check, input.chosen).flatMap((part) =>
+      batchCalls(
+        { version: part.version, systemModel: check.system_model },
+        part.ids,
+        indicatorIds,
+      ),
+    ),
+  ];
+}

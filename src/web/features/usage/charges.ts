@@ -1,0 +1,153 @@
+import type { Charge, ExplorerPage, Usage } from '../../../shared/api/schemas';
+import type { ExportQuery, ExportTable } from '../../lib/table-export';
+
+/** A charge's release as one word a filter and a link can hold: `3.12 cutoff`. */
+export const releaseKey = (release: Charge['release']): string =>
+  release ? `${release.version} ${release.system_model}` : '';
+
+/** What the usage page narrows its charges to; '' (or undefined) for any. */
+export interface UsageFilter {
+  /** `mine`, another user's label (admins only see those), or '' for everyone. */
+  user: string;
+  dataset: number | undefined;
+  /** A release as `releaseKey` spells it. */
+  release: string;
+}
+
+/** The charges a filter keeps, in their order (newest first, as the proxy lists them). */
+export function filterCharges(charges: readonly Charge[], filter: UsageFilter): Charge[] {
+  return charges.filter(
+    (charge) =>
+      (filter.user === '' ||
+        (filter.user === 'mine' ? charge.mine : charge.user === filter.user && !charge.mine)) &&
+      (filter.dataset === undefined ||
+        charge.datasets.includes(filter.dataset) ||
+        (charge.maybe?.datasets.includes(filter.dataset) ?? false)) &&
+      (filter.release === '' || releaseKey(charge.release) === filter.release),
+  );
+}
+
+/** The releases and other users the charges name, for the filters' choices. */
+export function chargeChoices(charges: readonly Charge[]): { releases: string[]; users: string[] } {
+  const releases = new Set<string>();
+  const users = new Set<string>();
+  for (const charge of charges) {
+    if (charge.release) releases.add(releaseKey(charge.release));
+    if (!charge.mine) users.add(charge.user);
+  }
+  return { releases: [...releases].sort().reverse(), users: [...users].sort() };
+}
+
+const PAGES: Record<ExplorerPage, string> = {
+  dataset: 'Dataset page',
+  compare: 'Compare',
+  history: 'Across releases',
+  upgrade: 'Upgrade check',
+  other: 'Another page',
+};
+
+/**
+ * Where a charge came from: a page of the explorer, or a script (a token of another client of
+ * the sign-in service, such as the command line); unknown in charges kept before it was.
+ */
+export function chargeSource(charge: Charge): string {
+  if (charge.client === 'program') return 'from a script';
+  if (charge.client === 'unknown' && charge.page === 'other') return 'not recorded';
+  return PAGES[charge.page];
+}
+
+/** The names of datasets and indicators where known, by release; undefined where not (yet). */
+export interface ChargeNames {
+  dataset: (release: string, id: number) => string | undefined;
+  indicator: (release: string, id: number) => string | undefined;
+}
+
+export const NO_NAMES: ChargeNames = { dataset: () => undefined, indicator: () => undefined };
+
+/**
+ * The charges as an export: one row per thing a call added to the bill (a dataset, an indicator,
+ * the user), so a spreadsheet can count and filter them; datasets whose answer never came are
+ * `unconfirmed`, never `charged`.
+ */
+export function chargesTable(charges: readonly Charge[], names: ChargeNames): ExportTable {
+  const rows: (string | number | null)[][] = [];
+  for (const charge of charges) {
+    const release = releaseKey(charge.release);
+    const common = [
+      charge.at,
+      charge.mine ? 'you' : charge.user,
+      chargeSource(charge),
+      charge.release?.version ?? null,
+      charge.release?.system_model ?? null,
+    ];
+    for (const id of charge.datasets)
+      rows.push([...common, 'dataset', id, names.dataset(release, id) ?? null, 'charged', null]);
+    if (charge.maybe)
+      for (const id of charge.maybe.datasets)
+        rows.push([
+          ...common,
+          'dataset',
+          id,
+          names.dataset(release, id) ?? null,
+          'unconfirmed',
+          `at most ${String(charge.maybe.count)} of these ${String(charge.maybe.datasets.length)} charged`,
+        ]);
+    for (const id of charge.indicators)
+      rows.push([
+        ...common,
+        'indicator',
+        id,
+        names.indicator(release, id) ?? null,
+        'charged',
+        null,
+      ]);
+    if (charge.newUser) rows.push([...common, 'user', null, null, 'charged', null]);
+  }
+  return {
+    sheet: 'Charges',
+    header: [
+      'at',
+      'user',
+      'from',
+      'version',
+      'system_model',
+      'kind',
+      'id',
+      'name',
+      'status',
+      'note',
+    ],
+    rows,
+  };
+}
+
+/** The export of the charges shown, and the query that made them. */
+export function usageExport(
+  usage: Usage,
+  charges: readonly Charge[],
+  filter: UsageFilter,
+  names: ChargeNames,
+  link: string,
+): { tables: ExportTable[]; query: ExportQuery } {
+  return {
+    tables: [chargesTable(charges, names)],
+    query: {
+      title: `Charges of the licence period ${usage.period_start} to ${usage.period_end}`,
+      link,
+      fields: [
+        ['Period start', usage.period_start],
+        ['Period end', usage.period_end],
+        [
+          'User',
+          filter.user === '' ? 'everyone shown' : filter.user === 'mine' ? 'you' : filter.user,
+        ],
+        ['Dataset ID', filter.dataset ?? 'any'],
+        ['Release', filter.release === '' ? 'any' : filter.release],
+        ['Charges', charges.length],
+        ['Datasets charged this period (everyone)', usage.datasets],
+        ['Indicators charged this period (everyone)', usage.indicators],
+        ['Users this period', usage.users],
+      ],
+    },
+  };
+}
