@@ -6,11 +6,11 @@ import { DatasetIdSchema } from '../../shared/api/routes';
 import { ErrorPanel } from '../components/feedback/error-panel';
 import { RouteError } from '../components/feedback/route-error';
 import { paths } from '../config/paths';
-import { searches, type Release } from '../config/routes';
+import { searches, type ReleaseRef } from '../config/routes';
 import { datasetQueries } from '../features/datasets/api/dataset-queries';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
-import { useRelease } from './release-params';
+import { useRelease } from './release-context';
 import { useRouteSearch } from '../lib/url-state';
 
 const IdSchema = z.coerce.number().pipe(DatasetIdSchema);
@@ -26,7 +26,15 @@ export function datasetId(params: Record<string, string | undefined>): number {
  * When a dataset is missing from this release: which other releases in the licence have it, in
  * one call (the proxy asks each release, so the browser meets no "not found" of its own).
  */
-function ElsewhereList({ id, here, ind }: { id: number; here: Release; ind: readonly number[] }) {
+function ElsewhereList({
+  id,
+  here,
+  ind,
+}: {
+  id: number;
+  here: ReleaseRef;
+  ind: readonly number[];
+}) {
   const holding = useQuery(datasetQueries.releases(id));
   const found = (holding.data?.releases ?? [])
     .map((entry) => ({ version: entry.version, systemModel: entry.system_model }))

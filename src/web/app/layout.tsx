@@ -7,7 +7,7 @@ import type { VersionEntry } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
 import { ServiceBusy } from '../components/feedback/service-busy';
 import { paths } from '../config/paths';
-import { searches, type Release } from '../config/routes';
+import { searches, type ReleaseRef } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
 import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
 import { versionQueries } from '../features/releases/api/get-versions';
@@ -68,7 +68,7 @@ function useCurrentRelease() {
 }
 
 interface Controls {
-  release: Release | undefined;
+  release: ReleaseRef | undefined;
   ind: readonly number[];
   versions: readonly VersionEntry[] | undefined;
   signedIn: boolean;

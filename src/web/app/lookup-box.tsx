@@ -3,14 +3,14 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import type { Release } from '../config/routes';
+import type { ReleaseRef } from '../config/routes';
 
 /**
  * Looks up a Dataset ID, Spold UUID or ecoSpold file name from anywhere, keeping the indicator
  * set; `/` puts the cursor here.
  */
 export function LookupBox(props: {
-  release: Release;
+  release: ReleaseRef;
   ind: readonly number[];
   size?: 'xs' | 'md';
   autoFocus?: boolean;

@@ -1,7 +1,7 @@
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import type { Release } from '../config/routes';
+import type { ReleaseRef } from '../config/routes';
 
 /**
  * The side navigation, every link in the release being worked in and carrying its indicator
@@ -9,7 +9,7 @@ import type { Release } from '../config/routes';
  * Datasets; what changed and the upgrade check compare this release with an older one.
  */
 export function Navigation(props: {
-  release: Release | undefined;
+  release: ReleaseRef | undefined;
   ind: readonly number[];
   ds: readonly number[];
   /** Whether the page is one of that release's (not Usage, nor a release that is not there). */

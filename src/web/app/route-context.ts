@@ -5,7 +5,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { createContext, type LoaderFunctionArgs } from 'react-router';
-import type { Release } from '../config/routes';
+import type { ReleaseRef } from '../config/routes';
 import type { ApiError } from '../lib/api-client';
 
 declare module 'react-router' {
@@ -22,7 +22,7 @@ export const RELEASE_ROUTE_ID = 'release';
 export const queryClientContext = createContext<QueryClient>();
 
 /** The page's release, parsed and checked once by the release route's middleware. */
-export const releaseContext = createContext<Release>();
+export const releaseContext = createContext<ReleaseRef>();
 
 export type LoaderContext = LoaderFunctionArgs;
 

@@ -1,4 +1,4 @@
-import { patterns, releasePath, searches, type Release, type SearchInput } from './routes';
+import { patterns, releasePath, searches, type ReleaseRef, type LinkSearch } from './routes';
 
 export { switchRelease } from './routes';
 
@@ -10,29 +10,28 @@ export const paths = {
   home: () => '/',
   callback: () => `/${patterns.callback}`,
   releases: () => `/${patterns.releases}`,
-  usage: (search: SearchInput<'usage'> = {}) =>
-    `/${patterns.usage}${searches.usage.format(search)}`,
+  usage: (search: LinkSearch<'usage'> = {}) => `/${patterns.usage}${searches.usage.format(search)}`,
   /** How scripts and notebooks use the API. */
   apiAccess: () => `/${patterns.apiAccess}`,
-  release: (release: Release, search: SearchInput<'overview'> = {}) =>
+  release: (release: ReleaseRef, search: LinkSearch<'overview'> = {}) =>
     `${releasePath(release)}${searches.overview.format(search)}`,
-  indicators: (release: Release, search: SearchInput<'indicators'> = {}) =>
+  indicators: (release: ReleaseRef, search: LinkSearch<'indicators'> = {}) =>
     `${releasePath(release)}/${patterns.indicators}${searches.indicators.format(search)}`,
-  datasets: (release: Release, search: SearchInput<'datasets'> = {}) =>
+  datasets: (release: ReleaseRef, search: LinkSearch<'datasets'> = {}) =>
     `${releasePath(release)}/${patterns.datasets}${searches.datasets.format(search)}`,
-  dataset: (release: Release, id: number, search: SearchInput<'dataset'> = {}) =>
+  dataset: (release: ReleaseRef, id: number, search: LinkSearch<'dataset'> = {}) =>
     `${releasePath(release)}/datasets/${id}${searches.dataset.format(search)}`,
-  compare: (release: Release, search: SearchInput<'compare'> = {}) =>
+  compare: (release: ReleaseRef, search: LinkSearch<'compare'> = {}) =>
     `${releasePath(release)}/${patterns.compare}${searches.compare.format(search)}`,
-  lookup: (release: Release, key: string, search: SearchInput<'lookup'> = {}) =>
+  lookup: (release: ReleaseRef, key: string, search: LinkSearch<'lookup'> = {}) =>
     `${releasePath(release)}/lookup/${encodeURIComponent(key)}${searches.lookup.format(search)}`,
   /** One dataset in every release of the system model. */
-  history: (release: Release, id: number, search: SearchInput<'history'> = {}) =>
+  history: (release: ReleaseRef, id: number, search: LinkSearch<'history'> = {}) =>
     `${releasePath(release)}/datasets/${id}/history${searches.history.format(search)}`,
   /** What changed in this release since `from` (by default the release before). */
-  changes: (release: Release, search: SearchInput<'changes'> = {}) =>
+  changes: (release: ReleaseRef, search: LinkSearch<'changes'> = {}) =>
     `${releasePath(release)}/${patterns.changes}${searches.changes.format(search)}`,
   /** A list of datasets checked against this release. */
-  upgrade: (release: Release, search: SearchInput<'upgrade'> = {}) =>
+  upgrade: (release: ReleaseRef, search: LinkSearch<'upgrade'> = {}) =>
     `${releasePath(release)}/${patterns.upgrade}${searches.upgrade.format(search)}`,
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
 import { ACTIVITY_TYPE_FILTERS } from '../../shared/api/schemas';
 import { RELEASE_CHANGES } from '../../shared/matching/verdict';
-import { ReleaseSegmentSchema } from '../../shared/versions';
+import { ReleaseSegmentSchema, type ReleaseRef } from '../../shared/versions';
 import {
   defineSearch,
   enumParam,
@@ -24,8 +24,9 @@ import {
 export const ReleaseParamsSchema = z.object({
   version: ReleaseSegmentSchema,
   systemModel: ReleaseSegmentSchema,
-});
-export type Release = z.infer<typeof ReleaseParamsSchema>;
+}) satisfies z.ZodType<ReleaseRef>;
+/** The release of a URL is the one every part names (src/shared/versions.ts). */
+export type { ReleaseRef };
 
 /** How many datasets a comparison shows at once. */
 export const MAX_COMPARED = 20;
@@ -135,11 +136,11 @@ export const searches = {
 export type SearchOf<K extends keyof typeof searches> =
   (typeof searches)[K] extends SearchDefinition<infer S> ? z.output<S> : never;
 /** What a link to a route may set: any of its parameters. */
-export type SearchInput<K extends keyof typeof searches> = SearchValues<SearchOf<K>>;
+export type LinkSearch<K extends keyof typeof searches> = SearchValues<SearchOf<K>>;
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 /** `/3.12/cutoff`, each segment encoded so a strange name cannot change the path. */
-export const releasePath = (release: Release) =>
+export const releasePath = (release: ReleaseRef) =>
   `/${segment(release.version)}/${segment(release.systemModel)}`;
 
 /** Path patterns as the router registers them; pages below a release are relative to it. */
@@ -160,14 +161,14 @@ export const patterns = {
 } as const;
 
 /** The same page in another release: `/3.11/cutoff/x` → `/3.12/apos/x`. */
-export function switchRelease(pathname: string, release: Release): string {
+export function switchRelease(pathname: string, release: ReleaseRef): string {
   const [, , , ...rest] = pathname.split('/');
   const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
   return `${releasePath(release)}${tail}`;
 }
 
 /** The release in a route's params, or undefined when they are not one. */
-export function parseRelease(params: Record<string, string | undefined>): Release | undefined {
+export function parseRelease(params: Record<string, string | undefined>): ReleaseRef | undefined {
   const parsed = ReleaseParamsSchema.safeParse(params);
   return parsed.success ? parsed.data : undefined;
 }

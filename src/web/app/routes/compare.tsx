@@ -37,7 +37,7 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,

@@ -33,7 +33,7 @@ import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { ExportButtons } from '../../components/data/export-buttons';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
 import {

@@ -22,7 +22,7 @@ import { useShownLink } from '../../lib/shown-link';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { searches, type Release, type SearchOf } from '../../config/routes';
+import { searches, type ReleaseRef, type SearchOf } from '../../config/routes';
 import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { GeographyInput } from '../../features/datasets/components/geography-input';
@@ -34,7 +34,7 @@ import {
 import { resolveGeography } from '../../features/datasets/geographies';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -53,7 +53,7 @@ const SIZES = ['10', '20', '50', '100'];
 
 type Search = SearchOf<'datasets'>;
 
-const searchQuery = (release: Release, search: Search) =>
+const searchQuery = (release: ReleaseRef, search: Search) =>
   datasetQueries.search({
     ...release,
     query: search.q,

@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { useShownLink } from '../../lib/shown-link';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { searches, type Release } from '../../config/routes';
+import { searches, type ReleaseRef } from '../../config/routes';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
@@ -17,7 +17,7 @@ import { useIndicatorSelection } from '../../features/indicators/use-indicator-s
 import { these } from '../../lib/wording';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -42,7 +42,7 @@ export const ErrorBoundary = RouteError;
 
 /** Came from a dataset's "Change indicators": the way back, with the set as it is now. */
 function BackToDataset(props: {
-  release: Release;
+  release: ReleaseRef;
   id: number;
   selected: readonly number[];
   history: boolean;

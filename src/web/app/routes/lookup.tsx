@@ -12,13 +12,13 @@ import { useShownLink } from '../../lib/shown-link';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { searches, SEARCH_TEXT_MAX, type Release } from '../../config/routes';
+import { searches, SEARCH_TEXT_MAX, type ReleaseRef } from '../../config/routes';
 import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { ApiError } from '../../lib/api-client';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   queryClientContext,
@@ -41,7 +41,7 @@ const spoldUuids = (
       ? [{ activity: key.activityUuid, product: key.productUuid }]
       : [];
 
-function lookupQueries(release: Release, key: LookupKey) {
+function lookupQueries(release: ReleaseRef, key: LookupKey) {
   // No match is an empty page, so each of the three kinds a UUID is tried as is a plain answer.
   return spoldUuids(key).map((ids) =>
     datasetQueries.spold(release.version, release.systemModel, ids),
@@ -79,7 +79,7 @@ export async function loader({ context, params, request }: LoaderContext) {
 export const ErrorBoundary = RouteError;
 
 /** The data service has no lookup by Spold UUID: say so, and offer what still works. */
-function NoSpoldLookup({ release }: { release: Release }) {
+function NoSpoldLookup({ release }: { release: ReleaseRef }) {
   return (
     <Stack maw={640}>
       <Title order={1}>UUIDs cannot be looked up here</Title>

@@ -12,10 +12,10 @@ import type { VersionEntry } from '../../../shared/api/schemas';
 import { compareVersions, LATEST, SYSTEM_MODELS, systemModelLabel } from '../../../shared/versions';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { parseRelease, switchRelease, type Release } from '../../config/routes';
+import { parseRelease, switchRelease, type ReleaseRef } from '../../config/routes';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { usePageTitle } from '../../lib/page-title';
-import { ReleaseContext } from '../release-params';
+import { ReleaseContext } from '../release-context';
 import {
   queryClientContext,
   releaseContext,
@@ -27,7 +27,7 @@ import {
 class ReleaseProblem extends Error {
   constructor(
     readonly kind: 'no-release' | 'no-system-model' | 'not-licensed',
-    readonly release: Release,
+    readonly release: ReleaseRef,
     readonly licensed: readonly VersionEntry[],
   ) {
     super(`${kind}: ${release.version}/${release.systemModel}`);
@@ -65,7 +65,7 @@ export const releaseMiddleware: MiddlewareFunction = async ({ params, context, r
   context.set(releaseContext, release);
 };
 
-export function loader({ context }: LoaderContext): Release {
+export function loader({ context }: LoaderContext): ReleaseRef {
   return context.get(releaseContext);
 }
 

@@ -13,7 +13,7 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import { searches } from '../../config/routes';
 import { RouteError } from '../../components/feedback/route-error';

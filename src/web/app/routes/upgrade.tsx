@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { searches, type Release } from '../../config/routes';
+import { searches, type ReleaseRef } from '../../config/routes';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
@@ -26,7 +26,7 @@ import { shareableIds, sharedListText } from '../../features/upgrade/share-link'
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
-import { useRelease } from '../release-params';
+import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
   ensureQueryData,
@@ -59,7 +59,7 @@ function draftEntries(text: string): ListEntry[] | undefined {
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
 }
 
-const checkQuery = (release: Release, from: string, entries: readonly ListEntry[]) =>
+const checkQuery = (release: ReleaseRef, from: string, entries: readonly ListEntry[]) =>
   upgradeQueries.check({ ...release, from, entries, listKey: listKey(entries) });
 
 /**

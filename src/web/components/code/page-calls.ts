@@ -1,9 +1,9 @@
 import { apiCall, type ApiCall } from '../../../shared/api/calls';
 import { planCalls } from '../../../shared/scores/plan';
-import type { Release } from '../../config/routes';
+import type { ReleaseRef } from '../../config/routes';
 
 /** A page's release as the API's query names it. */
-export const releaseQuery = (release: Release) => ({
+export const releaseQuery = (release: ReleaseRef) => ({
   version: release.version,
   system_model: release.systemModel,
 });
@@ -14,7 +14,7 @@ export const releaseQuery = (release: Release) => ({
  * when no indicator is chosen.
  */
 export function batchCalls(
-  release: Release,
+  release: ReleaseRef,
   datasetIds: readonly number[],
   indicatorIds: readonly number[],
 ): ApiCall[] {

@@ -1,5 +1,5 @@
 import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
-import type { Release } from '../../config/routes';
+import type { ReleaseRef } from '../../config/routes';
 import { releaseKey, type ScoreCall } from './planner';
 
 /** What the calls of one release answered, put back together. */
@@ -15,7 +15,7 @@ export interface ReleaseScores {
 /** The answers of every call, by release (version and system model). */
 export interface ScoreAnswers {
   /** What is held for a release; empty when nothing is. */
-  of: (release: Release) => ReleaseScores;
+  of: (release: ReleaseRef) => ReleaseScores;
 }
 
 /** A call and the datasets it answered. */

@@ -1,5 +1,5 @@
 import type { ScoreRequest as AnyScoreRequest } from '../../../shared/scores/plan';
-import type { Release } from '../../config/routes';
+import type { ReleaseRef } from '../../config/routes';
 
 export {
   asksForScores,
@@ -13,4 +13,4 @@ export {
  * Scores someone asked for: one release, its datasets and its indicators. A page asks for one
  * request per release, or per part of a release that is agreed to separately.
  */
-export type ScoreRequest = AnyScoreRequest & Release;
+export type ScoreRequest = AnyScoreRequest & ReleaseRef;

@@ -2,7 +2,7 @@ import type { ListEntry } from '../../../shared/api/routes';
 import type { UpgradeCheck } from '../../../shared/api/schemas';
 import { apiCall, type ApiCall } from '../../../shared/api/calls';
 import { batchCalls, releaseQuery } from '../../components/code/page-calls';
-import type { Release } from '../../config/routes';
+import type { ReleaseRef } from '../../config/routes';
 import { scoreParts } from './api/use-upgrade-scores';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -14,7 +14,7 @@ type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
  * scores the page shows, billed the same.
  */
 export function upgradeCalls(input: {
-  release: Release;
+  release: ReleaseRef;
   from: string;
   entries: readonly ListEntry[];
   check: Ready | undefined;

@@ -1,4 +1,4 @@
-import type { Release } from '../../../config/routes';
+import type { ReleaseRef } from '../../../config/routes';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 
@@ -8,7 +8,7 @@ import type { Charged } from '../../scores/bill';
  * loads (its datasets × its indicators, which bills nothing new).
  */
 export function useComparison(input: {
-  release: Release;
+  release: ReleaseRef;
   datasetIds: readonly number[];
   indicatorIds: readonly number[];
   charged: Charged | undefined;

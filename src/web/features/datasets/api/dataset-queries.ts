@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
 import { callApi } from '../../../lib/api-client';
 
-export interface SearchInput {
+export interface DatasetSearch {
   version: string;
   systemModel: string;
   query: string;
@@ -20,7 +20,7 @@ const text = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** Release data never changes, so none of these is ever refetched. */
 export const datasetQueries = {
-  search: (input: SearchInput) =>
+  search: (input: DatasetSearch) =>
     queryOptions({
       queryKey: ['datasets', 'search', input],
       queryFn: ({ signal }) =>

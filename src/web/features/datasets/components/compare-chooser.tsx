@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
-import { MAX_COMPARED, type Release } from '../../../config/routes';
+import { MAX_COMPARED, type ReleaseRef } from '../../../config/routes';
 import { geographyRank } from '../geographies';
 
 type Product = SearchHit['products'][number];
@@ -15,7 +15,7 @@ type Product = SearchHit['products'][number];
  */
 export function CompareChooser(props: {
   product: Product;
-  release: Release;
+  release: ReleaseRef;
   indicatorIds: readonly number[];
 }) {
   const { product } = props;

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
-import { MAX_COMPARED, type Release } from '../../../config/routes';
+import { MAX_COMPARED, type ReleaseRef } from '../../../config/routes';
 import { usePhone } from '../../../lib/screen';
 import { CompareChooser } from './compare-chooser';
 
@@ -11,7 +11,7 @@ type Product = SearchHit['products'][number];
 /** "Compare" for a product's geographies: a link when they fit a comparison, else a chooser. */
 function CompareGeographies(props: {
   product: Product;
-  release: Release;
+  release: ReleaseRef;
   indicatorIds: readonly number[];
 }) {
   const { product } = props;
@@ -37,7 +37,7 @@ function CompareGeographies(props: {
 function DatasetLinks(props: {
   activity: SearchHit;
   product: Product;
-  release: Release;
+  release: ReleaseRef;
   indicatorIds: readonly number[];
 }) {
   const { activity, product } = props;
@@ -87,7 +87,7 @@ function ActivityName({ activity }: { activity: SearchHit }) {
  */
 export function SearchResults(props: {
   results: readonly SearchHit[];
-  release: Release;
+  release: ReleaseRef;
   indicatorIds: readonly number[];
 }) {
   const phone = usePhone();

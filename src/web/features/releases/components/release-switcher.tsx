@@ -3,11 +3,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { compareVersions, DEFAULT_SYSTEM_MODEL } from '../../../../shared/versions';
 import type { VersionEntry } from '../../../../shared/api/schemas';
 import { paths, switchRelease } from '../../../config/paths';
-import type { Release } from '../../../config/routes';
+import type { ReleaseRef } from '../../../config/routes';
 
 export interface ReleaseSwitcherProps {
   versions: readonly VersionEntry[];
-  current: Release;
+  current: ReleaseRef;
   /** The indicator set, kept when switching from a page outside a release. */
   ind: readonly number[];
   onSwitch?: () => void;
@@ -25,7 +25,7 @@ export function ReleaseSwitcher({ versions, current, ind, onSwitch }: ReleaseSwi
   const onReleasePage =
     /^\/[^/]+\/[^/]+/.test(location.pathname) && location.pathname !== paths.releases();
 
-  const go = (release: Release) => {
+  const go = (release: ReleaseRef) => {
     onSwitch?.();
     void navigate(
       onReleasePage

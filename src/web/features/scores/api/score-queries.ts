@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Release } from '../../../config/routes';
+import type { ReleaseRef } from '../../../config/routes';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { canonical, planCalls, type ScoreCall } from '../planner';
 
@@ -32,7 +32,7 @@ export const scoreQueries = {
       ...(indicatorIds.length > 0 ? { meta: { charges: true } } : {}),
     }),
   /** `GET /api/datasets/{id}` with some indicators: one dataset and its scores. */
-  dataset: ({ version, systemModel }: Release, id: number, indicatorIds: readonly number[]) => {
+  dataset: ({ version, systemModel }: ReleaseRef, id: number, indicatorIds: readonly number[]) => {
     const indicators = canonical(indicatorIds);
     return queryOptions({
       queryKey: ['datasets', 'scores', version, systemModel, id, indicators],
@@ -47,6 +47,6 @@ export const scoreQueries = {
     });
   },
   /** The datasets' documentation in batches, free: what Compare's loader warms. */
-  documentation: (release: Release, datasetIds: readonly number[]) =>
+  documentation: (release: ReleaseRef, datasetIds: readonly number[]) =>
     planCalls({ ...release, datasetIds, indicatorIds: [] }).map(scoreQueries.batch),
 };
