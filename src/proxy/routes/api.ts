@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
 import { EXPLORER_PAGE_HEADER, explorerPageOf } from '../../shared/api/schemas';
 import { routerPath } from '../../shared/api/url';
-import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
@@ -15,22 +14,10 @@ import {
 } from '../cache/compressed';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError } from '../errors';
-import type { Limits } from '../limits/user-limits';
-import { createHandlers, type HandlerDeps, type Outcome, type Request } from './handlers';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user?: VerifiedUser;
-  }
-}
-
-export interface ApiDeps extends HandlerDeps {
-  verifyUser: UserVerifier;
-  /** Requests without a valid token, a minute per socket address. */
-  addressLimits: Limits;
-}
-
-const MAX_QUERY_LENGTH = 4096;
+import { authPlugin, verifiedUser } from '../plugins/auth';
+import { publicConfig } from './handlers/config';
+import { userHandlers } from './handlers';
+import type { Handler, Outcome, Request, UserRouteName } from './handlers/types';
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 const CACHE_CONTROL = {
   // A release never changes: its answers can be kept by the browser for good.
@@ -103,11 +90,9 @@ async function sendValue(request: FastifyRequest, reply: FastifyReply, value: un
 /**
  * The proxy's API, registered from the route table in src/shared/api: each route's parameters
  * and body checked by its schemas before anything is forwarded, a method it lacks answered 405,
- * every route but the public settings behind a verified user and their limits.
+ * every route but the public settings under the auth plugin, where the user is always verified.
  */
-export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const { verifyUser, limits, addressLimits } = deps;
-  const handlers = createHandlers(deps);
+export async function registerApi(app: FastifyInstance) {
   const names = Object.keys(API) as RouteName[];
 
   // A method the route does not have is 405 with Allow, and nothing is forwarded.
@@ -129,28 +114,28 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     });
   }
 
-  function register(scope: FastifyInstance, name: RouteName) {
+  /** A route of the table, its input parsed by its schemas before `handle` sees it. */
+  function register<K extends RouteName>(
+    scope: FastifyInstance,
+    name: K,
+    handle: (
+      input: Pick<Request<K>, 'params' | 'query' | 'body'>,
+      request: FastifyRequest,
+    ) => Promise<Outcome<K>>,
+  ) {
     const route: ApiRoute = API[name];
-    // Each handler takes its own route's input, which the route's schemas have just produced.
-    const handle = handlers[name] as unknown as (
-      request: Request<RouteName>,
-    ) => Promise<Outcome<RouteName>>;
     scope.route({
       method: route.method,
       url: routerPath(route.path),
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
+        // Each route's schemas produce its own input type (src/shared/api/routes.ts).
         const input = {
           params: parseInput(route.params, request.params, 'path'),
           query: parseInput(route.query, request.query, 'query'),
           body: route.body ? parseInput(route.body, request.body, 'body') : undefined,
-        } as Pick<Request<RouteName>, 'params' | 'query' | 'body'>;
-        const outcome = await handle({
-          ...input,
-          user: request.user,
-          requestId: request.id,
-          page: explorerPageOf(request.headers[EXPLORER_PAGE_HEADER]),
-        });
+        } as Pick<Request<K>, 'params' | 'query' | 'body'>;
+        const outcome = await handle(input, request);
         if ('cached' in outcome)
           return sendCached(request, reply, outcome.cached, CACHE_CONTROL[route.caching]);
         void reply
@@ -162,30 +147,34 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     });
   }
 
-  for (const name of names) if (!API[name].auth) register(app, name);
+  const config = publicConfig(app.env.config);
+  register(app, 'config', async () => ({ value: config }));
 
-  await app.register(async (data) => {
-    data.addHook('onRequest', async (request, reply) => {
-      if ((request.raw.url ?? '').length > MAX_QUERY_LENGTH) {
-        throw new ProxyError(400, 'bad_request', {
-          detail: `The request line is longer than ${MAX_QUERY_LENGTH} characters.`,
-        });
-      }
-      try {
-        request.user = await verifyUser(request.headers.authorization);
-      } catch (error) {
-        if (error instanceof ProxyError && error.status === 401) {
-          // A token that is expired or not valid is always told so (401): a 429 instead kept the
-          // explorer from renewing it. It still counts against its address, whose requests with
-          // no token at all get 429 past the limit, which they can be told to wait on.
-          const counted = addressLimits.take(request.ip);
-          if (request.headers.authorization === undefined) await counted;
-          else await counted.catch(() => undefined);
-        }
-        throw error;
-      }
-      reply.headers(await limits.take(request.user.userId));
+  await app.register(async (scope) => {
+    await scope.register(authPlugin);
+    const handlers = userHandlers({
+      ...app.services,
+      adapter: app.dataService.adapter,
+      config: app.env.config,
     });
-    for (const name of names) if (API[name].auth) register(data, name);
+    const user = (name: UserRouteName) => {
+      // Each handler takes its own route's input, which the route's schemas have just produced.
+      const handle = handlers[name] as unknown as Handler<UserRouteName>;
+      register(scope, name, (input, request) =>
+        handle({
+          ...input,
+          user: verifiedUser(request),
+          requestId: request.id,
+          page: explorerPageOf(request.headers[EXPLORER_PAGE_HEADER]),
+        }),
+      );
+    };
+    for (const name of names) {
+      if (name === 'config') continue;
+      // The table says which routes need a user; the one public route is registered above.
+      if (!API[name].auth)
+        throw new Error(`${name} is public in the route table: give it a public handler`);
+      user(name);
+    }
   });
 }
