@@ -30,20 +30,14 @@ export function createCatalog(deps: {
 }) {
   const { adapter, cache, limits } = deps;
 
+  // The releases are read on every data request: their value is kept with the cached answer.
   const versionsAnswer = (caller: Caller) =>
-    cache.getOrProduce(
-      'GET /api/versions',
-      async () => JSON.stringify(await adapter.versions(caller)),
-      { store: true, ttlMs: VERSIONS_TTL_MS },
-    );
-  // The releases are read on every data request; parsed once per answer, not per request.
-  let parsed: { etag: string; releases: Releases } | undefined;
-  const releases = async (caller: Caller): Promise<Releases> => {
-    const answer = await versionsAnswer(caller);
-    if (parsed?.etag !== answer.etag)
-      parsed = { etag: answer.etag, releases: JSON.parse(answer.body) as Releases };
-    return parsed.releases;
-  };
+    cache.getOrProduceValue<Releases>('GET /api/versions', () => adapter.versions(caller), {
+      store: true,
+      ttlMs: VERSIONS_TTL_MS,
+    });
+  const releases = async (caller: Caller): Promise<Releases> =>
+    (await versionsAnswer(caller)).value;
 
   /** A release's answer for everyone, produced once and kept. */
   const shared = (key: string, produce: () => Promise<unknown>) =>
@@ -61,8 +55,10 @@ export function createCatalog(deps: {
     options: { userSlot: boolean },
   ) => {
     const call = () => adapter.search(caller, release, input);
-    return shared(answerKey('GET', '/api/datasets', searchKey(release, input)), () =>
-      options.userSlot ? limits.withSlot(caller.userId, call) : call(),
+    return cache.getOrProduceValue<SearchResults>(
+      answerKey('GET', '/api/datasets', searchKey(release, input)),
+      () => (options.userSlot ? limits.withSlot(caller.userId, call) : call()),
+      { store: true },
     );
   };
 
@@ -77,7 +73,7 @@ export function createCatalog(deps: {
       release: ReleaseRef,
       input: SearchInput,
       options: { userSlot: boolean },
-    ) => JSON.parse((await searchPage(caller, release, input, options)).body) as SearchResults,
+    ) => (await searchPage(caller, release, input, options)).value,
 
     /** `latest` (or no version) becomes the concrete release, so every answer is one release's. */
     async resolve(

@@ -12,6 +12,11 @@ export interface CachedAnswer {
   compressed?: (bytes: number) => void;
 }
 
+/** A cached answer the proxy also reads: its value, kept beside the JSON sent. */
+export interface Valued<T> extends CachedAnswer {
+  value: T;
+}
+
 /** What a cache entry holds besides its strings: the entry, the answer object, the map slot. */
 const ENTRY_OVERHEAD = 256;
 
@@ -69,10 +74,48 @@ export class ResponseCache {
   }
 
   /** The cached answer, or the one being produced, or a new one from `produce`. */
-  async getOrProduce(
+  getOrProduce(
     key: string,
     produce: () => Promise<string>,
     options: { store: boolean; ttlMs?: number },
+  ): Promise<CachedAnswer> {
+    const shared = options.store ? this.shared : undefined;
+    return this.getOrFill(key, options, async () =>
+      toAnswer(await (shared ? shared.fetch(key, produce, options.ttlMs) : produce())),
+    );
+  }
+
+  /**
+   * The same for an answer the proxy reads as well as sends (the releases, the service's search
+   * pages): its value is kept beside its JSON, so no reader parses what this process produced.
+   * An answer another instance produced (Redis) is parsed once, when it is stored here.
+   */
+  getOrProduceValue<T>(
+    key: string,
+    produce: () => Promise<T>,
+    options: { store: boolean; ttlMs?: number },
+  ): Promise<Valued<T>> {
+    const shared = options.store ? this.shared : undefined;
+    return this.getOrFill(key, options, async () => {
+      if (!shared) return valuedAnswer(await produce());
+      let produced: { value: T } | undefined;
+      const body = await shared.fetch(
+        key,
+        async () => {
+          produced = { value: await produce() };
+          return JSON.stringify(produced.value);
+        },
+        options.ttlMs,
+      );
+      // The answer's JSON came from this proxy's own serialisation of a T, here or elsewhere.
+      return { ...toAnswer(body), value: produced ? produced.value : (JSON.parse(body) as T) };
+    }) as Promise<Valued<T>>;
+  }
+
+  private async getOrFill(
+    key: string,
+    options: { store: boolean; ttlMs?: number },
+    fill: () => Promise<CachedAnswer>,
   ): Promise<CachedAnswer> {
     const cached = this.get(key);
     if (cached) {
@@ -85,10 +128,8 @@ export class ResponseCache {
       return pending;
     }
     this.misses++;
-    const shared = options.store ? this.shared : undefined;
-    const promise = (shared ? shared.fetch(key, produce, options.ttlMs) : produce())
-      .then((body) => {
-        const answer = toAnswer(body);
+    const promise = fill()
+      .then((answer) => {
         if (options.ttlMs !== undefined) answer.expiresAt = this.now() + options.ttlMs;
         if (options.store) this.set(key, answer);
         return answer;
@@ -99,7 +140,9 @@ export class ResponseCache {
   }
 
   private set(key: string, answer: CachedAnswer) {
-    const cost = heapBytes(answer.body) + heapBytes(key) + ENTRY_OVERHEAD;
+    // A kept value is counted as its JSON again: parsed JSON takes about as much heap as its text.
+    const text = heapBytes(answer.body);
+    const cost = text * ('value' in answer ? 2 : 1) + heapBytes(key) + ENTRY_OVERHEAD;
     if (cost > this.maxEntryBytes) return;
     const previous = this.entries.get(key);
     if (previous) {
@@ -154,4 +197,9 @@ export function toAnswer(body: string): CachedAnswer {
     // The one-shot hash: a fraction of the cost of a Hash object for bodies this small.
     etag: `"${hash('sha256', body, 'base64url').slice(0, 27)}"`,
   };
+}
+
+/** An answer from a value the proxy produced: its JSON to send, the value to read. */
+export function valuedAnswer<T>(value: T): Valued<T> {
+  return { ...toAnswer(JSON.stringify(value)), value };
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/api/routes';
 import { releaseKey } from '../../cache/catalog';
 import { answerKey } from '../../cache/response-cache';
-import { underReservation } from '../../usage/charges';
+import { chargesOfPage, underReservation } from '../../usage/charges';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `POST /api/datasets/batch`: a page of up to 100 of the datasets named, with scores if asked. */
@@ -44,6 +44,7 @@ export const batchHandler =
                     source: usage.source(request.user, release, request.page),
                   }),
                   call,
+                  chargesOfPage,
                 )
               : call(),
           scored ? 0 : 1,

@@ -1,6 +1,6 @@
 import { releaseKey } from '../../cache/catalog';
 import { answerKey } from '../../cache/response-cache';
-import { underReservation } from '../../usage/charges';
+import { chargesOfDataset, underReservation } from '../../usage/charges';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/datasets/{id}`: one dataset's documentation (free), with scores when asked (charged). */
@@ -35,6 +35,7 @@ export const datasetHandler =
                   source: usage.source(request.user, release, request.page),
                 }),
                 call,
+                chargesOfDataset,
               ),
             // Paid for: the score budget bounds it, not the user's free calls.
             0,
