@@ -148,13 +148,9 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-
   registerSecurityHeaders(app, {
     ...(config.auth.mode === 'oidc' ? { idpOrigin: new URL(config.auth.issuer).origin } : {}),
+    closing: () => closing,
   });
   const { dataApi, adapter, tokens } = app.dataService;
   const { ledger, cache } = app.services;

@@ -49,6 +49,46 @@ export function parseInput<T>(
   });
 }
 
+/** The headers of one way of sending a cached answer: for a 304, and for the answer itself. */
+interface Prepared {
+  validators: Record<string, string>;
+  full: Record<string, string>;
+}
+
+/**
+ * Each cached answer's headers, built on the first request that sends it one way (as it is or
+ * gzipped, under one route's caching) and reused by every later one: a hit does no header work
+ * of its own. Held weakly, so they go with the answer.
+ */
+const preparedHeaders = new WeakMap<CachedAnswer, Map<string, Prepared>>();
+
+function prepared(answer: CachedAnswer, cacheControl: string, gzip: boolean): Prepared {
+  let ways = preparedHeaders.get(answer);
+  if (!ways) {
+    ways = new Map();
+    preparedHeaders.set(answer, ways);
+  }
+  const way = gzip ? `gzip ${cacheControl}` : cacheControl;
+  let headers = ways.get(way);
+  if (!headers) {
+    const validators = {
+      etag: gzip ? gzipEtag(answer.etag) : answer.etag,
+      'cache-control': cacheControl,
+      vary: compressible(answer) ? 'Authorization, Accept-Encoding' : 'Authorization',
+    };
+    headers = {
+      validators,
+      full: {
+        ...validators,
+        'content-type': 'application/json; charset=utf-8',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      },
+    };
+    ways.set(way, headers);
+  }
+  return headers;
+}
+
 /**
  * Sends a cached answer with its validator; a matching If-None-Match gets 304. An answer worth
  * compressing goes gzipped to a client that accepts it, under a validator of its own.
@@ -59,17 +99,12 @@ async function sendCached(
   answer: CachedAnswer,
   cacheControl: string,
 ) {
-  const compress = compressible(answer);
-  const gzip = compress && acceptsGzip(request.headers['accept-encoding']);
-  const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
-  reply
-    .header('etag', etag)
-    .header('cache-control', cacheControl)
-    .header('vary', compress ? 'Authorization, Accept-Encoding' : 'Authorization');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (!gzip) return reply.send(answer.body);
-  return reply.header('content-encoding', 'gzip').send(await gzipOf(answer));
+  const gzip = compressible(answer) && acceptsGzip(request.headers['accept-encoding']);
+  const headers = prepared(answer, cacheControl, gzip);
+  if (request.headers['if-none-match'] === headers.validators.etag)
+    return reply.headers(headers.validators).code(304).send();
+  reply.headers(headers.full);
+  return reply.send(gzip ? await gzipOf(answer) : answer.body);
 }
 
 const gzipAsync = promisify(gzip);
