@@ -85,4 +85,18 @@ describe('the response cache', () => {
     expect(first.value).toEqual({ latest: '3.12', releases: [] });
     expect(second.value).toBe(first.value);
   });
+
+  it('keeps an answer read since it was stored over older ones nobody read, when full', async () => {
+    const cache = new ResponseCache(12_000);
+    const body = 'a'.repeat(2_000);
+    for (const key of ['first', 'second', 'third', 'fourth'])
+      await cache.getOrProduce(key, async () => body, { store: true });
+    expect(cache.get('first')).toBeDefined();
+    for (const key of ['fifth', 'sixth', 'seventh'])
+      await cache.getOrProduce(key, async () => body, { store: true });
+    expect(cache.get('first')).toBeDefined();
+    expect(cache.get('second')).toBeUndefined();
+    expect(cache.get('seventh')).toBeDefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(12_000);
+  });
 });

