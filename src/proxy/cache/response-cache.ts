@@ -13,7 +13,7 @@ export interface CachedAnswer {
 }
 
 /** A cached answer the proxy also reads: its value, kept beside the JSON sent. */
-export interface Valued<T> extends CachedAnswer {
+interface Valued<T> extends CachedAnswer {
   value: T;
 }
 
@@ -218,6 +218,6 @@ export function toAnswer(body: string): CachedAnswer {
 }
 
 /** An answer from a value the proxy produced: its JSON to send, the value to read. */
-export function valuedAnswer<T>(value: T): Valued<T> {
+function valuedAnswer<T>(value: T): Valued<T> {
   return { ...toAnswer(JSON.stringify(value)), value };
 }

@@ -2,7 +2,7 @@ import type { ProxyConfig } from '../config';
 import { unencapsulated } from './unencapsulated';
 
 /** What the proxy is built from: its parsed configuration, and the clock and fetch tests replace. */
-export interface Environment {
+interface Environment {
   config: ProxyConfig;
   now: () => number;
   fetch: typeof fetch;

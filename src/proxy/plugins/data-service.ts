@@ -8,7 +8,7 @@ import { createTokenClient } from '../upstream/token-client';
 import { unencapsulated } from './unencapsulated';
 
 /** The data service as the proxy reaches it: its token, its transport and its adapter. */
-export interface DataService {
+interface DataService {
   tokens: TokenCache;
   dataApi: DataApi;
   adapter: UpstreamAdapter;

@@ -3,7 +3,7 @@ import { UnchargedFailure } from '../upstream/adapter/errors';
 import type { StoredReservation } from './ledger-store';
 
 /** What a scored answer charged: its datasets that came with scores, and the indicators scored. */
-export interface Charges {
+interface Charges {
   datasets: number[];
   indicators: number[];
 }

@@ -12,7 +12,7 @@ import { upgradeCheckHandler } from './upgrade-check';
 import { usageHandler } from './usage';
 import { versionsHandler } from './versions';
 
-export type UserHandlers = { [K in UserRouteName]: Handler<K> };
+type UserHandlers = { [K in UserRouteName]: Handler<K> };
 
 /** Every route behind the auth plugin, one file each. */
 export const userHandlers = (deps: HandlerDeps): UserHandlers => ({

@@ -28,7 +28,7 @@ export type Outcome<K extends RouteName> =
 export type Handler<K extends RouteName> = (request: Request<K>) => Promise<Outcome<K>>;
 
 /** The routes anyone may ask, outside the auth plugin. */
-export type PublicRouteName = 'config';
+type PublicRouteName = 'config';
 export type UserRouteName = Exclude<RouteName, PublicRouteName>;
 
 export const callerOf = (request: { user: VerifiedUser; requestId: string }): Caller => ({
