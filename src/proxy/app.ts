@@ -1,31 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_PAGE_LIMIT } from '../shared/api/routes';
 import type { ProxyConfig } from './config';
 import { ProxyError } from './errors';
-import { createUserVerifier } from './auth/user-auth';
+import { appServicesPlugin } from './plugins/app-services';
+import { configPlugin } from './plugins/config';
+import { dataServicePlugin, sendsPerCall } from './plugins/data-service';
+import { sharedStorePlugin } from './plugins/shared-store';
 import { registerApi } from './routes/api';
 import { registerHealth } from './routes/health';
-import { registerSpa } from './routes/spa';
-import { registerSecurityHeaders } from './security-headers';
-import { SampledRequestLog } from './request-log';
-import { ResponseCache } from './cache/response-cache';
-import { createDataApi } from './upstream/data-api';
-import { createUpstreamAdapter } from './upstream/adapter';
-import { createUndiciClient, type UpstreamRequest } from './upstream/http-client';
-import { UsageLedger } from './usage/ledger';
-import { inProcessLedger, type LedgerStore } from './usage/ledger-store';
-import { RedisLedger } from './usage/redis-ledger';
-import { UserLimits, type Limits } from './limits/user-limits';
-import { RedisLimits } from './limits/redis-limits';
-import { connectRedis, type SharedStore } from './redis/connection';
-import { RedisAnswers } from './cache/shared-answers';
-import { RedisReads } from './release-data/shared-reads';
 import { registerOpenApi } from './routes/openapi';
-import { registerCors } from './security-headers';
-import { TokenCache } from './upstream/token-cache';
-import { createTokenClient } from './upstream/token-client';
-import { loadChangeReports } from './change-reports/load-reports';
+import { registerSpa } from './routes/spa';
+import { registerCors, registerSecurityHeaders } from './security-headers';
+import { SampledRequestLog } from './request-log';
+import type { ResponseCache } from './cache/response-cache';
+import type { UpstreamRequest } from './upstream/http-client';
+import type { LedgerStore } from './usage/ledger-store';
+import type { SharedStore } from './redis/connection';
+import type { TokenCache } from './upstream/token-cache';
 
 export interface ProxyDeps {
   config: ProxyConfig;
@@ -60,11 +51,8 @@ const REDACT = [
 
 export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const { config } = deps;
-  const fetchImpl = deps.fetch ?? fetch;
   const clientMs = config.timeouts.clientMs;
-  // Sends of one call at most: a page of 100 asked in pages of the service's size, one after
-  // the other, and one more after a 401.
-  const sends = Math.ceil(MAX_PAGE_LIMIT / config.dataApi.pageSize) + 1;
+  const sends = sendsPerCall(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -101,41 +89,14 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
 
-  const tokens = new TokenCache({
-    fetchToken: createTokenClient(config.dataApi, config.timeouts.tokenMs, {
-      fetch: fetchImpl,
-      warn: (message) => app.log.warn(message),
-    }),
-    ...(deps.now ? { now: deps.now } : {}),
+  await app.register(configPlugin, {
+    config,
+    now: deps.now ?? Date.now,
+    fetch: deps.fetch ?? fetch,
   });
-  let send = deps.upstream;
-  if (!send) {
-    const client = createUndiciClient();
-    send = client.send;
-    app.addHook('onClose', () => client.close());
-  }
-  const redirects = new Set<string>();
-  const dataApi = createDataApi(config.dataApi, config.timeouts.upstreamMs, {
-    send,
-    tokens,
-    maxResponseBytes: config.upstreamMaxResponseBytes,
-    retryBudgetMs: config.timeouts.retryMs,
-    redirected: (from, to) => {
-      // Once per path: the operator needs to know where the service points, not every call.
-      if (redirects.has(from) || redirects.size >= 100) return;
-      redirects.add(from);
-      app.log.warn({ from, to }, 'the data service redirected a call; followed once (same origin)');
-    },
-  });
-  // Which of the shapes it knows the service sent, per route: logged once, and each change.
-  const adapter = createUpstreamAdapter(dataApi, config.dataApi, (route, variant) =>
-    app.log.info({ route, variant }, 'the data service’s answer shape'),
-  );
-  const verifyUser = createUserVerifier(config.auth, {
-    fetch: fetchImpl,
-    timeoutMs: config.timeouts.tokenMs,
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  await app.register(sharedStorePlugin);
+  await app.register(dataServicePlugin, { upstream: deps.upstream });
+  await app.register(appServicesPlugin);
 
   app.setErrorHandler((error, request, reply) => {
     let problem: ProxyError;
@@ -186,114 +147,21 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-
   registerSecurityHeaders(app, {
     ...(config.auth.mode === 'oidc' ? { idpOrigin: new URL(config.auth.issuer).origin } : {}),
+    closing: () => closing,
   });
-  const now = deps.now ?? Date.now;
-  const limitOptions = {
-    perMinute: config.limits.perMinute,
-    concurrent: config.limits.concurrent,
-    queue: config.limits.queue,
-    queueMs: config.limits.queueMs,
-    freeCallsPerHour: config.limits.freeCallsPerHour,
-    now,
-  };
-  // Requests without a valid token are limited by client address (the socket's, or the one a
-  // trusted load balancer names), in each instance: they never reach the data service.
-  const addressLimits = new UserLimits({
-    perMinute: config.limits.unauthPerMinute,
-    concurrent: 1,
-    now,
-    policy: 'per-address',
+  const { dataApi, adapter, tokens } = app.dataService;
+  const { ledger, cache } = app.services;
+  registerHealth(app, {
+    dataApi,
+    now: app.env.now,
+    variants: adapter.variants,
+    ledger: () => ledger.health(),
   });
-  const { upstreamMs, tokenMs } = config.timeouts;
-  // The longest a scored call can run: each of its sends, one more after a 401, two token waits.
-  const callDeadlineMs = sends * upstreamMs + 2 * tokenMs + 5_000;
-
-  let shared: SharedStore | undefined;
-  let cache: ResponseCache;
-  let ledger: LedgerStore;
-  let limits: Limits;
-  if (config.redisUrl) {
-    // Several instances: answers, ledger and budget, limits and sector indexes live in Redis.
-    const store = await connectRedis(config.redisUrl, app.log);
-    shared = store;
-    cache = new ResponseCache(
-      config.cacheMaxBytes,
-      now,
-      new RedisAnswers(store, config.cacheMaxBytes / 4),
-    );
-    const redisLedger = new RedisLedger(store, {
-      budget: config.budget,
-      now,
-      callDeadlineMs,
-      log: app.log,
-      witnessPath: config.usageWitnessPath,
-      durability: config.redisDurability,
-    });
-    await redisLedger.start();
-    ledger = redisLedger;
-    limits = new RedisLimits(store, { ...limitOptions, slotMs: callDeadlineMs });
-    app.addHook('onClose', async () => {
-      await ledger.close();
-      await store.close();
-    });
-  } else {
-    cache = new ResponseCache(config.cacheMaxBytes, now);
-    const fileLedger = new UsageLedger({
-      file: config.usageLedgerPath,
-      budget: config.budget,
-      now,
-      log: app.log,
-    });
-    const { tornTail, unreadable, salvaged } = fileLedger.opened;
-    if (tornTail > 0 || unreadable > 0) {
-      app.log.warn(
-        { ledger: config.usageLedgerPath, tornTail, unreadable, salvaged },
-        'the usage ledger file had lines torn by a crash mid-write: their calls never went out; a torn last line was ended before anything was appended',
-      );
-    }
-    if (fileLedger.recovered.calls > 0) {
-      app.log.warn(
-        { recovered: fileLedger.recovered },
-        'scored calls left unsettled by the last run are counted as charged in full',
-      );
-    }
-    ledger = inProcessLedger(fileLedger);
-    limits = new UserLimits(limitOptions);
-    app.addHook('onClose', async () => ledger.close());
-  }
-
-  const changeReports = await loadChangeReports(config.changeReportsDir);
-  if (changeReports.dir !== null)
-    app.log.info(
-      { dir: changeReports.dir, reports: changeReports.pairs.length },
-      'change reports loaded: verdicts across releases follow them where they name a dataset',
-    );
-  else
-    app.log.info(
-      'no CHANGE_REPORTS_DIR: changes across releases are inferred from documentation only',
-    );
-  const scored = ledger;
-  registerHealth(app, { dataApi, now, variants: adapter.variants, ledger: () => scored.health() });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  await registerApi(app, {
-    config,
-    verifyUser,
-    adapter,
-    cache,
-    ledger,
-    limits,
-    addressLimits,
-    sharedReads: shared ? new RedisReads(shared) : undefined,
-    changeReports,
-  });
+  await registerApi(app);
   await registerSpa(app, config.staticDir);
-  return { app, tokens, cache, ledger, shared };
+  return { app, tokens, cache, ledger, shared: app.sharedStore };
 }

@@ -4,8 +4,13 @@ import { EXPLORER_PAGE_HEADER } from '../shared/api/schemas';
 /**
  * Security headers on every answer (security.md SEC-12): a strict CSP for the SPA whose only
  * other origin is the sign-in service, and no-store on the API unless a route chose otherwise.
+ * Built once: each answer gets the same two sets. While the proxy shuts down (`closing`), each
+ * answer also closes its connection; one hook does both, as each onSend hook costs every answer.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { idpOrigin?: string }) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { idpOrigin?: string; closing?: () => boolean },
+) {
   const connect = ["'self'", options.idpOrigin].filter(Boolean).join(' ');
   const pageCsp = [
     "default-src 'self'",
@@ -21,19 +26,23 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { idpOrig
     "form-action 'self'",
   ].join('; ');
   const apiCsp = "default-src 'none'; frame-ancestors 'none'";
+  const common = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'SAMEORIGIN',
+  };
+  const apiHeaders = { ...common, 'content-security-policy': apiCsp };
+  const pageHeaders = { ...common, 'content-security-policy': pageCsp };
+  const closing = options.closing ?? (() => false);
 
   // A callback hook, not an async one: it runs on every answer and awaits nothing.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    reply.headers({
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'cross-origin-opener-policy': 'same-origin',
-      'x-frame-options': 'SAMEORIGIN',
-      'x-request-id': request.id,
-      'content-security-policy': isApi ? apiCsp : pageCsp,
-    });
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url === '/api';
+    reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
     if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (closing()) reply.header('connection', 'close');
     done(null, payload);
   });
 }

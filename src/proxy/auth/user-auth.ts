@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { ProxyError } from '../errors';
@@ -19,6 +19,8 @@ export interface VerifiedUser {
 }
 
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+/** Verified tokens remembered at most: one or two per signed-in user and program. */
+const MAX_REMEMBERED_TOKENS = 10_000;
 const DiscoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
 
 const invalidToken = (detail: string) =>
@@ -88,19 +90,26 @@ export function createUserVerifier(
     }));
 
   // A verified token is remembered until its own expiry, so a user's next request costs no
-  // signature check; the cache is bounded and never outlives a token.
+  // signature check: keyed by the token's hash (the cache holds no credential), bounded, and
+  // never outliving a token. A token is not looked up anywhere else while it is valid, here
+  // or before (jwtVerify checks no revocation list): signing out ends it at its expiry.
   const verified = new Map<string, { user: VerifiedUser; expiresAt: number }>();
   const now = deps.now ?? Date.now;
 
   return async (authorization) => {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '');
-    const known = match?.[1] ? verified.get(match[1]) : undefined;
-    if (known && known.expiresAt > now()) return known.user;
     if (!match?.[1]) {
       throw new ProxyError(401, 'unauthorized', {
         detail: 'Sign in to use the explorer: this request carried no access token.',
         headers: { 'www-authenticate': 'Bearer' },
       });
+    }
+    const token = match[1];
+    const tokenKey = hash('sha256', token, 'base64url');
+    const known = verified.get(tokenKey);
+    if (known) {
+      if (known.expiresAt > now()) return known.user;
+      verified.delete(tokenKey);
     }
     let getKey: JWTVerifyGetKey;
     try {
@@ -109,7 +118,7 @@ export function createUserVerifier(
       throw authUnavailable();
     }
     try {
-      const { payload } = await jwtVerify(match[1], getKey, {
+      const { payload } = await jwtVerify(token, getKey, {
         issuer: auth.issuer,
         audience: auth.audience,
         algorithms: ALGORITHMS,
@@ -125,8 +134,12 @@ export function createUserVerifier(
         clientId: typeof client === 'string' ? client : undefined,
         isAdmin: auth.admin ? claimHolds(payload, auth.admin.claim, auth.admin.value) : false,
       };
-      if (verified.size >= 10_000) verified.clear();
-      verified.set(match[1], { user, expiresAt: Number(payload.exp) * 1000 });
+      // Full: the oldest remembered token goes (it is verified again if it comes back).
+      if (verified.size >= MAX_REMEMBERED_TOKENS) {
+        const oldest = verified.keys().next();
+        if (!oldest.done) verified.delete(oldest.value);
+      }
+      verified.set(tokenKey, { user, expiresAt: Number(payload.exp) * 1000 });
       return user;
     } catch (error) {
       if (

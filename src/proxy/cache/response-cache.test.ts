@@ -53,4 +53,50 @@ describe('the response cache', () => {
       }),
     ).not.toBe(key);
   });
+
+  it('keeps an answer’s value beside its JSON, read on every hit without parsing it again', async () => {
+    const cache = new ResponseCache(100_000);
+    const page = { total: 1, results: [{ id: 8279, name: 'market for electricity' }] };
+    let produced = 0;
+    const produce = async () => {
+      produced++;
+      return page;
+    };
+    const first = await cache.getOrProduceValue('search', produce, { store: true });
+    const second = await cache.getOrProduceValue('search', produce, { store: true });
+    expect(produced).toBe(1);
+    expect(second.value).toBe(page);
+    expect(second.body).toBe(JSON.stringify(page));
+    expect(second.etag).toBe(first.etag);
+    // The value is counted as well as its text.
+    expect(cache.size.bytes).toBeGreaterThan(2 * first.body.length);
+  });
+
+  it('reads a value another instance produced from its JSON, once', async () => {
+    const fromFleet = JSON.stringify({ latest: '3.12', releases: [] });
+    const cache = new ResponseCache(100_000, Date.now, {
+      fetch: async () => fromFleet,
+    });
+    const never = async (): Promise<{ latest: string }> => {
+      throw new Error('produced here');
+    };
+    const first = await cache.getOrProduceValue('versions', never, { store: true });
+    const second = await cache.getOrProduceValue('versions', never, { store: true });
+    expect(first.value).toEqual({ latest: '3.12', releases: [] });
+    expect(second.value).toBe(first.value);
+  });
+
+  it('keeps an answer read since it was stored over older ones nobody read, when full', async () => {
+    const cache = new ResponseCache(12_000);
+    const body = 'a'.repeat(2_000);
+    for (const key of ['first', 'second', 'third', 'fourth'])
+      await cache.getOrProduce(key, async () => body, { store: true });
+    expect(cache.get('first')).toBeDefined();
+    for (const key of ['fifth', 'sixth', 'seventh'])
+      await cache.getOrProduce(key, async () => body, { store: true });
+    expect(cache.get('first')).toBeDefined();
+    expect(cache.get('second')).toBeUndefined();
+    expect(cache.get('seventh')).toBeDefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(12_000);
+  });
 });

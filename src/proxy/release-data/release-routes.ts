@@ -162,3 +162,5 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
     },
   };
 }
+
+export type ReleaseRoutes = ReturnType<typeof createReleaseRoutes>;

@@ -238,6 +238,37 @@ describe('forwarding allow-listed routes', () => {
     expect(DatasetSchema.parse(response.json()).impact_scores).toHaveLength(2);
   });
 
+  it('asks the data service once for one set of indicators, whatever their order or repeats', async () => {
+    const p = await proxy();
+    const before = await stats();
+    const ask = (indicators: string) =>
+      p.app.inject({
+        url: `/api/datasets/8279?version=3.12&indicator_ids=${indicators}`,
+        headers: as('alice'),
+      });
+    const first = await ask('964,882');
+    const second = await ask('882,964,882');
+    const third = await ask('964&indicator_ids=882');
+    expect([first, second, third].map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(second.body).toBe(first.body);
+    expect(third.body).toBe(first.body);
+    expect((await stats()).api_requests - before.api_requests).toBe(1);
+    // A batch's indicators are one set too: the same page in another order is not asked again.
+    const batch = (indicator_ids: number[]) =>
+      p.app.inject({
+        method: 'POST',
+        url: '/api/datasets/batch?version=3.12',
+        headers: { ...as('alice'), 'content-type': 'application/json' },
+        payload: { dataset_ids: [8279, 2989], indicator_ids },
+      });
+    const pageBefore = await stats();
+    const one = await batch([964, 882]);
+    const other = await batch([882, 882, 964]);
+    expect([one.statusCode, other.statusCode]).toEqual([200, 200]);
+    expect(other.body).toBe(one.body);
+    expect((await stats()).api_requests - pageBefore.api_requests).toBe(1);
+  });
+
   it('refuses before forwarding a request that would pass the score budget', async () => {
     const p = await proxy({ SCORE_BUDGET_DATASETS: '1' });
     expect(

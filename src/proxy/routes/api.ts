@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
 import { EXPLORER_PAGE_HEADER, explorerPageOf } from '../../shared/api/schemas';
 import { routerPath } from '../../shared/api/url';
-import type { UserVerifier, VerifiedUser } from '../auth/user-auth';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
@@ -15,22 +14,10 @@ import {
 } from '../cache/compressed';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError } from '../errors';
-import type { Limits } from '../limits/user-limits';
-import { createHandlers, type HandlerDeps, type Outcome, type Request } from './handlers';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user?: VerifiedUser;
-  }
-}
-
-export interface ApiDeps extends HandlerDeps {
-  verifyUser: UserVerifier;
-  /** Requests without a valid token, a minute per socket address. */
-  addressLimits: Limits;
-}
-
-const MAX_QUERY_LENGTH = 4096;
+import { authPlugin, verifiedUser } from '../plugins/auth';
+import { publicConfig } from './handlers/config';
+import { userHandlers } from './handlers';
+import type { Handler, Outcome, Request, UserRouteName } from './handlers/types';
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 const CACHE_CONTROL = {
   // A release never changes: its answers can be kept by the browser for good.
@@ -58,6 +45,46 @@ function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'qu
   });
 }
 
+/** The headers of one way of sending a cached answer: for a 304, and for the answer itself. */
+interface Prepared {
+  validators: Record<string, string>;
+  full: Record<string, string>;
+}
+
+/**
+ * Each cached answer's headers, built on the first request that sends it one way (as it is or
+ * gzipped, under one route's caching) and reused by every later one: a hit does no header work
+ * of its own. Held weakly, so they go with the answer.
+ */
+const preparedHeaders = new WeakMap<CachedAnswer, Map<string, Prepared>>();
+
+function prepared(answer: CachedAnswer, cacheControl: string, gzip: boolean): Prepared {
+  let ways = preparedHeaders.get(answer);
+  if (!ways) {
+    ways = new Map();
+    preparedHeaders.set(answer, ways);
+  }
+  const way = gzip ? `gzip ${cacheControl}` : cacheControl;
+  let headers = ways.get(way);
+  if (!headers) {
+    const validators = {
+      etag: gzip ? gzipEtag(answer.etag) : answer.etag,
+      'cache-control': cacheControl,
+      vary: compressible(answer) ? 'Authorization, Accept-Encoding' : 'Authorization',
+    };
+    headers = {
+      validators,
+      full: {
+        ...validators,
+        'content-type': 'application/json; charset=utf-8',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      },
+    };
+    ways.set(way, headers);
+  }
+  return headers;
+}
+
 /**
  * Sends a cached answer with its validator; a matching If-None-Match gets 304. An answer worth
  * compressing goes gzipped to a client that accepts it, under a validator of its own.
@@ -68,17 +95,12 @@ async function sendCached(
   answer: CachedAnswer,
   cacheControl: string,
 ) {
-  const compress = compressible(answer);
-  const gzip = compress && acceptsGzip(request.headers['accept-encoding']);
-  const etag = gzip ? gzipEtag(answer.etag) : answer.etag;
-  reply
-    .header('etag', etag)
-    .header('cache-control', cacheControl)
-    .header('vary', compress ? 'Authorization, Accept-Encoding' : 'Authorization');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (!gzip) return reply.send(answer.body);
-  return reply.header('content-encoding', 'gzip').send(await gzipOf(answer));
+  const gzip = compressible(answer) && acceptsGzip(request.headers['accept-encoding']);
+  const headers = prepared(answer, cacheControl, gzip);
+  if (request.headers['if-none-match'] === headers.validators.etag)
+    return reply.headers(headers.validators).code(304).send();
+  reply.headers(headers.full);
+  return reply.send(gzip ? await gzipOf(answer) : answer.body);
 }
 
 const gzipAsync = promisify(gzip);
@@ -99,11 +121,9 @@ async function sendValue(request: FastifyRequest, reply: FastifyReply, value: un
 /**
  * The proxy's API, registered from the route table in src/shared/api: each route's parameters
  * and body checked by its schemas before anything is forwarded, a method it lacks answered 405,
- * every route but the public settings behind a verified user and their limits.
+ * every route but the public settings under the auth plugin, where the user is always verified.
  */
-export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
-  const { verifyUser, limits, addressLimits } = deps;
-  const handlers = createHandlers(deps);
+export async function registerApi(app: FastifyInstance) {
   const names = Object.keys(API) as RouteName[];
 
   // A method the route does not have is 405 with Allow, and nothing is forwarded.
@@ -125,28 +145,28 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     });
   }
 
-  function register(scope: FastifyInstance, name: RouteName) {
+  /** A route of the table, its input parsed by its schemas before `handle` sees it. */
+  function register<K extends RouteName>(
+    scope: FastifyInstance,
+    name: K,
+    handle: (
+      input: Pick<Request<K>, 'params' | 'query' | 'body'>,
+      request: FastifyRequest,
+    ) => Promise<Outcome<K>>,
+  ) {
     const route: ApiRoute = API[name];
-    // Each handler takes its own route's input, which the route's schemas have just produced.
-    const handle = handlers[name] as unknown as (
-      request: Request<RouteName>,
-    ) => Promise<Outcome<RouteName>>;
     scope.route({
       method: route.method,
       url: routerPath(route.path),
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
+        // Each route's schemas produce its own input type (src/shared/api/routes.ts).
         const input = {
           params: parseInput(route.params, request.params, 'path'),
           query: parseInput(route.query, request.query, 'query'),
           body: route.body ? parseInput(route.body, request.body, 'body') : undefined,
-        } as Pick<Request<RouteName>, 'params' | 'query' | 'body'>;
-        const outcome = await handle({
-          ...input,
-          user: request.user,
-          requestId: request.id,
-          page: explorerPageOf(request.headers[EXPLORER_PAGE_HEADER]),
-        });
+        } as Pick<Request<K>, 'params' | 'query' | 'body'>;
+        const outcome = await handle(input, request);
         if ('cached' in outcome)
           return sendCached(request, reply, outcome.cached, CACHE_CONTROL[route.caching]);
         void reply
@@ -158,30 +178,34 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps) {
     });
   }
 
-  for (const name of names) if (!API[name].auth) register(app, name);
+  const config = publicConfig(app.env.config);
+  register(app, 'config', async () => ({ value: config }));
 
-  await app.register(async (data) => {
-    data.addHook('onRequest', async (request, reply) => {
-      if ((request.raw.url ?? '').length > MAX_QUERY_LENGTH) {
-        throw new ProxyError(400, 'bad_request', {
-          detail: `The request line is longer than ${MAX_QUERY_LENGTH} characters.`,
-        });
-      }
-      try {
-        request.user = await verifyUser(request.headers.authorization);
-      } catch (error) {
-        if (error instanceof ProxyError && error.status === 401) {
-          // A token that is expired or not valid is always told so (401): a 429 instead kept the
-          // explorer from renewing it. It still counts against its address, whose requests with
-          // no token at all get 429 past the limit, which they can be told to wait on.
-          const counted = addressLimits.take(request.ip);
-          if (request.headers.authorization === undefined) await counted;
-          else await counted.catch(() => undefined);
-        }
-        throw error;
-      }
-      reply.headers(await limits.take(request.user.userId));
+  await app.register(async (scope) => {
+    await scope.register(authPlugin);
+    const handlers = userHandlers({
+      ...app.services,
+      adapter: app.dataService.adapter,
+      config: app.env.config,
     });
-    for (const name of names) if (API[name].auth) register(data, name);
+    const user = (name: UserRouteName) => {
+      // Each handler takes its own route's input, which the route's schemas have just produced.
+      const handle = handlers[name] as unknown as Handler<UserRouteName>;
+      register(scope, name, (input, request) =>
+        handle({
+          ...input,
+          user: verifiedUser(request),
+          requestId: request.id,
+          page: explorerPageOf(request.headers[EXPLORER_PAGE_HEADER]),
+        }),
+      );
+    };
+    for (const name of names) {
+      if (name === 'config') continue;
+      // The table says which routes need a user; the one public route is registered above.
+      if (!API[name].auth)
+        throw new Error(`${name} is public in the route table: give it a public handler`);
+      user(name);
+    }
   });
 }

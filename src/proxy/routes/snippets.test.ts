@@ -41,11 +41,11 @@ const release = { version: '3.12', system_model: 'cutoff' };
 describe('Copy as code', () => {
   const scored = apiCall('dataset', {
     params: { id: 8279 },
-    query: { ...release, indicator_ids: [964, 882] },
+    query: { ...release, indicator_ids: [882, 964] },
   });
   const batch = apiCall('batch', {
     query: { ...release, from: 0, limit: 2 },
-    body: { dataset_ids: [8279, 2989], indicator_ids: [964] },
+    body: { dataset_ids: [8279, 2989], indicator_ids: [882] },
   });
 
   it('says when a call is charged, and how to get a token', () => {
@@ -59,7 +59,7 @@ describe('Copy as code', () => {
 
   it('runs the curl snippet as copied: a GET with scores, then a POST with a body', async () => {
     const one = DatasetSchema.parse(await curl(snippet('curl', [scored], url)));
-    expect(one.impact_scores.map((score) => score.id)).toEqual([964, 882]);
+    expect(one.impact_scores.map((score) => score.id)).toEqual([882, 964]);
     const page = DatasetPageSchema.parse(await curl(snippet('curl', [batch], url)));
     expect(page.datasets.map((dataset) => dataset.id)).toEqual([8279, 2989]);
     expect(page.datasets[0]?.impact_scores[0]?.score).toBe(one.impact_scores[0]?.score);

@@ -125,3 +125,5 @@ export function createSectorSearch(deps: SectorSearchDeps) {
     },
   };
 }
+
+export type SectorSearch = ReturnType<typeof createSectorSearch>;

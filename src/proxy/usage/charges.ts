@@ -2,15 +2,13 @@ import type { Dataset, DatasetPage } from '../../shared/api/schemas';
 import { UnchargedFailure } from '../upstream/adapter/errors';
 import type { StoredReservation } from './ledger-store';
 
-/**
- * What an answer charges: its datasets that came with scores, and the indicators scored. The
- * answer is a scored route's, already parsed by its schema: one dataset or a batch page.
- */
-function chargesOf(answer: unknown) {
-  const datasets =
-    typeof answer === 'object' && answer !== null && 'datasets' in answer
-      ? (answer as DatasetPage).datasets
-      : [answer as Dataset];
+/** What a scored answer charged: its datasets that came with scores, and the indicators scored. */
+interface Charges {
+  datasets: number[];
+  indicators: number[];
+}
+
+function chargesOfDatasets(datasets: readonly Dataset[]): Charges {
   const scored = datasets.filter((dataset) => dataset.impact_scores.length > 0);
   return {
     datasets: scored.map((dataset) => dataset.id),
@@ -20,14 +18,21 @@ function chargesOf(answer: unknown) {
   };
 }
 
+/** The charges of one dataset's answer (`GET /api/datasets/{id}` with indicators). */
+export const chargesOfDataset = (dataset: Dataset) => chargesOfDatasets([dataset]);
+/** The charges of a batch page (`POST /api/datasets/batch` with indicators). */
+export const chargesOfPage = (page: DatasetPage) => chargesOfDatasets(page.datasets);
+
 /**
- * Runs a scored call under its reservation: settled with what the answer charged, released when
- * the service certainly charged nothing, and counted in full when nobody can know (a timeout, an
- * answer too large or of the wrong shape, after the service may have billed it).
+ * Runs a scored call under its reservation: settled with what the typed answer charged
+ * (`charges`), released when the service certainly charged nothing, and counted in full when
+ * nobody can know (a timeout, an answer too large or of the wrong shape, after the service may
+ * have billed it).
  */
 export async function underReservation<T>(
   reservation: StoredReservation | undefined,
   call: () => Promise<T>,
+  charges: (answer: T) => Charges,
 ): Promise<T> {
   let answer: T;
   try {
@@ -37,7 +42,7 @@ export async function underReservation<T>(
     else await reservation?.settleUnknown();
     throw error;
   }
-  const charged = chargesOf(answer);
+  const charged = charges(answer);
   await reservation?.settle(charged.datasets, charged.indicators);
   return answer;
 }

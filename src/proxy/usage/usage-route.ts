@@ -70,3 +70,5 @@ export function createUsageRoute(deps: { ledger: LedgerStore; config: ProxyConfi
     },
   };
 }
+
+export type UsageRoute = ReturnType<typeof createUsageRoute>;

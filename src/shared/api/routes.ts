@@ -90,6 +90,12 @@ const page = {
   limit: digits('must be a whole number').pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional(),
 };
 const uuid = anyUuid();
+/**
+ * A set of indicators, in ascending order and each once, as the proxy keys and asks for it: the
+ * same set written in another order is the same answer, one call to the data service.
+ */
+const asIndicatorSet = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
 /** Repeated (`?indicator_ids=1&indicator_ids=2`) or comma-separated (`?indicator_ids=1,2`). */
 const indicatorIds = z
   .union([z.string(), z.array(z.string())])
@@ -99,7 +105,8 @@ const indicatorIds = z
   .pipe(
     z
       .array(digits('must be positive integers').pipe(z.number().int().positive()))
-      .max(MAX_INDICATORS_PER_CALL),
+      .max(MAX_INDICATORS_PER_CALL)
+      .transform(asIndicatorSet),
   );
 
 /**
@@ -247,7 +254,11 @@ export const API = {
     body: z
       .object({
         dataset_ids: z.array(DatasetIdSchema).min(1).max(MAX_BATCH_DATASETS),
-        indicator_ids: z.array(z.number().int().positive()).max(MAX_INDICATORS_PER_CALL).optional(),
+        indicator_ids: z
+          .array(z.number().int().positive())
+          .max(MAX_INDICATORS_PER_CALL)
+          .transform(asIndicatorSet)
+          .optional(),
       })
       .strict(),
     response: DatasetPageSchema,

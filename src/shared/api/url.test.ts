@@ -33,7 +33,7 @@ describe('apiUrl', () => {
       limit: 20,
     };
     expect(roundTrip('search', search)).toEqual(search);
-    const scored = { ...release, indicator_ids: [882, 990, 964] };
+    const scored = { ...release, indicator_ids: [882, 964, 990] };
     expect(roundTrip('dataset', scored, { id: 8279 })).toEqual(scored);
     const spold = { ...release, activity_spold_uuid: 'ff12345a-1234-5678-9abc-123456789abc' };
     expect(roundTrip('spold', spold)).toEqual(spold);

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import { createCatalog, type Catalog } from '../cache/catalog';
+import { ResponseCache } from '../cache/response-cache';
+import { RedisAnswers } from '../cache/shared-answers';
+import { loadChangeReports } from '../change-reports/load-reports';
+import { RedisLimits } from '../limits/redis-limits';
+import { UserLimits, type Limits } from '../limits/user-limits';
+import { createReleaseData } from '../release-data/release-data';
+import { createReleaseRoutes, type ReleaseRoutes } from '../release-data/release-routes';
+import { RedisReads } from '../release-data/shared-reads';
+import { createSectorSearch, type SectorSearch } from '../sectors/sector-search';
+import { UsageLedger } from '../usage/ledger';
+import { inProcessLedger, type LedgerStore } from '../usage/ledger-store';
+import { RedisLedger } from '../usage/redis-ledger';
+import { createUsageRoute, type UsageRoute } from '../usage/usage-route';
+import { unencapsulated } from './unencapsulated';
+
+/** The proxy's own services, built once from its external dependencies and shared by every route. */
+export interface Services {
+  cache: ResponseCache;
+  ledger: LedgerStore;
+  /** Per verified user: requests a minute, calls at once, free calls an hour. */
+  limits: Limits;
+  /** Requests without a valid token, a minute per socket address. */
+  addressLimits: Limits;
+  catalog: Catalog;
+  releaseRoutes: ReleaseRoutes;
+  sectorSearch: SectorSearch;
+  usage: UsageRoute;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Answers, ledger and limits in Redis for the fleet, or in this process. */
+async function stores(app: FastifyInstance, callDeadlineMs: number) {
+  const { config, now } = app.env;
+  const store = app.sharedStore;
+  const limitOptions = {
+    perMinute: config.limits.perMinute,
+    concurrent: config.limits.concurrent,
+    queue: config.limits.queue,
+    queueMs: config.limits.queueMs,
+    freeCallsPerHour: config.limits.freeCallsPerHour,
+    now,
+  };
+  if (store) {
+    const ledger = new RedisLedger(store, {
+      budget: config.budget,
+      now,
+      callDeadlineMs,
+      log: app.log,
+      witnessPath: config.usageWitnessPath,
+      durability: config.redisDurability,
+    });
+    await ledger.start();
+    return {
+      cache: new ResponseCache(
+        config.cacheMaxBytes,
+        now,
+        new RedisAnswers(store, config.cacheMaxBytes / 4),
+      ),
+      ledger: ledger as LedgerStore,
+      limits: new RedisLimits(store, { ...limitOptions, slotMs: callDeadlineMs }) as Limits,
+    };
+  }
+  const fileLedger = new UsageLedger({
+    file: config.usageLedgerPath,
+    budget: config.budget,
+    now,
+    log: app.log,
+  });
+  const { tornTail, unreadable, salvaged } = fileLedger.opened;
+  if (tornTail > 0 || unreadable > 0) {
+    app.log.warn(
+      { ledger: config.usageLedgerPath, tornTail, unreadable, salvaged },
+      'the usage ledger file had lines torn by a crash mid-write: their calls never went out; a torn last line was ended before anything was appended',
+    );
+  }
+  if (fileLedger.recovered.calls > 0) {
+    app.log.warn(
+      { recovered: fileLedger.recovered },
+      'scored calls left unsettled by the last run are counted as charged in full',
+    );
+  }
+  return {
+    cache: new ResponseCache(config.cacheMaxBytes, now),
+    ledger: inProcessLedger(fileLedger),
+    limits: new UserLimits(limitOptions) as Limits,
+  };
+}
+
+/**
+ * The app plugin: wires the services every route uses from the external dependencies (config,
+ * shared store, data service) and decorates the instance with them.
+ */
+export const appServicesPlugin = unencapsulated('app-services', async (app) => {
+  const { config, now } = app.env;
+  const { adapter, sends } = app.dataService;
+  const { upstreamMs, tokenMs } = config.timeouts;
+  // The longest a scored call can run: each of its sends, one more after a 401, two token waits.
+  const callDeadlineMs = sends * upstreamMs + 2 * tokenMs + 5_000;
+  const { cache, ledger, limits } = await stores(app, callDeadlineMs);
+  app.addHook('onClose', () => ledger.close());
+  // Requests without a valid token are limited by client address (the socket's, or the one a
+  // trusted load balancer names), in each instance: they never reach the data service.
+  const addressLimits = new UserLimits({
+    perMinute: config.limits.unauthPerMinute,
+    concurrent: 1,
+    now,
+    policy: 'per-address',
+  });
+
+  const changeReports = await loadChangeReports(config.changeReportsDir);
+  if (changeReports.dir !== null)
+    app.log.info(
+      { dir: changeReports.dir, reports: changeReports.pairs.length },
+      'change reports loaded: verdicts across releases follow them where they name a dataset',
+    );
+  else
+    app.log.info(
+      'no CHANGE_REPORTS_DIR: changes across releases are inferred from documentation only',
+    );
+
+  const catalog = createCatalog({ adapter, cache, limits });
+  // Every release's documents, read once and shared by sectors, changes and upgrade checks.
+  const releaseData = createReleaseData({
+    shared: app.sharedStore ? new RedisReads(app.sharedStore) : undefined,
+    reports: changeReports,
+    searchPage: (caller, release, input) =>
+      catalog.searchResults(caller, release, input, { userSlot: false }),
+    documents: (caller, release, ids) =>
+      adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
+    // A release read is shared by everyone; it costs the user who asked first, before it starts.
+    admit: (caller, calls) => limits.spend(caller.userId, calls),
+  });
+  const sectorSearch = createSectorSearch({
+    // A search filtered by sector reads its query's whole result (up to 100 pages): each page
+    // nobody asked for yet is one of the user's own calls, counted and limited as such.
+    searchPage: (caller, release, input) =>
+      catalog.searchResults(caller, release, input, { userSlot: true }),
+    releases: releaseData,
+  });
+  app.decorate('services', {
+    cache,
+    ledger,
+    limits,
+    addressLimits,
+    catalog,
+    releaseRoutes: createReleaseRoutes({ data: releaseData, listed: catalog.releases }),
+    sectorSearch,
+    usage: createUsageRoute({ ledger, config }),
+  });
+});

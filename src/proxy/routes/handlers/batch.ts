@@ -1,0 +1,54 @@
+import { DEFAULT_PAGE_LIMIT } from '../../../shared/api/routes';
+import { releaseKey } from '../../cache/catalog';
+import { answerKey } from '../../cache/response-cache';
+import { chargesOfPage, underReservation } from '../../usage/charges';
+import { callerOf, type Handler, type HandlerDeps } from './types';
+
+/** `POST /api/datasets/batch`: a page of up to 100 of the datasets named, with scores if asked. */
+export const batchHandler =
+  ({ catalog, limits, ledger, usage, adapter }: HandlerDeps): Handler<'batch'> =>
+  async (request) => {
+    const caller = callerOf(request);
+    const release = await catalog.resolve(caller, request.query);
+    const page = {
+      from: request.query.from ?? 0,
+      limit: request.query.limit ?? DEFAULT_PAGE_LIMIT,
+    };
+    // The service answers a list's datasets once each: repeats are dropped before asking, so
+    // 10 000 copies of one ID are one ID, in the cache key and in what is sent.
+    const ids = [...new Set(request.body.dataset_ids)];
+    const indicators = request.body.indicator_ids ?? [];
+    const body = { ...request.body, dataset_ids: ids };
+    const scored = indicators.length > 0;
+    const key = releaseKey(release);
+    key.set('from', String(page.from));
+    key.set('limit', String(page.limit));
+    const cacheKey = answerKey('POST', '/api/datasets/batch', key, {
+      body,
+      userId: scored ? caller.userId : undefined,
+    });
+    const call = () => adapter.batch(caller, release, page, body);
+    return {
+      cached: await catalog.shared(cacheKey, () =>
+        limits.withSlot(
+          caller.userId,
+          async () =>
+            scored
+              ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
+                underReservation(
+                  await ledger.reserve({
+                    user: caller.userId,
+                    datasets: ids.slice(page.from),
+                    indicators,
+                    maxDatasets: page.limit,
+                    source: usage.source(request.user, release, request.page),
+                  }),
+                  call,
+                  chargesOfPage,
+                )
+              : call(),
+          scored ? 0 : 1,
+        ),
+      ),
+    };
+  };

@@ -1,0 +1,33 @@
+import { ProxyError } from '../../errors';
+import { mapLimit } from '../../release-data/read-release';
+import { callerOf, type Handler, type HandlerDeps } from './types';
+
+/** `GET /api/datasets/{id}/releases`: the licensed releases and system models that hold the ID. */
+export const datasetReleasesHandler =
+  ({ catalog }: HandlerDeps): Handler<'datasetReleases'> =>
+  async (request) => {
+    const caller = callerOf(request);
+    const id = request.params.id;
+    const listed = (await catalog.releases(caller)).releases.flatMap((entry) =>
+      entry.system_models.map((systemModel) => ({ version: entry.version, systemModel })),
+    );
+    // Each release's documentation of the dataset (free), through the cache the dataset route
+    // fills and reads: 404 is "not in this release"; any other failure is the answer's.
+    const held = await mapLimit(listed, 4, async (release) => {
+      try {
+        await catalog.documentation(caller, release, id);
+        return true;
+      } catch (error) {
+        if (error instanceof ProxyError && error.status === 404) return false;
+        throw error;
+      }
+    });
+    return {
+      value: {
+        id,
+        releases: listed
+          .filter((_, index) => held[index])
+          .map((release) => ({ version: release.version, system_model: release.systemModel })),
+      },
+    };
+  };

@@ -1,0 +1,45 @@
+import { releaseKey } from '../../cache/catalog';
+import { answerKey } from '../../cache/response-cache';
+import { chargesOfDataset, underReservation } from '../../usage/charges';
+import { callerOf, type Handler, type HandlerDeps } from './types';
+
+/** `GET /api/datasets/{id}`: one dataset's documentation (free), with scores when asked (charged). */
+export const datasetHandler =
+  ({ catalog, limits, ledger, usage, adapter }: HandlerDeps): Handler<'dataset'> =>
+  async (request) => {
+    const caller = callerOf(request);
+    const release = await catalog.resolve(caller, request.query);
+    const id = request.params.id;
+    const indicators = request.query.indicator_ids ?? [];
+    // Answers without scores are the same for everyone; with scores, each user has their own,
+    // because the data service bills per user.
+    if (indicators.length === 0)
+      return { cached: await catalog.documentation(caller, release, id) };
+    const key = releaseKey(release);
+    key.set('indicator_ids', indicators.join(','));
+    const call = () => adapter.dataset(caller, release, id, indicators);
+    return {
+      cached: await catalog.shared(
+        answerKey('GET', `/api/datasets/${id}`, key, { userId: caller.userId }),
+        () =>
+          limits.withSlot(
+            caller.userId,
+            async () =>
+              // Held before it is sent, so no number of calls at once can charge past the budget.
+              underReservation(
+                await ledger.reserve({
+                  user: caller.userId,
+                  datasets: [id],
+                  indicators,
+                  maxDatasets: 1,
+                  source: usage.source(request.user, release, request.page),
+                }),
+                call,
+                chargesOfDataset,
+              ),
+            // Paid for: the score budget bounds it, not the user's free calls.
+            0,
+          ),
+      ),
+    };
+  };

@@ -1,0 +1,31 @@
+import { batchHandler } from './batch';
+import { changesHandler } from './changes';
+import { datasetHandler } from './dataset';
+import { datasetReleasesHandler } from './dataset-releases';
+import { historyHandler } from './history';
+import { indicatorsHandler } from './indicators';
+import { searchHandler } from './search';
+import { sectorsHandler } from './sectors';
+import { spoldHandler } from './spold';
+import type { Handler, HandlerDeps, UserRouteName } from './types';
+import { upgradeCheckHandler } from './upgrade-check';
+import { usageHandler } from './usage';
+import { versionsHandler } from './versions';
+
+type UserHandlers = { [K in UserRouteName]: Handler<K> };
+
+/** Every route behind the auth plugin, one file each. */
+export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
+  versions: versionsHandler(deps),
+  usage: usageHandler(deps),
+  indicators: indicatorsHandler(deps),
+  sectors: sectorsHandler(deps),
+  changes: changesHandler(deps),
+  upgradeCheck: upgradeCheckHandler(deps),
+  history: historyHandler(deps),
+  search: searchHandler(deps),
+  spold: spoldHandler(deps),
+  datasetReleases: datasetReleasesHandler(deps),
+  dataset: datasetHandler(deps),
+  batch: batchHandler(deps),
+});

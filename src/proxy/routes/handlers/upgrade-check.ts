@@ -1,0 +1,16 @@
+import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
+
+/** `POST /api/upgrade-check`: a verdict per list entry, 202 while the releases are read. */
+export const upgradeCheckHandler =
+  ({ catalog, releaseRoutes }: HandlerDeps): Handler<'upgradeCheck'> =>
+  async (request) => {
+    const caller = callerOf(request);
+    const to = await catalog.resolve(caller, request.query);
+    const outcome = await releaseRoutes.upgradeCheck(
+      caller,
+      to,
+      request.query.from,
+      request.body.entries,
+    );
+    return outcome.status === 'building' ? stillReading(outcome) : { value: outcome };
+  };
