@@ -6,7 +6,7 @@ import { loadChangeReports } from '../change-reports/load-reports';
 import { RedisLimits } from '../limits/redis-limits';
 import { UserLimits, type Limits } from '../limits/user-limits';
 import { createReleaseData } from '../release-data/release-data';
-import { createReleaseRoutes, type ReleaseRoutes } from '../release-data/release-routes';
+import { createAcrossReleases, type AcrossReleases } from '../release-data/across-releases';
 import { RedisReads } from '../release-data/shared-reads';
 import { createSectorSearch, type SectorSearch } from '../sectors/sector-search';
 import { UsageLedger } from '../usage/ledger';
@@ -24,7 +24,7 @@ export interface Services {
   /** Requests without a valid token, a minute per socket address. */
   addressLimits: Limits;
   catalog: Catalog;
-  releaseRoutes: ReleaseRoutes;
+  acrossReleases: AcrossReleases;
   sectorSearch: SectorSearch;
   usage: UsageRoute;
 }
@@ -150,7 +150,7 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
     limits,
     addressLimits,
     catalog,
-    releaseRoutes: createReleaseRoutes({ data: releaseData, listed: catalog.releases }),
+    acrossReleases: createAcrossReleases({ data: releaseData, listed: catalog.releases }),
     sectorSearch,
     usage: createUsageRoute({ ledger, config }),
   });

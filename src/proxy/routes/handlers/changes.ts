@@ -4,11 +4,11 @@ import { callerOf, stillReading, type Handler, type HandlerDeps } from './types'
 
 /** `GET /api/changes`: what changed from one release to another, 202 while they are read. */
 export const changesHandler =
-  ({ catalog, releaseRoutes }: HandlerDeps): Handler<'changes'> =>
+  ({ catalog, acrossReleases }: HandlerDeps): Handler<'changes'> =>
   async (request) => {
     const caller = callerOf(request);
     const to = await catalog.resolve(caller, request.query);
-    const outcome = await releaseRoutes.changes(caller, to, request.query.from);
+    const outcome = await acrossReleases.changes(caller, to, request.query.from);
     if (outcome.status === 'building') return stillReading(outcome);
     const key = releaseKey(to);
     key.set('from', outcome.from.version);

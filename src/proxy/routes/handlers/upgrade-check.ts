@@ -2,11 +2,11 @@ import { callerOf, stillReading, type Handler, type HandlerDeps } from './types'
 
 /** `POST /api/upgrade-check`: a verdict per list entry, 202 while the releases are read. */
 export const upgradeCheckHandler =
-  ({ catalog, releaseRoutes }: HandlerDeps): Handler<'upgradeCheck'> =>
+  ({ catalog, acrossReleases }: HandlerDeps): Handler<'upgradeCheck'> =>
   async (request) => {
     const caller = callerOf(request);
     const to = await catalog.resolve(caller, request.query);
-    const outcome = await releaseRoutes.upgradeCheck(
+    const outcome = await acrossReleases.upgradeCheck(
       caller,
       to,
       request.query.from,

@@ -15,7 +15,7 @@ import {
 import type { ReleaseData } from './release-data';
 import type { Building } from './release-stores';
 
-export interface ReleaseRoutesDeps {
+export interface AcrossReleasesDeps {
   data: ReleaseData;
   /** The releases `/api/versions` lists, newest first: nothing else is ever read. */
   listed: (caller: Caller) => Promise<Releases>;
@@ -30,7 +30,7 @@ type Ready<T> = { status: 'ready'; answer: () => Extract<T, { status: 'ready' }>
  * read yet, and the answer from their matched documents. Reading is shared with the sector
  * index; matching a pair of releases is done once.
  */
-export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
+export function createAcrossReleases({ data, listed }: AcrossReleasesDeps) {
   /** The listed versions having this system model, newest first. */
   async function versionsOf(caller: Caller, systemModel: string): Promise<string[]> {
     return (await listed(caller)).releases
@@ -163,4 +163,4 @@ export function createReleaseRoutes({ data, listed }: ReleaseRoutesDeps) {
   };
 }
 
-export type ReleaseRoutes = ReturnType<typeof createReleaseRoutes>;
+export type AcrossReleases = ReturnType<typeof createAcrossReleases>;
