@@ -41,7 +41,7 @@ test('build an indicator set by method, score a dataset looked up with it, and k
   // Usage and Releases keep the header and the navigation on this release and set.
   await page.getByRole('link', { name: 'Usage' }).click();
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Release' })).toHaveValue('3.11');
+  await expect(page.getByRole('combobox', { name: 'Release', exact: true })).toHaveValue('3.11');
   await expect(page.getByRole('combobox', { name: 'System model' })).toHaveValue('apos');
   const compare = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', {
     name: 'Compare',
