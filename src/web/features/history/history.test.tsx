@@ -304,4 +304,23 @@ describe('history components', () => {
     renderWithProviders(<ScoreHistory rows={rows} base="3.12" />);
     expect(screen.getByText('−50 % from 3.12')).toBeInTheDocument();
   });
+
+  it('name each charted line in a legend below the chart, method included, outside its plot', () => {
+    const rows = scoreRows(
+      [gwp],
+      [
+        { version: '3.12', scores: [score(2)] },
+        { version: '3.11', scores: [score(1)] },
+      ],
+      '3.12',
+    );
+    renderWithProviders(<ScoreHistory rows={rows} base="3.12" />);
+    const legend = screen.getAllByRole('list').at(-1);
+    expect(legend).toBeDefined();
+    expect(
+      within(legend as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`${gwp.indicator} (${gwp.method})`]);
+  });
 });

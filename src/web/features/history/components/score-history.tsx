@@ -1,5 +1,5 @@
 import { LineChart } from '@mantine/charts';
-import { Stack, Table, Text } from '@mantine/core';
+import { ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { Missing } from '../../../components/data/missing';
 import { formatChange } from '../../../lib/change';
 import { exactScore, formatScore } from '../../../lib/format';
@@ -71,6 +71,10 @@ function PhoneScores({ rows, base }: { rows: readonly ScoreRow[]; base: string }
 const COLOURS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6'];
 const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
+/** The y axis from a little below the lowest value to a little above the highest, in whole %. */
+const nearBelow = (lowest: number) => Math.floor(lowest - Math.max(1, Math.abs(lowest) * 0.01));
+const nearAbove = (highest: number) => Math.ceil(highest + Math.max(1, Math.abs(highest) * 0.01));
+
 /**
  * The chosen indicators' scores in each release, with the change from the release being
  * viewed, and a small chart of each as a percentage of that release's score when there is more
@@ -88,6 +92,12 @@ export function ScoreHistory({
 }) {
   const versions = rows[0]?.cells.map((c) => c.version) ?? [];
   const phone = usePhone();
+  const series = rows.map((row, i) => ({
+    name: String(row.indicator.id),
+    // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
+    label: `${row.indicator.indicator} (${row.indicator.method})`,
+    color: COLOURS[i % COLOURS.length] ?? 'blue.6',
+  }));
   return (
     <Stack gap="sm">
       {phone ? (
@@ -128,23 +138,35 @@ export function ScoreHistory({
         // cut there rather than making the whole page scroll sideways on a phone.
         <div style={{ overflowX: 'clip' }}>
           <LineChart
-            h={180}
+            h={phone ? 200 : 260}
             data={chartPoints(rows, base)}
             dataKey="version"
-            series={rows.map((row, i) => ({
-              name: String(row.indicator.id),
-              // The method too: GWP100 of IPCC 2021 and of EF v3.1 are otherwise the same words.
-              label: `${row.indicator.indicator} (${row.indicator.method})`,
-              color: COLOURS[i % COLOURS.length] ?? 'blue.6',
-            }))}
+            series={series}
             valueFormatter={(value) => `${percent.format(value)} %`}
             yAxisLabel={`% of ${base}`}
-            withLegend
+            // Around the values, not from 0: a change of 1.5 % must show, and every line sits
+            // near 100 %.
+            yAxisProps={{ domain: [nearBelow, nearAbove] }}
             connectNulls
             // Room at both ends, so the first and last release's points are not cut in half.
             xAxisProps={{ padding: { left: 24, right: 24 } }}
             aria-label={`Chart of the scores in each release, as a percentage of ${base}`}
           />
+          {/* The legend below the plot, wrapping as the screen needs: inside the chart it took
+              the plot's height, all of it on a phone. */}
+          <Group gap="xs" mt="xs" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+            {series.map((line) => (
+              <Group key={line.name} gap={6} wrap="nowrap" component="li">
+                <ColorSwatch
+                  size={10}
+                  color={`var(--mantine-color-${line.color.replace('.', '-')})`}
+                  withShadow={false}
+                  aria-hidden
+                />
+                <Text size="xs">{line.label}</Text>
+              </Group>
+            ))}
+          </Group>
         </div>
       )}
     </Stack>
