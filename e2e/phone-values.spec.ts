@@ -123,6 +123,11 @@ test('on a phone, history, changes, upgrade and usage keep their key value on th
       .first(),
     'upgrade: the first verdict',
   );
+  await inView(
+    page,
+    verdicts.getByRole('row').nth(1).getByRole('link').last(),
+    'upgrade: the first entry’s dataset in 3.12',
+  );
   await noSidewaysScroll(page, 'upgrade');
 
   await page.goto('/usage');
@@ -132,6 +137,15 @@ test('on a phone, history, changes, upgrade and usage keep their key value on th
       .getByText('Datasets with scores', { exact: true })
       .locator('xpath=following-sibling::*[1]'),
     'usage: datasets charged',
+  );
+  // The history above charged this user at least once: what a request added is on the screen.
+  await inView(
+    page,
+    page
+      .getByRole('table', { name: 'Charges this period' })
+      .getByText(/\d+ (new )?(datasets?|indicators?)/)
+      .first(),
+    'usage: what the newest request added to the bill',
   );
   await noSidewaysScroll(page, 'usage');
 });

@@ -28,6 +28,7 @@ import {
   usageExport,
   type ChargeNames,
 } from '../../features/usage/charges';
+import { usePhone } from '../../lib/screen';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
@@ -93,7 +94,15 @@ function named(
   return `${plural(count, noun)}: ${shown}${list.length > LISTED ? '; …' : ''}`;
 }
 
-function ChargeRow({ charge, names }: { charge: Charge; names: ChargeNames }) {
+function ChargeRow({
+  charge,
+  names,
+  phone,
+}: {
+  charge: Charge;
+  names: ChargeNames;
+  phone: boolean;
+}) {
   const release = releaseKey(charge.release);
   const dataset = (id: number) => names.dataset(release, id);
   const added = [
@@ -103,26 +112,44 @@ function ChargeRow({ charge, names }: { charge: Charge; names: ChargeNames }) {
     ),
     charge.newUser && (charge.mine ? 'you as a user' : 'a new user'),
   ].filter(Boolean);
+  const at = when.format(new Date(charge.at));
+  const who = charge.mine ? 'You' : `User ${charge.user}`;
+  const bill = (
+    <>
+      {added.join('; ')}
+      {charge.maybe && (
+        <Group gap={4} mt={added.length > 0 ? 4 : 0}>
+          <Badge size="sm" color="orange" variant="light">
+            Unconfirmed
+          </Badge>
+          <Text size="sm">
+            {named(charge.maybe.datasets.length, 'dataset', charge.maybe.datasets, dataset)}: no
+            answer came, so at most {charge.maybe.count} of them were charged, which is not known
+          </Text>
+        </Group>
+      )}
+    </>
+  );
+  // On a phone one cell a request: when, who, from where and the release above what it added,
+  // which five columns put off the screen.
+  if (phone)
+    return (
+      <Table.Tr>
+        <Table.Td>
+          <Text size="xs" c="dimmed">
+            {at} · {who} · {chargeSource(charge)} · {release || 'release not recorded'}
+          </Text>
+          <Text size="sm">{bill}</Text>
+        </Table.Td>
+      </Table.Tr>
+    );
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(charge.at))}</Table.Td>
-      <Table.Td>{charge.mine ? 'You' : `User ${charge.user}`}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{at}</Table.Td>
+      <Table.Td>{who}</Table.Td>
       <Table.Td>{chargeSource(charge)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{release || 'not recorded'}</Table.Td>
-      <Table.Td>
-        {added.join('; ')}
-        {charge.maybe && (
-          <Group gap={4} mt={added.length > 0 ? 4 : 0}>
-            <Badge size="sm" color="orange" variant="light">
-              Unconfirmed
-            </Badge>
-            <Text size="sm">
-              {named(charge.maybe.datasets.length, 'dataset', charge.maybe.datasets, dataset)}: no
-              answer came, so at most {charge.maybe.count} of them were charged, which is not known
-            </Text>
-          </Group>
-        )}
-      </Table.Td>
+      <Table.Td>{bill}</Table.Td>
     </Table.Tr>
   );
 }
@@ -223,6 +250,7 @@ export function Component() {
   };
   const charges = usage ? filterCharges(usage.charges, filter) : [];
   const names = useChargeNames(charges);
+  const phone = usePhone();
   usePageTitle('Usage');
   if (!usage) return <PageSkeleton />;
   const mine = usage.charges.filter((charge) => charge.mine);
@@ -338,20 +366,31 @@ export function Component() {
               : 'No request matches these filters.'}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720} type="native">
+          <Table.ScrollContainer minWidth={phone ? 0 : 720} type="native">
             <Table aria-label="Charges this period" striped withTableBorder>
               <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">From</Table.Th>
-                  <Table.Th scope="col">Release</Table.Th>
-                  <Table.Th scope="col">Added to the bill</Table.Th>
-                </Table.Tr>
+                {phone ? (
+                  <Table.Tr>
+                    <Table.Th scope="col">Request and what it added to the bill</Table.Th>
+                  </Table.Tr>
+                ) : (
+                  <Table.Tr>
+                    <Table.Th scope="col">When</Table.Th>
+                    <Table.Th scope="col">Who</Table.Th>
+                    <Table.Th scope="col">From</Table.Th>
+                    <Table.Th scope="col">Release</Table.Th>
+                    <Table.Th scope="col">Added to the bill</Table.Th>
+                  </Table.Tr>
+                )}
               </Table.Thead>
               <Table.Tbody>
                 {charges.map((charge, index) => (
-                  <ChargeRow key={`${charge.at}-${index}`} charge={charge} names={names} />
+                  <ChargeRow
+                    key={`${charge.at}-${index}`}
+                    charge={charge}
+                    names={names}
+                    phone={phone}
+                  />
                 ))}
               </Table.Tbody>
             </Table>

@@ -17,6 +17,7 @@ import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
 import { chosenDifferences, describeEntry, mappedIds } from '../entries';
 import { exactScore, formatCount, formatScore, plural } from '../../../lib/format';
+import { usePhone } from '../../../lib/screen';
 import type { ScoreMove } from '../score-moves';
 import { VerdictBadge } from './verdict-badge';
 
@@ -113,6 +114,7 @@ export function VerdictTable({
   ind,
   view,
 }: VerdictTableProps) {
+  const phone = usePhone();
   const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
   // Lines that name, in another form, a dataset an earlier line already named (an ID and its
   // file name, say): kept, as the list had them, and said to be the same.
@@ -172,19 +174,25 @@ export function VerdictTable({
           )}
         </CopyButton>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 900}>
         <Table striped verticalSpacing={4} aria-label={`Verdicts from ${from} to ${to}`}>
           <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Line</Table.Th>
-              <Table.Th>Verdict</Table.Th>
-              <Table.Th>In {from}</Table.Th>
-              <Table.Th>In {to}</Table.Th>
-              <Table.Th>What changed</Table.Th>
-              {scores?.names.map((name) => (
-                <Table.Th key={name}>{name}</Table.Th>
-              ))}
-            </Table.Tr>
+            {phone ? (
+              <Table.Tr>
+                <Table.Th>Entry, verdict and datasets</Table.Th>
+              </Table.Tr>
+            ) : (
+              <Table.Tr>
+                <Table.Th>Line</Table.Th>
+                <Table.Th>Verdict</Table.Th>
+                <Table.Th>In {from}</Table.Th>
+                <Table.Th>In {to}</Table.Th>
+                <Table.Th>What changed</Table.Th>
+                {scores?.names.map((name) => (
+                  <Table.Th key={name}>{name}</Table.Th>
+                ))}
+              </Table.Tr>
+            )}
           </Table.Thead>
           <Table.Tbody>
             {rows.slice((current - 1) * PAGE, current * PAGE).map((result) => {
@@ -195,129 +203,168 @@ export function VerdictTable({
               const several = result.successors.length > 1;
               const possibleSplit =
                 !pickable && result.source !== null && result.candidates.length > 0;
+              const verdictCell = (
+                <>
+                  <VerdictBadge verdict={result.verdict} />
+                  {result.verdict === 'unchanged' && (
+                    <Text size="xs" c="dimmed">
+                      {scoresMoved(moves)
+                        ? 'Documentation unchanged; the scores changed'
+                        : 'Documentation unchanged'}
+                    </Text>
+                  )}
+                  {repeats.has(result.line) && (
+                    <Text size="xs" c="dimmed">
+                      Same dataset as line {repeats.get(result.line)}
+                    </Text>
+                  )}
+                  {pickedRef && (
+                    <Text size="xs" fw={500}>
+                      Mapped to {pickedRef.id}, your choice
+                    </Text>
+                  )}
+                  {result.source && result.target && (
+                    <Text size="xs" c="dimmed">
+                      {basisText(result)}
+                      {result.how === 'same UUIDs' || result.how === 'same names'
+                        ? ` (${result.how})`
+                        : ''}
+                    </Text>
+                  )}
+                </>
+              );
+              const sourceCell = (
+                <>
+                  {result.source ? (
+                    <Dataset
+                      dataset={result.source}
+                      version={from}
+                      systemModel={systemModel}
+                      ind={ind}
+                    />
+                  ) : (
+                    <Stack gap={2}>
+                      <Text size="xs" c="dimmed">
+                        Entered: {entered.get(result.line) ?? `line ${result.line}`}
+                      </Text>
+                      {result.verdict === 'several in source' &&
+                        result.candidates.map((candidate) => (
+                          <Dataset
+                            key={candidate.dataset.id}
+                            dataset={candidate.dataset}
+                            version={from}
+                            systemModel={systemModel}
+                            ind={ind}
+                          />
+                        ))}
+                    </Stack>
+                  )}
+                </>
+              );
+              const targetCell = (
+                <>
+                  {several
+                    ? result.successors.map((successor) => (
+                        <Dataset
+                          key={successor.dataset.id}
+                          dataset={successor.dataset}
+                          version={to}
+                          systemModel={systemModel}
+                          ind={ind}
+                          share={successor.share}
+                        />
+                      ))
+                    : result.target && (
+                        <Dataset
+                          dataset={result.target}
+                          version={to}
+                          systemModel={systemModel}
+                          ind={ind}
+                          share={result.successors[0]?.share}
+                        />
+                      )}
+                  {result.verdict === 'merged' && (
+                    <Text size="xs" c="dimmed">
+                      Other datasets of {from} became it too.
+                    </Text>
+                  )}
+                  {possibleSplit && (
+                    <Text size="xs" c="dimmed">
+                      Possibly split: new in {to}{' '}
+                      {result.candidates
+                        .slice(0, 5)
+                        .map((c) => `${c.dataset.id} ${c.dataset.geography ?? ''}`)
+                        .join('; ')}
+                      {' (not in a change report)'}
+                    </Text>
+                  )}
+                  {pickable && result.candidates.length > 0 && (
+                    <Select
+                      aria-label={`Choose the dataset for line ${result.line}`}
+                      placeholder="Candidates, nearest first…"
+                      size="xs"
+                      clearable
+                      data={result.candidates.map((c) => ({
+                        value: String(c.dataset.id),
+                        label: `${c.dataset.id} · ${c.dataset.activity ?? '?'} · ${c.dataset.geography ?? '?'} (${candidateReason(c)})`,
+                      }))}
+                      value={picked === undefined ? null : String(picked)}
+                      onChange={(value) =>
+                        onChoose(result.line, value === null ? undefined : Number(value))
+                      }
+                      comboboxProps={{ width: 520, position: 'bottom-start' }}
+                    />
+                  )}
+                  {!result.target && (
+                    <Text size="xs" c="dimmed">
+                      {noTarget(result, from, to)}
+                    </Text>
+                  )}
+                </>
+              );
+              const changedCell = (
+                <Text size="xs">
+                  {pickedRef && result.source
+                    ? `Your choice: ${describeFields(chosenDifferences(result.source, pickedRef)) || 'same activity, product, unit and geography'}`
+                    : describeFields(result.fields)}
+                </Text>
+              );
+              // On a phone one cell an entry: the verdict, then each side under its release and
+              // what changed, which six columns and more put off the screen.
+              if (phone)
+                return (
+                  <Table.Tr key={result.line}>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <Text size="xs" c="dimmed">
+                          Line {result.line}
+                        </Text>
+                        {verdictCell}
+                        <Text size="xs" c="dimmed">
+                          In {from}
+                        </Text>
+                        {sourceCell}
+                        <Text size="xs" c="dimmed">
+                          In {to}
+                        </Text>
+                        {targetCell}
+                        {changedCell}
+                        {moves.map((move, i) => (
+                          <Text key={move.indicatorId} size="xs">
+                            {scores?.names[i] ?? move.indicatorId}: {formatChange(move.change)}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                );
               return (
                 <Table.Tr key={result.line}>
                   <Table.Td>{result.line}</Table.Td>
-                  <Table.Td>
-                    <VerdictBadge verdict={result.verdict} />
-                    {result.verdict === 'unchanged' && (
-                      <Text size="xs" c="dimmed">
-                        {scoresMoved(moves)
-                          ? 'Documentation unchanged; the scores changed'
-                          : 'Documentation unchanged'}
-                      </Text>
-                    )}
-                    {repeats.has(result.line) && (
-                      <Text size="xs" c="dimmed">
-                        Same dataset as line {repeats.get(result.line)}
-                      </Text>
-                    )}
-                    {pickedRef && (
-                      <Text size="xs" fw={500}>
-                        Mapped to {pickedRef.id}, your choice
-                      </Text>
-                    )}
-                    {result.source && result.target && (
-                      <Text size="xs" c="dimmed">
-                        {basisText(result)}
-                        {result.how === 'same UUIDs' || result.how === 'same names'
-                          ? ` (${result.how})`
-                          : ''}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {result.source ? (
-                      <Dataset
-                        dataset={result.source}
-                        version={from}
-                        systemModel={systemModel}
-                        ind={ind}
-                      />
-                    ) : (
-                      <Stack gap={2}>
-                        <Text size="xs" c="dimmed">
-                          Entered: {entered.get(result.line) ?? `line ${result.line}`}
-                        </Text>
-                        {result.verdict === 'several in source' &&
-                          result.candidates.map((candidate) => (
-                            <Dataset
-                              key={candidate.dataset.id}
-                              dataset={candidate.dataset}
-                              version={from}
-                              systemModel={systemModel}
-                              ind={ind}
-                            />
-                          ))}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {several
-                      ? result.successors.map((successor) => (
-                          <Dataset
-                            key={successor.dataset.id}
-                            dataset={successor.dataset}
-                            version={to}
-                            systemModel={systemModel}
-                            ind={ind}
-                            share={successor.share}
-                          />
-                        ))
-                      : result.target && (
-                          <Dataset
-                            dataset={result.target}
-                            version={to}
-                            systemModel={systemModel}
-                            ind={ind}
-                            share={result.successors[0]?.share}
-                          />
-                        )}
-                    {result.verdict === 'merged' && (
-                      <Text size="xs" c="dimmed">
-                        Other datasets of {from} became it too.
-                      </Text>
-                    )}
-                    {possibleSplit && (
-                      <Text size="xs" c="dimmed">
-                        Possibly split: new in {to}{' '}
-                        {result.candidates
-                          .slice(0, 5)
-                          .map((c) => `${c.dataset.id} ${c.dataset.geography ?? ''}`)
-                          .join('; ')}
-                        {' (not in a change report)'}
-                      </Text>
-                    )}
-                    {pickable && result.candidates.length > 0 && (
-                      <Select
-                        aria-label={`Choose the dataset for line ${result.line}`}
-                        placeholder="Candidates, nearest first…"
-                        size="xs"
-                        clearable
-                        data={result.candidates.map((c) => ({
-                          value: String(c.dataset.id),
-                          label: `${c.dataset.id} · ${c.dataset.activity ?? '?'} · ${c.dataset.geography ?? '?'} (${candidateReason(c)})`,
-                        }))}
-                        value={picked === undefined ? null : String(picked)}
-                        onChange={(value) =>
-                          onChoose(result.line, value === null ? undefined : Number(value))
-                        }
-                        comboboxProps={{ width: 520, position: 'bottom-start' }}
-                      />
-                    )}
-                    {!result.target && (
-                      <Text size="xs" c="dimmed">
-                        {noTarget(result, from, to)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {pickedRef && result.source
-                        ? `Your choice: ${describeFields(chosenDifferences(result.source, pickedRef)) || 'same activity, product, unit and geography'}`
-                        : describeFields(result.fields)}
-                    </Text>
-                  </Table.Td>
+                  <Table.Td>{verdictCell}</Table.Td>
+                  <Table.Td>{sourceCell}</Table.Td>
+                  <Table.Td>{targetCell}</Table.Td>
+                  <Table.Td>{changedCell}</Table.Td>
                   {moves.map((move) => (
                     <Table.Td
                       key={move.indicatorId}
