@@ -292,8 +292,8 @@ describe('history components', () => {
     expect(oldest).toHaveTextContent('Not loaded');
   });
 
-  it('chart the scores when there is more than one release', () => {
-    const rows = scoreRows(
+  const twoReleases = () =>
+    scoreRows(
       [gwp],
       [
         { version: '3.12', scores: [score(2)] },
@@ -301,20 +301,14 @@ describe('history components', () => {
       ],
       '3.12',
     );
-    renderWithProviders(<ScoreHistory rows={rows} base="3.12" />);
+
+  it('chart the scores when there is more than one release', () => {
+    renderWithProviders(<ScoreHistory rows={twoReleases()} base="3.12" />);
     expect(screen.getByText('−50 % from 3.12')).toBeInTheDocument();
   });
 
   it('name each charted line in a legend below the chart, method included, outside its plot', () => {
-    const rows = scoreRows(
-      [gwp],
-      [
-        { version: '3.12', scores: [score(2)] },
-        { version: '3.11', scores: [score(1)] },
-      ],
-      '3.12',
-    );
-    renderWithProviders(<ScoreHistory rows={rows} base="3.12" />);
+    renderWithProviders(<ScoreHistory rows={twoReleases()} base="3.12" />);
     const legend = screen.getAllByRole('list').at(-1);
     expect(legend).toBeDefined();
     expect(
