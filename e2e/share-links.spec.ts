@@ -1,7 +1,17 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { copyLink, loadScoresIfAsked, openElsewhere } from './share';
 import { datasetIds } from './proxy-api';
 import { signInAsDemoUser } from './sign-in';
+
+/** Signs in on the catalogue and chooses one indicator (964), which this browser remembers. */
+async function rememberCmlAcidification(page: Page) {
+  await page.goto('/3.12/cutoff/indicators?q=CML acidification');
+  await signInAsDemoUser(page);
+  const list = page.getByRole('list', { name: 'Indicators', exact: true });
+  await list.getByRole('checkbox', { name: /^Select CML v4\.8 2016 › acidification › / }).check();
+  await expect(page).toHaveURL(/ind=964/);
+}
 
 /**
  * A link is what you see: each page reached without parameters in its address, by clicks and
@@ -12,12 +22,7 @@ test('the dataset page: a remembered indicator set and the chart view go into it
   page,
   browser,
 }) => {
-  // A set chosen in the catalogue is remembered by this browser.
-  await page.goto('/3.12/cutoff/indicators?q=CML acidification');
-  await signInAsDemoUser(page);
-  const list = page.getByRole('list', { name: 'Indicators', exact: true });
-  await list.getByRole('checkbox', { name: /^Select CML v4\.8 2016 › acidification › / }).check();
-  await expect(page).toHaveURL(/ind=964/);
+  await rememberCmlAcidification(page);
 
   // The dataset opened with a bare address shows that set, from memory.
   await page.goto('/3.12/cutoff/datasets/8279');
@@ -197,11 +202,7 @@ test('across releases: the remembered indicator set goes into the link, with the
   page,
   browser,
 }) => {
-  await page.goto('/3.12/cutoff/indicators?q=CML acidification');
-  await signInAsDemoUser(page);
-  const list = page.getByRole('list', { name: 'Indicators', exact: true });
-  await list.getByRole('checkbox', { name: /^Select CML v4\.8 2016 › acidification › / }).check();
-  await expect(page).toHaveURL(/ind=964/);
+  await rememberCmlAcidification(page);
 
   await page.goto('/3.12/cutoff/datasets/8279/history');
   await expect(page).toHaveURL(/\/datasets\/8279\/history\?ind=964$/);

@@ -2,17 +2,20 @@ import type { Releases, SearchResults } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
-import type { Caller, ReleaseRef, SearchInput, UpstreamAdapter } from '../upstream/adapter';
+import {
+  releaseQuery,
+  type Caller,
+  type ReleaseRef,
+  type SearchInput,
+  type UpstreamAdapter,
+} from '../upstream/adapter';
 import { answerKey, type ResponseCache } from './response-cache';
 
 const VERSIONS_TTL_MS = 5 * 60_000;
 
-export const releaseKey = (release: ReleaseRef) =>
-  new URLSearchParams({ version: release.version, system_model: release.systemModel });
-
 /** A release's key with the search's own inputs, as every cached search page is keyed. */
 export function searchKey(release: ReleaseRef, input: object) {
-  const key = releaseKey(release);
+  const key = releaseQuery(release);
   for (const [name, value] of Object.entries(input))
     if (value !== undefined && value !== '') key.set(name, String(value));
   return key;
@@ -112,7 +115,7 @@ export function createCatalog(deps: {
      * read by the dataset route and by the question which releases hold the dataset.
      */
     documentation: (caller: Caller, release: ReleaseRef, id: number) =>
-      shared(answerKey('GET', `/api/datasets/${id}`, releaseKey(release)), () =>
+      shared(answerKey('GET', `/api/datasets/${id}`, releaseQuery(release)), () =>
         limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
       ),
   };

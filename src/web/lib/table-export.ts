@@ -22,6 +22,12 @@ export interface ExportQuery {
   fields: readonly (readonly [label: string, value: string | number])[];
 }
 
+/** What a page exports: its tables, and the query that made them. */
+export interface PageExport {
+  tables: readonly ExportTable[];
+  query: ExportQuery;
+}
+
 /** A table as CSV: exact values, empty cells for none. */
 export function tableToCsv(table: ExportTable): string {
   return toCsv([table.header, ...table.rows.map((row) => row.map((cell) => cell ?? ''))]);

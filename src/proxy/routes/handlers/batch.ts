@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/api/routes';
-import { releaseKey } from '../../cache/catalog';
+import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { chargesOfPage, underReservation } from '../../usage/charges';
 import { callerOf, type Handler, type HandlerDeps } from './types';
@@ -20,7 +20,7 @@ export const batchHandler =
     const indicators = request.body.indicator_ids ?? [];
     const body = { ...request.body, dataset_ids: ids };
     const scored = indicators.length > 0;
-    const key = releaseKey(release);
+    const key = releaseQuery(release);
     key.set('from', String(page.from));
     key.set('limit', String(page.limit));
     const cacheKey = answerKey('POST', '/api/datasets/batch', key, {

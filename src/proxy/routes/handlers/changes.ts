@@ -1,4 +1,4 @@
-import { releaseKey } from '../../cache/catalog';
+import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
 
@@ -10,7 +10,7 @@ export const changesHandler =
     const to = await catalog.resolve(caller, request.query);
     const outcome = await acrossReleases.changes(caller, to, request.query.from);
     if (outcome.status === 'building') return stillReading(outcome);
-    const key = releaseKey(to);
+    const key = releaseQuery(to);
     key.set('from', outcome.from.version);
     return {
       cached: await catalog.shared(answerKey('GET', '/api/changes', key), async () =>

@@ -1,4 +1,4 @@
-import { releaseKey } from '../../cache/catalog';
+import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { chargesOfDataset, underReservation } from '../../usage/charges';
 import { callerOf, type Handler, type HandlerDeps } from './types';
@@ -15,7 +15,7 @@ export const datasetHandler =
     // because the data service bills per user.
     if (indicators.length === 0)
       return { cached: await catalog.documentation(caller, release, id) };
-    const key = releaseKey(release);
+    const key = releaseQuery(release);
     key.set('indicator_ids', indicators.join(','));
     const call = () => adapter.dataset(caller, release, id, indicators);
     return {

@@ -1,4 +1,4 @@
-import { releaseKey } from '../../cache/catalog';
+import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
 
@@ -13,7 +13,7 @@ export const historyHandler =
     if (outcome.status === 'building') return stillReading(outcome);
     return {
       cached: await catalog.shared(
-        answerKey('GET', `/api/datasets/${id}/history`, releaseKey(release)),
+        answerKey('GET', `/api/datasets/${id}/history`, releaseQuery(release)),
         async () => outcome.answer(),
       ),
     };

@@ -1,4 +1,4 @@
-import { releaseKey } from '../../cache/catalog';
+import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
@@ -9,7 +9,7 @@ export const indicatorsHandler =
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
     return {
-      cached: await catalog.shared(answerKey('GET', '/api/indicators', releaseKey(release)), () =>
+      cached: await catalog.shared(answerKey('GET', '/api/indicators', releaseQuery(release)), () =>
         limits.withSlot(caller.userId, () => adapter.indicators(caller, release)),
       ),
     };

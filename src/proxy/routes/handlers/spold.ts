@@ -1,4 +1,4 @@
-import { releaseKey } from '../../cache/catalog';
+import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
@@ -14,7 +14,7 @@ export const spoldHandler =
       ...(query.product_spold_uuid ? { product: query.product_spold_uuid } : {}),
       ...(query.geography_spold_uuid ? { geography: query.geography_spold_uuid } : {}),
     };
-    const key = releaseKey(release);
+    const key = releaseQuery(release);
     for (const [name, value] of Object.entries(uuids)) key.set(name, value);
     return {
       cached: await catalog.shared(answerKey('GET', '/api/datasets/spold', key), () =>

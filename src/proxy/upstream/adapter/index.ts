@@ -27,6 +27,8 @@ const MAX_INDICATORS = 20_000;
 
 export { searchRowKey } from './search';
 export type { AdapterSettings, Caller, ReleaseRef, SearchInput } from './common';
+/** A release as the data service's query names it; also the cache's key of a release's answers. */
+export { releaseQuery } from './common';
 
 export function createUpstreamAdapter(
   dataApi: DataApi,

@@ -24,7 +24,7 @@ import {
   chargeChoices,
   chargeSource,
   filterCharges,
-  releaseKey,
+  chargeRelease,
   usageExport,
   type ChargeNames,
 } from '../../features/usage/charges';
@@ -103,7 +103,7 @@ function ChargeRow({
   names: ChargeNames;
   phone: boolean;
 }) {
-  const release = releaseKey(charge.release);
+  const release = chargeRelease(charge.release);
   const dataset = (id: number) => names.dataset(release, id);
   const added = [
     named(charge.datasets.length, 'dataset', charge.datasets, dataset),
@@ -165,7 +165,7 @@ function useChargeNames(charges: readonly Charge[]): ChargeNames {
   const byRelease = new Map<string, { version: string; systemModel: string; ids: Set<number> }>();
   for (const charge of charges) {
     if (!charge.release) continue;
-    const key = releaseKey(charge.release);
+    const key = chargeRelease(charge.release);
     const entry = byRelease.get(key) ?? {
       version: charge.release.version,
       systemModel: charge.release.system_model,

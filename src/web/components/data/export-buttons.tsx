@@ -1,18 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { download } from '../../lib/files';
-import {
-  tablesToXlsx,
-  tableToCsv,
-  type ExportQuery,
-  type ExportTable,
-} from '../../lib/table-export';
+import { tablesToXlsx, tableToCsv, type PageExport } from '../../lib/table-export';
 
 export interface ExportButtonsProps {
   /** The files' name without extension, e.g. `comparison-3.12-cutoff`. */
   file: string;
   /** What to export, built when a button is pressed (tables in the order they are shown). */
-  build: () => { tables: readonly ExportTable[]; query: ExportQuery };
+  build: () => PageExport;
   /** One CSV button per entry: its label, the table it writes and what its file name adds. */
   csv?: readonly { label: string; table: number; suffix?: string }[];
   /** The JSON export, where the page has one. */

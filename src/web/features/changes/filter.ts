@@ -1,7 +1,7 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import { RELEASE_CHANGES, type ReleaseChange } from '../../../shared/matching/verdict';
 import { basisText, sharePercent } from '../../lib/across-releases';
-import { tableToCsv, type ExportQuery, type ExportTable } from '../../lib/table-export';
+import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 
 export interface ChangeFilter {
   change?: ReleaseChange | undefined;
@@ -141,7 +141,7 @@ export function changesExport(
   rows: readonly ChangeRow[],
   filter: ChangeFilter,
   link: string,
-): { tables: ExportTable[]; query: ExportQuery } {
+): PageExport {
   return {
     tables: [changesTable(changes, rows)],
     query: {

@@ -1,5 +1,5 @@
 import type { Dataset, Indicator, ImpactScore } from '../../../shared/api/schemas';
-import type { ExportQuery, ExportTable } from '../../lib/table-export';
+import type { ExportQuery, ExportTable, PageExport } from '../../lib/table-export';
 import { scoresCsv, scoresTable } from '../scores/csv';
 import { rankDatasets, tableRows, type Rank } from './ranking';
 
@@ -78,7 +78,7 @@ export function comparisonWideTable(data: ComparisonExport): ExportTable {
 export function comparisonExport(
   data: ComparisonExport,
   query: { link: string; fields: ExportQuery['fields'] },
-): { tables: ExportTable[]; query: ExportQuery } {
+): PageExport {
   const { datasets, indicators } = ordered(data);
   const ranked =
     data.rank && indicators.find((indicator) => indicator.id === data.rank?.indicatorId);

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../../shared/api/schemas';
-import type { ExportQuery, ExportTable } from '../../lib/table-export';
+import type { PageExport } from '../../lib/table-export';
 import { scoresCsv, scoresTable, type ScoreCsvRow } from '../scores/csv';
 
 type Context = { version: string; systemModel: string };
@@ -21,11 +21,7 @@ export function scoresToCsv(dataset: Dataset, context: Context): string {
 }
 
 /** The dataset's scores as an export's tables, and the query that made them. */
-export function scoresExport(
-  dataset: Dataset,
-  context: Context,
-  link: string,
-): { tables: ExportTable[]; query: ExportQuery } {
+export function scoresExport(dataset: Dataset, context: Context, link: string): PageExport {
   return {
     tables: [scoresTable(context, rowsOf(dataset))],
     query: {

@@ -3,7 +3,7 @@ import { DOC_FIELDS, type DocField } from '../../../shared/matching/dataset-doc'
 import { percentChange } from '../../lib/change';
 import { DOC_FIELD_LABELS } from '../../lib/doc-fields';
 import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
-import { tableToCsv, type ExportQuery, type ExportTable } from '../../lib/table-export';
+import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 
 /** The share of the dataset followed, as shown, where a split links it. */
 function sharePercentOf(entry: HistoryEntry): string {
@@ -223,7 +223,7 @@ function historyScoresTable({ systemModel, entries, rows }: HistoryExport): Expo
 export function historyExport(
   data: HistoryExport & { id: number; activity: string | null },
   link: string,
-): { tables: ExportTable[]; query: ExportQuery } {
+): PageExport {
   return {
     tables: [historyTable(data), historyScoresTable(data)],
     query: {

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/matching/change-report';
 import { geographyCode } from '../../../shared/matching/names';
 import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
-import { tableToCsv, type ExportQuery, type ExportTable } from '../../lib/table-export';
+import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 import { scoreMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -119,10 +119,7 @@ export function mappingToCsv(data: MappingExport): string {
  * The mapping as an export's tables: the mapping, and the scores a row per dataset and
  * indicator with method, category and unit where loaded; and the query that made it.
  */
-export function mappingExport(
-  data: MappingExport,
-  link: string,
-): { tables: ExportTable[]; query: ExportQuery } {
+export function mappingExport(data: MappingExport, link: string): PageExport {
   const { check, chosen, indicators } = data;
   const scores: ExportTable = {
     sheet: 'Scores',

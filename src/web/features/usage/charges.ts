@@ -1,8 +1,8 @@
 import type { Charge, ExplorerPage, Usage } from '../../../shared/api/schemas';
-import type { ExportQuery, ExportTable } from '../../lib/table-export';
+import type { ExportTable, PageExport } from '../../lib/table-export';
 
 /** A charge's release as one word a filter and a link can hold: `3.12 cutoff`. */
-export const releaseKey = (release: Charge['release']): string =>
+export const chargeRelease = (release: Charge['release']): string =>
   release ? `${release.version} ${release.system_model}` : '';
 
 /** What the usage page narrows its charges to; '' (or undefined) for any. */
@@ -23,7 +23,7 @@ export function filterCharges(charges: readonly Charge[], filter: UsageFilter): 
       (filter.dataset === undefined ||
         charge.datasets.includes(filter.dataset) ||
         (charge.maybe?.datasets.includes(filter.dataset) ?? false)) &&
-      (filter.release === '' || releaseKey(charge.release) === filter.release),
+      (filter.release === '' || chargeRelease(charge.release) === filter.release),
   );
 }
 
@@ -32,7 +32,7 @@ export function chargeChoices(charges: readonly Charge[]): { releases: string[];
   const releases = new Set<string>();
   const users = new Set<string>();
   for (const charge of charges) {
-    if (charge.release) releases.add(releaseKey(charge.release));
+    if (charge.release) releases.add(chargeRelease(charge.release));
     if (!charge.mine) users.add(charge.user);
   }
   return { releases: [...releases].sort().reverse(), users: [...users].sort() };
@@ -72,7 +72,7 @@ export const NO_NAMES: ChargeNames = { dataset: () => undefined, indicator: () =
 export function chargesTable(charges: readonly Charge[], names: ChargeNames): ExportTable {
   const rows: (string | number | null)[][] = [];
   for (const charge of charges) {
-    const release = releaseKey(charge.release);
+    const release = chargeRelease(charge.release);
     const common = [
       charge.at,
       charge.mine ? 'you' : charge.user,
@@ -128,7 +128,7 @@ export function usageExport(
   filter: UsageFilter,
   names: ChargeNames,
   link: string,
-): { tables: ExportTable[]; query: ExportQuery } {
+): PageExport {
   return {
     tables: [chargesTable(charges, names)],
     query: {
