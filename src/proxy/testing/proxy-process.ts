@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 
 /**
  * `npm run proxy` in a process of its own, for faults only a process can have: a file-size limit
- * (`prlimit --fsize`, which Node meets as short writes and EFBIG), another user's permissions, a
+ * (`prlimit --fsize`, which Node meets as short writes and EFBIG), file modes that bind root too, a
  * SIGKILL. Resolves once it listens, or rejects with what it printed when it exits first.
  */
 /** Lifts the file-size limit of a running proxy, as freeing disk space would. */
@@ -37,20 +37,32 @@ export const liftFileSizeLimit = (pid: number) =>
 
 export async function startProxyProcess(
   env: NodeJS.ProcessEnv,
-  options: { fileSizeLimit?: number; uid?: number } = {},
+  options: {
+    fileSizeLimit?: number;
+    /**
+     * Root without its power to write any file (`setpriv` drops CAP_DAC_OVERRIDE), so a read-only
+     * file is read-only to the proxy as to any user, while the checkout stays readable: a clone
+     * in a temporary folder (mode 0700) is closed to any other user.
+     */
+    boundByFileModes?: boolean;
+  } = {},
 ): Promise<ProxyProcess> {
   const port = await freePort();
   const node = [process.execPath, '--import', 'tsx', MAIN];
-  const [command = '', ...args] =
-    options.fileSizeLimit === undefined
-      ? node
-      : // The soft limit only, so the test can lift it from outside without privileges.
-        ['prlimit', `--fsize=${options.fileSizeLimit}:unlimited`, '--', ...node];
+  const [command = '', ...args] = [
+    ...(options.boundByFileModes
+      ? ['setpriv', '--inh-caps=-all', '--bounding-set=-dac_override,-dac_read_search', '--']
+      : []),
+    // The soft limit only, so the test can lift it from outside without privileges.
+    ...(options.fileSizeLimit === undefined
+      ? []
+      : ['prlimit', `--fsize=${options.fileSizeLimit}:unlimited`, '--']),
+    ...node,
+  ];
   const child = spawn(command, args, {
     cwd: path.join(import.meta.dirname, '../../..'),
     env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
   });
   const stderr: string[] = [];
   const stdout: string[] = [];

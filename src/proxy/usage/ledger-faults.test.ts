@@ -217,10 +217,9 @@ describe('a ledger file the proxy may not write', () => {
     writeFileSync(file, '');
     chmodSync(file, 0o444);
     // The folder stays writable (the lock goes there); only the file is read-only. Root may
-    // write any file, so as root the proxy runs as nobody.
-    chmodSync(dir, 0o777);
+    // write any file, so as root the proxy runs without that power.
     const asRoot = process.getuid?.() === 0;
-    const failure = await proxyProcess(file, asRoot ? { uid: 65534 } : {}).then(
+    const failure = await proxyProcess(file, asRoot ? { boundByFileModes: true } : {}).then(
       () => undefined,
       (error: unknown) => error as { exitCode: number; stderr: string[] },
     );
