@@ -156,8 +156,7 @@ test('switching release on a dataset page keeps the dataset', async ({ page }) =
   await expect(
     page.getByRole('heading', { level: 1, name: 'market for electricity, low voltage' }),
   ).toBeVisible();
-  await page.getByRole('combobox', { name: 'Release' }).click();
-  await page.getByRole('option', { name: '3.11' }).click();
+  await page.getByRole('combobox', { name: 'Release' }).selectOption('3.11');
   await expect(page).toHaveURL(/\/3\.11\/cutoff\/datasets\/8279\?ind=[\d,]+$/);
   await expect(page.getByText(/release 3\.11 \(cutoff\)/)).toBeVisible();
 });

@@ -28,8 +28,7 @@ test('a new user signs in, lands on the latest release, switches system model an
   );
   expect(stored).not.toContain('access_token');
 
-  await page.getByRole('combobox', { name: 'System model' }).click();
-  await page.getByRole('option', { name: 'apos' }).click();
+  await page.getByRole('combobox', { name: 'System model' }).selectOption('apos');
   await expect(page).toHaveURL(/\/3\.12\/apos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Release 3.12 · apos' })).toBeVisible();
 
@@ -64,7 +63,10 @@ test('signing out ends the session at the identity provider, and signing in agai
   await page.goto('/3.12/cutoff');
   await signInAsDemoUser(page);
   await page.getByRole('button', { name: 'Account: Demo Analyst' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
   await expect(
     page.getByRole('heading', { name: 'Sign out of the demo organisation?' }),
   ).toBeVisible();

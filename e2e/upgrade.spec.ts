@@ -78,7 +78,7 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
   await signInAsDemoUser(page);
   await page.getByRole('link', { name: 'Upgrade check' }).click();
   await page.getByRole('combobox', { name: 'From release' }).click();
-  await page.getByRole('option', { name: '3.10', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: '3.10', exact: true }).click();
   await expect(page).toHaveURL(/\/3\.12\/cutoff\/upgrade\?from=3\.10$/);
   const list = page.getByRole('textbox', { name: 'Datasets' });
   await list.fill(lines.join('\n'));

@@ -23,7 +23,7 @@ export function ReleaseMatrix({ versions, current }: ReleaseMatrixProps) {
   const columns = matrixColumns(versions);
   const rows = [...versions].sort((a, b) => compareVersions(b.version, a.version));
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} type="native">
       <Table withTableBorder striped aria-label="Releases and system models">
         <Table.Thead>
           <Table.Tr>

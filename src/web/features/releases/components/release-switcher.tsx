@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { compareVersions, DEFAULT_SYSTEM_MODEL } from '../../../../shared/versions';
 import type { VersionEntry } from '../../../../shared/api/schemas';
@@ -25,6 +25,13 @@ export function ReleaseSwitcher({ versions, current, ind, onSwitch }: ReleaseSwi
   const onReleasePage =
     /^\/[^/]+\/[^/]+/.test(location.pathname) && location.pathname !== paths.releases();
 
+  // A native picker shows its first option when the value is not among them: a release or system
+  // model the licence does not list is shown as such, never as another one.
+  const choices = (values: readonly string[], value: string) =>
+    values.includes(value)
+      ? [...values]
+      : [{ value, label: `${value} (not listed)`, disabled: true }, ...values];
+
   const go = (release: ReleaseRef) => {
     onSwitch?.();
     void navigate(
@@ -36,15 +43,19 @@ export function ReleaseSwitcher({ versions, current, ind, onSwitch }: ReleaseSwi
 
   return (
     <Group gap="xs" wrap="nowrap">
-      <Select
+      {/* Native pickers: a handful of releases and three system models need no custom list, and
+          a phone shows its own. */}
+      <NativeSelect
         aria-label="Release"
         size="xs"
         w={100}
-        allowDeselect={false}
-        data={sorted.map((entry) => entry.version)}
+        data={choices(
+          sorted.map((entry) => entry.version),
+          current.version,
+        )}
         value={current.version}
-        onChange={(version) => {
-          if (!version) return;
+        onChange={(event) => {
+          const version = event.currentTarget.value;
           const available = sorted.find((entry) => entry.version === version)?.system_models ?? [];
           const systemModel = available.includes(current.systemModel)
             ? current.systemModel
@@ -54,14 +65,15 @@ export function ReleaseSwitcher({ versions, current, ind, onSwitch }: ReleaseSwi
           go({ version, systemModel });
         }}
       />
-      <Select
+      <NativeSelect
         aria-label="System model"
         size="xs"
         w={150}
-        allowDeselect={false}
-        data={models}
-        value={models.includes(current.systemModel) ? current.systemModel : null}
-        onChange={(systemModel) => systemModel && go({ version: current.version, systemModel })}
+        data={choices(models, current.systemModel)}
+        value={current.systemModel}
+        onChange={(event) =>
+          go({ version: current.version, systemModel: event.currentTarget.value })
+        }
       />
     </Group>
   );
