@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 import { signInAsDemoUser } from './sign-in';
 
@@ -94,4 +95,27 @@ test('a Content Security Policy violation is caught by the journeys’ check', a
   await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
   expect(await page.evaluate(() => 'injected' in window)).toBe(false);
   cspViolations.length = 0; // seen, so this test itself passes
+});
+
+test('the first page loads at most 250 KB of gzipped JavaScript, whatever the shell grows', async ({
+  page,
+  baseURL,
+}) => {
+  // The bench's target (`npm run bench -- web`), held here so no change passes it unnoticed: the
+  // scripts of this origin that sign-in and the release overview load, each gzipped at level 9.
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === new URL(baseURL ?? '').origin && url.pathname.endsWith('.js'))
+      scripts.set(url.pathname, response.body());
+  });
+  await page.goto('/3.12/cutoff');
+  await signInAsDemoUser(page);
+  await expect(page.getByRole('table', { name: 'Releases and system models' })).toBeVisible();
+  const sizes = await Promise.all(
+    [...scripts.values()].map(async (body) => gzipSync(await body, { level: 9 }).length),
+  );
+  expect(scripts.size).toBeGreaterThan(0);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  expect(total / 1024, "the first route's JavaScript, KB gzip").toBeLessThanOrEqual(250);
 });
