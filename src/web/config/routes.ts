@@ -36,7 +36,7 @@ const MAX_COMPARE_LINK = 200;
 /** How many Dataset IDs an upgrade-check link may carry: short enough for every browser and chat. */
 export const MAX_SHARED_IDS = 200;
 /** The longest `pick` an upgrade-check link carries: a choice (`ID:ID`) for each of its IDs. */
-export const MAX_PICK_TEXT = MAX_SHARED_IDS * 22;
+const MAX_PICK_TEXT = MAX_SHARED_IDS * 22;
 
 const indicatorSet = () => idListParam(MAX_INDICATORS_PER_CALL);
 /** The longest search text a link carries (longer text is read as none). */
