@@ -336,7 +336,7 @@ test('the upgrade check: a candidate chosen goes into the link, the export and C
   const source = removed[line - 1];
   await choose.click();
   // The last candidate, not the nearest: a choice the page would not make by itself.
-  const option = page.getByRole('option').last();
+  const option = page.getByRole('listbox').getByRole('option').last();
   const label = (await option.textContent()) ?? '';
   const chosen = Number(/^\d+/.exec(label)?.[0]);
   await option.click();
@@ -382,7 +382,7 @@ test('the upgrade check: a candidate chosen goes into the link, the export and C
   expect(await code()).toMatch(named);
   // The chosen candidate picked again is unchosen.
   await there.click();
-  await other.page.getByRole('option', { name: label, exact: true }).click();
+  await other.page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
   await expect(there).toHaveValue('');
   await expect(other.page).not.toHaveURL(/pick=/);
   expect(await code()).not.toMatch(named);
