@@ -94,3 +94,55 @@ test('on a phone, every page fits the screen and every control is within reach',
     ),
   ).toBe(true);
 });
+
+/** The left and right edges of every cell of a table, and how far any box in it scrolls sideways. */
+const cellsOf = (table: Locator) =>
+  table.evaluate((element) => {
+    const cells = [...element.querySelectorAll('th, td')].map((cell) =>
+      cell.getBoundingClientRect(),
+    );
+    let box: Element | null = element;
+    let scrolls = 0;
+    for (; box; box = box.parentElement)
+      scrolls = Math.max(scrolls, box.scrollWidth - box.clientWidth);
+    return {
+      count: cells.length,
+      left: Math.min(...cells.map((cell) => cell.left)),
+      right: Math.max(...cells.map((cell) => cell.right)),
+      scrolls,
+    };
+  });
+
+test('on a phone, the history’s releases and documentation read down, every value in view', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff/datasets/8279/history');
+  await signInAsDemoUser(page);
+  const width = page.viewportSize()?.width ?? 0;
+  const releases = page.getByRole('table', { name: 'Dataset 8279 across releases' });
+  const documentation = page.getByRole('table', { name: 'Documentation across releases' });
+  await expect(releases).toBeVisible();
+  await expect(page.getByLabel('Loading the documentation')).toHaveCount(0);
+  await expect(documentation).toBeVisible();
+  for (const [what, table] of [
+    ['In each release', releases],
+    ['Documentation', documentation],
+  ] as const) {
+    const cells = await cellsOf(table);
+    expect(cells.count, what).toBeGreaterThan(1);
+    expect(cells.left, `${what}: leftmost cell`).toBeGreaterThanOrEqual(0);
+    expect(cells.right, `${what}: rightmost cell`).toBeLessThanOrEqual(width);
+    expect(cells.scrolls, `${what}: sideways scrolling`).toBeLessThanOrEqual(0);
+  }
+  // The dataset in each release and each release's value of a field are on the screen.
+  for (const value of [
+    releases.getByRole('link').last(),
+    documentation.getByText('3.10', { exact: true }).first(),
+    documentation.getByText(/./).last(),
+  ]) {
+    await value.scrollIntoViewIfNeeded();
+    const box = await value.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, String(value)).toBe(true);
+  }
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+});

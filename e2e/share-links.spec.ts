@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { readXlsx } from '../src/web/testing/read-xlsx';
 import { expect, test } from './fixtures';
+import { groundTruth } from './ground-truth';
 import { copyLink, loadScoresIfAsked, openElsewhere } from './share';
 import { datasetIds } from './proxy-api';
 import { signInAsDemoUser } from './sign-in';
@@ -310,6 +313,89 @@ test('the upgrade check: the default source release and the list go into the lin
   await expect(other.page.getByRole('table', { name: 'Verdicts from 3.11 to 3.12' })).toHaveText(
     shown,
   );
+  await other.close();
+});
+
+test('the upgrade check: a candidate chosen goes into the link, the export and Copy as code', async ({
+  page,
+  browser,
+  emulatorUrl,
+}) => {
+  // Datasets of 3.11 that 3.12 removed: some leave near ones behind, candidates to choose from.
+  const removed = (await groundTruth(emulatorUrl, '3.11', '3.12'))
+    .flatMap((row) => (row.kind === 'removed' && row.from_id !== null ? [row.from_id] : []))
+    .slice(0, 20);
+  await page.goto('/3.12/cutoff/upgrade');
+  await signInAsDemoUser(page);
+  await expect(page).toHaveURL(/\/upgrade\?from=3\.11$/);
+  await page.getByRole('textbox', { name: 'Datasets' }).fill(removed.join('\n'));
+  await page.getByRole('button', { name: 'Check against 3.12' }).click();
+  const choose = page.getByRole('combobox', { name: /^Choose the dataset for line \d+$/ }).first();
+  await expect(choose).toBeVisible();
+  const line = Number(/\d+$/.exec((await choose.getAttribute('aria-label')) ?? '')?.[0]);
+  const source = removed[line - 1];
+  await choose.click();
+  // The last candidate, not the nearest: a choice the page would not make by itself.
+  const option = page.getByRole('listbox').getByRole('option').last();
+  const label = (await option.textContent()) ?? '';
+  const chosen = Number(/^\d+/.exec(label)?.[0]);
+  await option.click();
+  await expect(choose).toHaveValue(label);
+  await expect(page).toHaveURL(new RegExp(`[?&]pick=${String(source)}:${String(chosen)}(&|$)`));
+
+  const link = await copyLink(page, 'Copy link to this list');
+  expect(link).toContain(`pick=${String(source)}:${String(chosen)}`);
+  // Opened in a browser with no memory of this one, with an indicator to score (free until asked).
+  const other = await openElsewhere(browser, `${link}&ind=882`);
+  const there = other.page.getByRole('combobox', {
+    name: `Choose the dataset for line ${String(line)}`,
+    exact: true,
+  });
+  await expect(there).toHaveValue(label);
+  await expect(other.page.getByText(/^Your choice: /)).toBeVisible();
+
+  // The mapping exported maps the line to the dataset chosen, as chosen by the user.
+  const [file] = await Promise.all([
+    other.page.waitForEvent('download'),
+    other.page.getByRole('button', { name: 'Export XLSX', exact: true }).click(),
+  ]);
+  const bytes = readFileSync(await file.path());
+  const book = await readXlsx(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+  );
+  const [header = [], ...rows] = book.get('Mapping') ?? [];
+  const row = rows.find((each) => each[header.indexOf('3.11_id')] === source);
+  expect(row?.[header.indexOf('3.12_id')]).toBe(chosen);
+  expect(row?.[header.indexOf('chosen_by_user')]).toBe('yes');
+
+  // Copy as code scores the dataset chosen; without the choice, it does not.
+  const code = async () => {
+    await other.page.getByRole('button', { name: 'Copy as code' }).click();
+    const dialog = other.page.getByRole('dialog', { name: 'This view as code' });
+    await dialog.getByRole('tab', { name: 'curl' }).click();
+    const text = (await dialog.getByLabel('curl code').textContent()) ?? '';
+    await other.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    return text;
+  };
+  const named = new RegExp(`\\b${String(chosen)}\\b`);
+  expect(await code()).toMatch(named);
+  // The chosen candidate picked again is unchosen.
+  await there.click();
+  await other.page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
+  await expect(there).toHaveValue('');
+  await expect(other.page).not.toHaveURL(/pick=/);
+  expect(await code()).not.toMatch(named);
+
+  // A link edited by hand: what is not a choice, or not a candidate, is left out, and said.
+  await other.page.goto(link.replace(/pick=[^&]*/, `pick=${String(source)}:2147483646,zz`));
+  const notice = other.page.getByRole('alert').filter({ hasText: 'Choices in the link left out' });
+  await expect(notice).toContainText('“zz” is not a choice');
+  await expect(notice).toContainText(
+    `The choice of 2147483646 for dataset ${String(source)}: not one of its candidates in 3.12.`,
+  );
+  await expect(there).toHaveValue('');
+  await expect(other.page).not.toHaveURL(/pick=/);
   await other.close();
 });
 

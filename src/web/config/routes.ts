@@ -35,6 +35,8 @@ const MAX_COMPARE_LINK = 200;
 
 /** How many Dataset IDs an upgrade-check link may carry: short enough for every browser and chat. */
 export const MAX_SHARED_IDS = 200;
+/** The longest `pick` an upgrade-check link carries: a choice (`ID:ID`) for each of its IDs. */
+const MAX_PICK_TEXT = MAX_SHARED_IDS * 22;
 
 const indicatorSet = () => idListParam(MAX_INDICATORS_PER_CALL);
 /** The longest search text a link carries (longer text is read as none). */
@@ -114,6 +116,8 @@ export const searches = {
       from: releaseParam(),
       /** A shared list of Dataset IDs, which the page opens and checks. */
       ids: idListParam(MAX_SHARED_IDS),
+      /** Candidates chosen: `8279:41723,…`, a listed ID and the dataset chosen for it. */
+      pick: textParam(MAX_PICK_TEXT),
       ind: indicatorSet(),
       /** The verdicts the table shows, comma-separated (none = all). */
       show: textParam(300),

@@ -97,8 +97,9 @@ export function defineSearch<S extends z.ZodObject>(schema: S): SearchDefinition
       if (written === '' || written === text(defaults[key])) continue;
       params.set(key, written);
     }
-    // Commas stay readable in shared links: ?ind=882,990.
-    const query = params.toString().replace(/%2C/gi, ',');
+    // Commas and colons (both allowed in a query) stay readable in shared links: ?ind=882,990,
+    // ?pick=8279:41723.
+    const query = params.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
     return query ? `?${query}` : '';
   };
   return { schema, parse, format };

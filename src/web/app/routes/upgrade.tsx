@@ -1,7 +1,7 @@
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ListEntry } from '../../../shared/api/routes';
 import { parseDatasetList } from '../../../shared/dataset-list';
 import { UPGRADE_VERDICTS, type UpgradeVerdict } from '../../../shared/api/schemas';
@@ -22,7 +22,13 @@ import { ListFit } from '../../features/upgrade/components/list-fit';
 import { ListInput } from '../../features/upgrade/components/list-input';
 import { SavedListsPanel } from '../../features/upgrade/components/saved-lists-panel';
 import { choicesOf, readDraft, writeDraft } from '../../features/upgrade/saved-lists';
-import { shareableIds, sharedListText } from '../../features/upgrade/share-link';
+import {
+  picksFromParam,
+  picksParam,
+  shareableIds,
+  sharedListText,
+  standingPicks,
+} from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
@@ -89,6 +95,7 @@ function Verdicts({
   entries,
   chosen,
   onChosen,
+  onDropped,
   link,
 }: {
   link: string;
@@ -96,6 +103,8 @@ function Verdicts({
   entries: readonly ListEntry[];
   chosen: ReadonlyMap<number, number>;
   onChosen: (chosen: ReadonlyMap<number, number>) => void;
+  /** Told of the choices (a link's) that are not candidates of their line, as they go. */
+  onDropped: (sentences: string[]) => void;
 }) {
   const release = useRelease();
   const [search, update] = useRouteSearch(searches.upgrade);
@@ -103,6 +112,17 @@ function Verdicts({
   const check = useQuery(query);
   const catalogue = useQuery(indicatorQueries.list(release.version, release.systemModel));
   const usage = useQuery(usageQueries.current());
+  const ready = check.data?.status === 'ready' ? check.data : undefined;
+  // A link's choices stand once checked only where they are one of their line's candidates.
+  const standing = useMemo(
+    () => (ready ? standingPicks(ready.results, chosen, ready.to) : undefined),
+    [ready, chosen],
+  );
+  useEffect(() => {
+    if (!standing || standing.ignored.length === 0) return;
+    onDropped(standing.ignored);
+    onChosen(standing.chosen);
+  }, [standing, onDropped, onChosen]);
   if (check.isError) return <ErrorPanel error={check.error} onRetry={() => void check.refetch()} />;
   if (!check.data) return <Skeleton h={200} aria-label="Checking the list" />;
   if (check.data.status === 'building')
@@ -117,7 +137,7 @@ function Verdicts({
       onIndicators={(ind) => update({ ind }, { replace: true })}
       charged={usage.data?.charged}
       entries={entries}
-      initialChosen={chosen}
+      initialChosen={standing?.chosen ?? chosen}
       onChosenChange={onChosen}
       link={link}
       view={{
@@ -153,9 +173,19 @@ export function Component() {
   const [submitted, setSubmitted] = useState(() =>
     draft?.checked ? draftEntries(draft.text) : linkedEntries(search.ids),
   );
+  // The choices a link makes (`pick=8279:41723`), by line of the list it opened.
+  const [linkPicks, setLinkPicks] = useState(() => picksFromParam(submitted ?? [], search.pick));
   /** Candidates chosen in the results shown, by line: saved with the list and kept on reload. */
-  const [chosen, setChosenState] = useState<ReadonlyMap<number, number>>(
-    () => new Map(Object.entries(draft?.chosen ?? {}).map(([line, id]) => [Number(line), id])),
+  const [chosen, setChosenState] = useState<ReadonlyMap<number, number>>(() =>
+    search.pick !== ''
+      ? linkPicks.chosen
+      : new Map(Object.entries(draft?.chosen ?? {}).map(([line, id]) => [Number(line), id])),
+  );
+  /** What of the link's choices was left out, in sentences. */
+  const [droppedPicks, setDroppedPicks] = useState<string[]>([]);
+  const addDroppedPicks = useCallback(
+    (sentences: string[]) => setDroppedPicks((shown) => [...new Set([...shown, ...sentences])]),
+    [],
   );
   const keep = (next: { text?: string; checked?: boolean; chosen?: ReadonlyMap<number, number> }) =>
     writeDraft({
@@ -180,9 +210,13 @@ export function Component() {
   if (idsKey !== shownIds) {
     setShownIds(idsKey);
     if (idsKey !== '' && idsKey !== writtenIds) {
+      const entries = linkedEntries(search.ids);
+      const picks = picksFromParam(entries ?? [], search.pick);
       setTextState(sharedListText(search.ids));
-      setSubmitted(linkedEntries(search.ids));
-      setChosenState(new Map());
+      setSubmitted(entries);
+      setChosenState(picks.chosen);
+      setLinkPicks(picks);
+      setDroppedPicks([]);
     }
   }
   const deferredText = useDeferredValue(text);
@@ -195,10 +229,14 @@ export function Component() {
     release,
     search.from ?? draft?.from,
   );
-  // The release the list comes from by default (the one before) goes into the address.
+  const sharing = submitted ? shareableIds(submitted) : undefined;
+  // Candidates chosen, for a list a link can hold.
+  const pick = submitted && sharing?.ok ? picksParam(submitted, chosen) : '';
+  // The release the list comes from by default (the one before) and the choices made go into
+  // the address.
   const link = useShownLink(
     searches.upgrade,
-    versions.data && usable && from ? { from } : undefined,
+    versions.data && usable && from ? { from, pick } : undefined,
   );
   // The check's answer as the verdicts below have it (never asked from here), for the scored
   // calls "Copy as code" adds to the check.
@@ -219,13 +257,14 @@ export function Component() {
     if (!list.ok || list.entries.length === 0) return;
     setSubmitted(list.entries);
     setChosenState(listChosen);
+    setLinkPicks({ chosen: new Map(), ignored: [] });
+    setDroppedPicks([]);
     writeDraft({ text: listText, checked: true, chosen: listChosen, from: listFrom });
     const shared = shareableIds(list.entries);
     const ids = shared.ok ? shared.ids : [];
     setWrittenIds(ids.join(','));
     update({ ids, from: listFrom });
   };
-  const sharing = submitted ? shareableIds(submitted) : undefined;
   const entries = parsed.ok ? parsed.entries.length : 0;
 
   return (
@@ -286,7 +325,7 @@ export function Component() {
         </Button>
         {sharing?.ok && (
           <CopyButton
-            value={`${window.location.origin}${paths.upgrade(release, { ...search, from, ids: sharing.ids })}`}
+            value={`${window.location.origin}${paths.upgrade(release, { ...search, from, ids: sharing.ids, pick })}`}
           >
             {({ copied, copy }) => (
               <Button variant="default" onClick={copy}>
@@ -310,12 +349,22 @@ export function Component() {
           check(list.text, list.from, choicesOf(list));
         }}
       />
+      {[...linkPicks.ignored, ...droppedPicks].length > 0 && (
+        <Alert color="yellow" title="Choices in the link left out">
+          {[...linkPicks.ignored, ...droppedPicks].map((sentence) => (
+            <Text size="sm" key={sentence}>
+              {sentence}
+            </Text>
+          ))}
+        </Alert>
+      )}
       {submitted && usable && (
         <Verdicts
           from={from}
           entries={submitted}
           chosen={chosen}
           onChosen={setChosen}
+          onDropped={addDroppedPicks}
           link={link}
         />
       )}

@@ -1,4 +1,5 @@
 import type { ListEntry } from '../../../shared/api/routes';
+import type { UpgradeResult } from '../../../shared/api/schemas';
 import { MAX_SHARED_IDS } from '../../config/routes';
 
 export { MAX_SHARED_IDS };
@@ -25,3 +26,75 @@ export function shareableIds(
 
 /** The list a link carries, as the list box shows it: one ID a line. */
 export const sharedListText = (ids: readonly number[]) => ids.join('\n');
+
+/**
+ * The candidates chosen, as a link carries them: `pick=8279:41723,2989:5012`, each a Dataset
+ * ID of the list and the one chosen for it in the newer release (the list's lines are the
+ * browser's, so the link names the dataset instead). Choices for lines that name no single ID
+ * stay out; '' when there are none.
+ */
+export function picksParam(
+  entries: readonly ListEntry[],
+  chosen: ReadonlyMap<number, number>,
+): string {
+  return entries
+    .flatMap((entry) => {
+      const id = chosen.get(entry.line);
+      return entry.kind === 'id' && id !== undefined ? [`${entry.id}:${id}`] : [];
+    })
+    .join(',');
+}
+
+/**
+ * The choices a link's `pick` makes, by line of the list it opened, and a sentence for each part
+ * it left out: one that is not `ID:ID`, or that names a dataset not on the list.
+ */
+export function picksFromParam(
+  entries: readonly ListEntry[],
+  pick: string,
+): { chosen: Map<number, number>; ignored: string[] } {
+  const lines = new Map(
+    entries.flatMap((entry) => (entry.kind === 'id' ? [[entry.id, entry.line] as const] : [])),
+  );
+  const chosen = new Map<number, number>();
+  const ignored: string[] = [];
+  for (const part of pick.split(',').filter((each) => each !== '')) {
+    const match = /^(\d{1,10}):(\d{1,10})$/.exec(part);
+    const [from, to] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+    const line = lines.get(from);
+    if (!match || from <= 0 || to <= 0 || to >= 2 ** 31)
+      ignored.push(
+        `“${part}” is not a choice: a Dataset ID of the list, a colon and the one chosen for it.`,
+      );
+    else if (line === undefined)
+      ignored.push(`The choice for ${from}: that dataset is not on the list.`);
+    else if (chosen.has(line))
+      ignored.push(`The second choice for ${from}: the first one is kept.`);
+    else chosen.set(line, to);
+  }
+  return { chosen, ignored };
+}
+
+/**
+ * The choices that stand once the list is checked: each of a line whose dataset has no certain
+ * successor, and one of that line's candidates. The others, with a sentence for each.
+ */
+export function standingPicks(
+  results: readonly UpgradeResult[],
+  chosen: ReadonlyMap<number, number>,
+  to: string,
+): { chosen: Map<number, number>; ignored: string[] } {
+  const kept = new Map<number, number>();
+  const ignored: string[] = [];
+  for (const [line, id] of chosen) {
+    const result = results.find((each) => each.line === line);
+    const source = result?.source?.id;
+    const what = source === undefined ? `line ${line}` : `dataset ${source}`;
+    if (!result || result.verdict !== 'no certain successor')
+      ignored.push(`The choice of ${id} for ${what}: it has no candidates to choose from.`);
+    else if (!result.candidates.some((candidate) => candidate.dataset.id === id))
+      ignored.push(`The choice of ${id} for ${what}: not one of its candidates in ${to}.`);
+    else kept.set(line, id);
+  }
+  return { chosen: kept, ignored };
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Download, Page } from '@playwright/test';
+import { readXlsx } from '../src/web/testing/read-xlsx';
+import { expect, test } from './fixtures';
+import { signInAsDemoUser } from './sign-in';
+import { startStack, type Running } from './stack';
+
+/**
+ * Usage exported equals the data service's meter (issue 22, "Done when"). The run's shared
+ * stacks are charged by every journey at once, so this journey starts a stack of its own (its
+ * own emulator and proxy on free loopback ports): nothing else charges its meter. `demo` is its
+ * admin (AUTH_ADMIN_CLAIM=sub), so the usage page lists everyone's charges, a colleague's too.
+ */
+let stack: Running;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  stack = await startStack(
+    'documented',
+    { id: 'e2e-private', secret: randomBytes(18).toString('base64url') },
+    { AUTH_ADMIN_CLAIM: 'sub', AUTH_ADMIN_VALUE: 'demo' },
+  );
+});
+
+test.afterAll(async () => {
+  await stack.stop();
+});
+
+interface Meter {
+  period_start: string;
+  users: number;
+  user_ids: string[];
+  dataset_ids: number[];
+  indicator_ids: number[];
+}
+
+const meter = async (): Promise<Meter> =>
+  (await (await fetch(`${stack.emulatorUrl}/_emulator/ledger`)).json()) as Meter;
+
+/** Signs in as `username` in a browser of its own, opens `path` and says yes to its bill. */
+async function chargeAs(browser: Browser, username: string, path: string, loaded: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${stack.url}${path}`);
+  await signInAsDemoUser(page, username);
+  await page.getByRole('button', { name: 'Load scores' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: loaded })
+      .getByLabel(/exactly/)
+      .first(),
+  ).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+async function workbook(file: Download) {
+  const bytes = readFileSync(await file.path());
+  return readXlsx(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}
+
+async function downloaded(page: Page, button: string): Promise<Download> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  return file;
+}
+
+/** A CSV file's rows, quoted cells (commas, quotes, line breaks in names) read whole. */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** The export's rows as `kind id status`, one string a thing the bill lists, sorted. */
+function items(sheet: readonly (readonly (string | number | null)[])[]): string[] {
+  const [header = [], ...rows] = sheet;
+  const at = (name: string) => header.indexOf(name);
+  return rows
+    .map((row) =>
+      [row[at('kind')], row[at('id')] ?? '', row[at('status')]]
+        .map((cell) => String(cell ?? ''))
+        .join(' '),
+    )
+    .sort();
+}
+
+/** The meter's count as the same strings: each dataset, indicator and user charged once. */
+function metered(counted: Meter): string[] {
+  return [
+    ...counted.dataset_ids.map((id) => `dataset ${String(id)} charged`),
+    ...counted.indicator_ids.map((id) => `indicator ${String(id)} charged`),
+    ...counted.user_ids.map(() => 'user  charged'),
+  ].sort();
+}
+
+test('usage exported as CSV and XLSX equals the data service’s meter: every item once, nothing more', async ({
+  browser,
+}) => {
+  test.slow(); // Three sign-ins in browsers of their own, three charged loads.
+  // A colleague's charge, then the admin's: a dataset page and a comparison that adds to it.
+  const colleague = await chargeAs(
+    browser,
+    'maria',
+    '/3.12/cutoff/datasets/7773?ind=964',
+    'Impact scores',
+  );
+  await colleague.close();
+  const admin = await chargeAs(
+    browser,
+    'demo',
+    '/3.12/cutoff/datasets/8279?ind=882,964',
+    'Impact scores',
+  );
+  const { page } = admin;
+  await page.goto(`${stack.url}/3.12/cutoff/compare?ds=8279,2989&ind=882,964`);
+  await page.getByRole('button', { name: 'Load scores' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Comparison' })
+      .getByLabel(/exactly/)
+      .first(),
+  ).toBeVisible();
+
+  await page.goto(`${stack.url}/usage`);
+  await expect(page.getByText(/As an admin you see everyone’s requests/)).toBeVisible();
+  const charges = page.getByRole('table', { name: 'Charges this period' });
+  // Three calls charged something: the header row and one a call.
+  await expect(charges.getByRole('row')).toHaveCount(4);
+  const counted = await meter();
+  expect(counted.user_ids).toHaveLength(2);
+  expect(counted.dataset_ids).toEqual([2989, 7773, 8279]);
+
+  const xlsx = await workbook(await downloaded(page, 'Export XLSX'));
+  const csv = readCsv(readFileSync(await (await downloaded(page, 'Export CSV')).path(), 'utf8'));
+  // The export, every sheet of it read back, is the meter's count: no item left out, none twice.
+  expect(items(xlsx.get('Charges') ?? [])).toEqual(metered(counted));
+  expect(items(csv)).toEqual(metered(counted));
+  // Of the same period as the meter's.
+  const query = new Map((xlsx.get('Query') ?? []).map(([label, value]) => [label, value]));
+  const day = counted.period_start.slice(0, 10);
+  expect(String(query.get('Period start')) <= day).toBe(true);
+  expect(String(query.get('Period end')) >= day).toBe(true);
+  expect(query.get('Datasets charged this period (everyone)')).toBe(counted.dataset_ids.length);
+  expect(query.get('Indicators charged this period (everyone)')).toBe(counted.indicator_ids.length);
+  expect(query.get('Users this period')).toBe(counted.users);
+  await admin.close();
+});
