@@ -36,8 +36,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Gives write-excel-file the explorer's zip step (`src/web/lib/xlsx-zip.ts`) in place of its own,
+ * whose Worker from a `blob:` URL the Content Security Policy forbids.
+ */
+function xlsxZipInPage(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'src/web/lib/xlsx-zip.ts');
+  return {
+    name: 'lci-xlsx-zip-in-page',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../zip/zipToArrayBuffer.js' && importer?.includes('/write-excel-file/'))
+        return replacement;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), xlsxZipInPage()],
   // Only VITE_-prefixed variables reach the bundle; no server secret is ever named so.
   envPrefix: 'VITE_',
   build: {
