@@ -73,3 +73,47 @@ test('Compare asks before every change that adds to the bill, and Usage itemises
   await expect(charges.getByRole('cell', { name: /^User / })).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Only my requests' })).toHaveCount(0);
 });
+
+test('a dataset charged in one release waits for a yes in another, and the prompt says why', async ({
+  page,
+}) => {
+  // A dataset in both releases that no other journey scores, so the ledger's answer is this one's.
+  const { DataStore } = await import('../src/emulator/data/store');
+  const store = DataStore.forScale(1);
+  const in311 = new Set(store.view('3.11', 'cutoff')?.datasets.map((dataset) => dataset.id));
+  const id = store
+    .view('3.12', 'cutoff')
+    ?.datasets.filter((dataset) => in311.has(dataset.id))
+    .at(-7)?.id;
+  const [indicator] = await indicatorIds(/ozone depletion/);
+  if (id === undefined || indicator === undefined)
+    throw new Error('the demo releases share no dataset, or 3.12 lacks ozone indicators');
+  const scored311: string[] = [];
+  page.on('request', (request) => {
+    if (scoredIndicators(request).length > 0 && request.url().includes('version=3.11'))
+      scored311.push(request.url());
+  });
+
+  await page.goto(`/3.12/cutoff/datasets/${id}?ind=${indicator}`);
+  await signInAsDemoUser(page);
+  await page.getByRole('button', { name: 'Load scores' }).click();
+  await expect(page.getByLabel(/exactly/).first()).toBeVisible();
+  expect((await charged()).datasets).toContain(id);
+
+  // Its ID is charged, but only in 3.12: the data service may bill it again in 3.11, so it asks.
+  await page.goto(`/3.11/cutoff/datasets/${id}?ind=${indicator}`);
+  await expect(
+    page.getByText(
+      /^Each is charged this period under its ID\. 1 dataset charged this period only in another release may be charged again/,
+    ),
+  ).toBeVisible();
+  expect(scored311).toEqual([]);
+  await page.getByRole('button', { name: 'Load scores' }).click();
+  await expect(page.getByLabel(/exactly/).first()).toBeVisible();
+  expect(scored311).toHaveLength(1);
+
+  // Now that 3.11 has returned it, a fresh visit there loads it without asking.
+  await page.reload();
+  await expect(page.getByLabel(/exactly/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load scores' })).toHaveCount(0);
+});

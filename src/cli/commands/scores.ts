@@ -1,5 +1,10 @@
 import type { Dataset, Indicator } from '../../shared/api/schemas';
-import { costsNothing, describeBill, scoreBill } from '../../shared/scores/bill';
+import {
+  certainlyFree,
+  describeBill,
+  describeElsewhere,
+  scoreBill,
+} from '../../shared/scores/bill';
 import { planCalls } from '../../shared/scores/plan';
 import type { Api } from '../api';
 import { CliError } from '../errors';
@@ -68,10 +73,13 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
     );
 
   const what = `Scores of ${datasetIds.length} dataset${datasetIds.length === 1 ? '' : 's'} × ${indicators.length} indicator${indicators.length === 1 ? '' : 's'} in ${label} (${calls.length} call${calls.length === 1 ? '' : 's'})`;
-  if (costsNothing(bill.adds)) {
+  const elsewhere = describeElsewhere(bill.elsewhere);
+  if (certainlyFree(bill)) {
     io.say(`${what}: already charged this period, nothing more to pay.`);
   } else {
-    io.say(`${what}. This adds to this period's bill: ${describeBill(bill)}.`);
+    io.say(
+      `${what}. This adds to this period's bill: ${describeBill(bill)}.${elsewhere ? ` ${elsewhere}.` : ''}`,
+    );
     if (!options.yes) {
       const agreed = io.confirm('Load them and add this to the bill?');
       if (agreed === undefined)

@@ -215,6 +215,9 @@ describe('forwarding allow-listed routes', () => {
       { mine: true, newUser: true, datasets: [], page: 'other' },
       { mine: false, newUser: true, datasets: [8279], page: 'dataset' },
     ]);
+    // Every charge is counted, listed or not; the release that returned the scores is known.
+    expect([alice.charges_total, bob.charges_total]).toEqual([1, 2]);
+    expect(bob.charged.releases).toEqual([{ ...release, datasets: [8279] }]);
     const labels = bob.charges.map((charge) => charge.user);
     expect(labels[0]).not.toBe(labels[1]);
     expect(labels[1]).toBe(alice.charges[0]?.user);

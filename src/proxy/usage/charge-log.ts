@@ -10,11 +10,22 @@ export const MAX_CHARGES = 500;
 export class ChargeLog {
   private team: Charge[] = [];
   private readonly byUser = new Map<string, Charge[]>();
+  /** Every charge counted, listed or not: the team's and each user's. */
+  private teamCount = 0;
+  private readonly userCounts = new Map<string, number>();
 
   add(charge: Charge) {
     this.team = push(this.team, charge);
-    if (charge.user !== undefined)
+    this.teamCount++;
+    if (charge.user !== undefined) {
       this.byUser.set(charge.user, push(this.byUser.get(charge.user) ?? [], charge));
+      this.userCounts.set(charge.user, (this.userCounts.get(charge.user) ?? 0) + 1);
+    }
+  }
+
+  /** How many charges there are in all, of which `recent` lists the newest 500. */
+  count(user?: string): number {
+    return user === undefined ? this.teamCount : (this.userCounts.get(user) ?? 0);
   }
 
   /** Newest first: everyone's, or one user's. */
@@ -26,6 +37,8 @@ export class ChargeLog {
   clear() {
     this.team = [];
     this.byUser.clear();
+    this.teamCount = 0;
+    this.userCounts.clear();
   }
 }
 

@@ -18,6 +18,11 @@ export interface Line {
    */
   maybe?: number[];
   slots?: number;
+  /**
+   * Datasets returned with scores in the line's `release` and not recorded there before, charged
+   * or not: what may load again in that release without asking (see served.ts).
+   */
+  served?: number[];
   /** Who made the call (on intents and on what they charged) and when it was settled. */
   by?: string;
   at?: number;

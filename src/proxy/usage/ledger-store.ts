@@ -1,5 +1,6 @@
 import type { UsageLedger } from './ledger';
 import type { Charge, LedgerHealth, ScoredCall, UsageSnapshot } from './ledger-types';
+import type { ServedRelease } from './served';
 
 /**
  * A scored call's hold on the budget, as the routes see it, whichever store keeps the ledger.
@@ -20,6 +21,10 @@ export interface LedgerStore {
   chargedIds(): Promise<{ datasets: number[]; indicators: number[] }>;
   /** This period's charges, newest first, for the itemised usage: everyone's, or one user's. */
   recentCharges(user?: string): Promise<Charge[]>;
+  /** How many charges there are this period, everyone's or one user's, listed or not. */
+  chargeCount(user?: string): Promise<number>;
+  /** Datasets whose scores were returned in each release this period (served.ts). */
+  servedByRelease(): Promise<ServedRelease[]>;
   /** Whether this user already counts as one of the period's users. */
   hasUser(user: string): Promise<boolean>;
   /** Whether scored calls can be counted now (readiness says so), and if not, why. */
@@ -42,6 +47,8 @@ export function inProcessLedger(ledger: UsageLedger): LedgerStore {
     snapshot: async () => ledger.snapshot(),
     chargedIds: async () => ledger.chargedIds(),
     recentCharges: async (user) => ledger.recentCharges(user),
+    chargeCount: async (user) => ledger.chargeCount(user),
+    servedByRelease: async () => ledger.servedByRelease(),
     hasUser: async (user) => ledger.hasUser(user),
     health: () => ledger.health(),
     close: async () => ledger.close(),

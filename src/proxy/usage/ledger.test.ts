@@ -98,6 +98,37 @@ describe('the usage ledger', () => {
     expect(again.hasUser('c')).toBe(false);
   });
 
+  it('records which release returned each dataset, charged or not, also after a restart', () => {
+    const file = tempFile();
+    const first = ledgerAt(file);
+    const in311: ChargeSource = {
+      ...TEST_SOURCE,
+      release: { version: '3.11', systemModel: 'cutoff' },
+    };
+    charge(first, 'a', [1, 2], [882]);
+    // Dataset 2 again, in 3.11: nothing new under its ID, but now known to come from 3.11 too.
+    first.reserve(call('a', [2, 3], [882], undefined, in311))?.settle([2, 3], [882]);
+    // Asked in 3.11 but the answer never said: not known as served there.
+    first.reserve(call('a', [4], [882], undefined, in311))?.settleUnknown();
+    first.close();
+    const { version, systemModel } = TEST_SOURCE.release ?? { version: '', systemModel: '' };
+    const expected = [
+      { version: '3.11', system_model: 'cutoff', datasets: [2, 3] },
+      { version, system_model: systemModel, datasets: [1, 2] },
+    ];
+    expect(first.servedByRelease()).toEqual(expected);
+    expect(ledgerAt(file).servedByRelease()).toEqual(expected);
+  });
+
+  it('counts every charge though it lists the newest 500, everyone’s and each user’s', () => {
+    const ledger = ledgerAt(undefined);
+    for (let id = 1; id <= 520; id++) charge(ledger, id % 2 ? 'a' : 'b', [id], [882]);
+    expect(ledger.recentCharges()).toHaveLength(500);
+    expect(ledger.chargeCount()).toBe(520);
+    expect(ledger.chargeCount('a')).toBe(260);
+    expect(ledger.chargeCount('nobody')).toBe(0);
+  });
+
   it('reads charges recorded before their release, page and client were kept', () => {
     const file = tempFile();
     appendFileSync(

@@ -3,6 +3,7 @@ import { ProxyError } from '../errors';
 import type { Log } from '../redis/connection';
 import { ChargeLog } from './charge-log';
 import { LedgerFile, LedgerWriteError } from './ledger-file';
+import { ServedByRelease } from './served';
 import { holdCounts, readLines, sorted, unique, type Hold, type Line } from './ledger-lines';
 import {
   periodOf,
@@ -64,6 +65,8 @@ export class UsageLedger {
   /** Datasets of pages whose outcome is unknown, and how many of them may have been charged. */
   private readonly maybe = new Set<number>();
   private maybeSlots = 0;
+  /** Datasets whose scores were returned in each release this period (`served` on lines). */
+  private readonly served = new ServedByRelease();
   /** Calls holding part of the budget: in flight, or their outcome not written yet. */
   private readonly holding = new Set<Hold>();
   private readonly charges = new ChargeLog();
@@ -142,6 +145,7 @@ export class UsageLedger {
   }
 
   private apply(line: Line) {
+    if (line.served?.length) this.served.add(storedSource(line).release, line.served);
     if (line.user !== undefined) this.users.add(line.user);
     for (const id of line.datasets ?? []) this.datasets.add(id);
     for (const id of line.indicators ?? []) this.indicators.add(id);
@@ -190,6 +194,12 @@ export class UsageLedger {
     if (datasets.length) line.datasets = datasets;
     if (indicators.length) line.indicators = indicators;
     return line;
+  }
+
+  /** Datasets returned with scores in the call's release and not recorded there yet. */
+  private newlyServed(source: ChargeSource, datasets: readonly number[]): Pick<Line, 'served'> {
+    const served = this.served.unrecorded(source.release, datasets);
+    return served.length > 0 ? { served } : {};
   }
 
   /** Appends a line; returns once it is complete on disk, or throws `LedgerWriteError`. */
@@ -275,6 +285,7 @@ export class UsageLedger {
       this.users.clear();
       this.maybe.clear();
       this.maybeSlots = 0;
+      this.served.clear();
       this.charges.clear();
     }
   }
@@ -348,7 +359,10 @@ export class UsageLedger {
       settle: (chargedDatasets, chargedIndicators) =>
         finish(
           chargedDatasets.length > 0 && chargedIndicators.length > 0
-            ? this.fresh(user, chargedDatasets, chargedIndicators)
+            ? {
+                ...this.fresh(user, chargedDatasets, chargedIndicators),
+                ...this.newlyServed(source, chargedDatasets),
+              }
             : undefined,
         ),
       release: () => finish(undefined),
@@ -405,6 +419,18 @@ export class UsageLedger {
   recentCharges(user?: string): Charge[] {
     this.rollPeriod();
     return this.charges.recent(user);
+  }
+
+  /** How many charges this period has: everyone's, or one user's (`recentCharges` lists 500). */
+  chargeCount(user?: string): number {
+    this.rollPeriod();
+    return this.charges.count(user);
+  }
+
+  /** Datasets whose scores were returned in each release this period. */
+  servedByRelease() {
+    this.rollPeriod();
+    return this.served.list();
   }
 
   close(): void {

@@ -18,7 +18,10 @@ export const PERIOD_KEYS = [
   'intents', // HASH: intent id → JSON {user, datasets, indicators, slots, instance, source}
   'deadlines', // ZSET: intent id → when it counts as charged in full, whatever its instance
   // LIST: JSON {at, user, newUser, datasets, maybe?, indicators, release?, page, client} of each
-  // call's new charges, newest first; the same for each user at `charges:<user>`.
+  // call's new charges, newest first (the newest 500); the same for each user at
+  // `charges:<user>`, and how many there are in all in the HASH `charges#count` ('*', 'u:<user>').
+  // Beside `datasets`, `datasets@served` (SET) names the releases that returned scores and
+  // `datasets@served:<version>/<system model>` (SET) their datasets.
   'charges',
   // HASH: datasets, indicators, users: charges lost with Redis's data and confirmed by an
   // operator (`npm run ledger:confirm`), which count against the budget though their IDs are gone.
@@ -81,6 +84,14 @@ local function finish(id, mode, chargedDatasets, chargedIndicators)
       newUser = redis.call('SADD', KEYS[3], intent.user) == 1
       for _, d in ipairs(chargedDatasets) do charge(KEYS[1], d, addedDatasets) end
       for _, i in ipairs(chargedIndicators) do charge(KEYS[2], i, addedIndicators) end
+      -- Which release returned these scores (served.ts): '<datasets>@served' names the releases,
+      -- '<datasets>@served:<version>/<system model>' holds each one's datasets.
+      local release = (intent.source or {}).release
+      if type(release) == 'table' then
+        local name = release.version .. '/' .. release.system_model
+        redis.call('SADD', KEYS[1] .. '@served', name)
+        for _, d in ipairs(chargedDatasets) do redis.call('SADD', KEYS[1] .. '@served:' .. name, d) end
+      end
     end
   elseif mode == 'unknown' then
     newUser = redis.call('SADD', KEYS[3], intent.user) == 1
@@ -107,6 +118,9 @@ local function finish(id, mode, chargedDatasets, chargedIndicators)
       redis.call('LPUSH', key, text)
       redis.call('LTRIM', key, 0, ${MAX_CHARGES - 1})
     end
+    -- Every charge counted, listed or not: '*' the team's, 'u:<user>' each user's.
+    redis.call('HINCRBY', KEYS[11] .. '#count', '*', 1)
+    redis.call('HINCRBY', KEYS[11] .. '#count', 'u:' .. intent.user, 1)
   end
   return 1
 end

@@ -37,6 +37,28 @@ function random(seed: number) {
 }
 
 describe('the usage ledger in Redis', () => {
+  it('records for the fleet which release returned each dataset, and counts every charge', async () => {
+    const a = await instance();
+    const b = await instance();
+    const source = { ...TEST_SOURCE, release: { version: '3.9', systemModel: 'apos' } };
+    const first = await a.ledger.reserve(call('dora', [901, 902], [882], undefined, source));
+    await first?.settle([901, 902], [882]);
+    // Again from the other instance: nothing new under the IDs, one more dataset served there.
+    const second = await b.ledger.reserve(call('dora', [902, 903], [882], undefined, source));
+    await second?.settle([902, 903], [882]);
+    const unknown = await b.ledger.reserve(call('dora', [904], [882], undefined, source));
+    await unknown?.settleUnknown();
+    const served = await a.ledger.servedByRelease();
+    expect(served.find((release) => release.version === '3.9')).toEqual({
+      version: '3.9',
+      system_model: 'apos',
+      datasets: [901, 902, 903],
+    });
+    // Three calls added something (the last one its unconfirmed dataset): all counted.
+    expect(await b.ledger.chargeCount('dora')).toBe(3);
+    expect(await a.ledger.chargeCount()).toBeGreaterThanOrEqual(3);
+  });
+
   it('itemises each call’s new charges for every instance, and knows who already counts', async () => {
     const a = await instance();
     const b = await instance();

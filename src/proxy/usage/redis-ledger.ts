@@ -1,6 +1,7 @@
 import { ProxyError } from '../errors';
 import { ALIVE_PREFIX, type Log, type SharedStore } from '../redis/connection';
 import { MAX_CHARGES } from './charge-log';
+import { ServedByRelease, type ServedRelease } from './served';
 import type { LedgerStore, StoredReservation } from './ledger-store';
 import {
   periodOf,
@@ -337,6 +338,30 @@ export class RedisLedger implements LedgerStore {
         chargeOf(JSON.parse(text) as StoredCharge),
       ),
     );
+  }
+
+  async chargeCount(user?: string): Promise<number> {
+    const key = `${this.key(this.period(), 'charges')}#count`;
+    return this.read(async () =>
+      Number((await this.store.redis.hget(key, user === undefined ? '*' : `u:${user}`)) ?? 0),
+    );
+  }
+
+  async servedByRelease(): Promise<ServedRelease[]> {
+    const served = `${this.key(this.period(), 'datasets')}@served`;
+    return this.read(async () => {
+      const names = await this.store.redis.smembers(served);
+      const releases = await Promise.all(
+        names.map(async (name) => {
+          const [version = '', systemModel = ''] = name.split('/');
+          const ids = sortedIds(await this.store.redis.smembers(`${served}:${name}`));
+          return { version, systemModel, ids };
+        }),
+      );
+      const list = new ServedByRelease();
+      for (const { version, systemModel, ids } of releases) list.add({ version, systemModel }, ids);
+      return list.list();
+    });
   }
 
   async hasUser(user: string): Promise<boolean> {

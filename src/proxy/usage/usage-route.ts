@@ -52,10 +52,13 @@ export function createUsageRoute(deps: { ledger: LedgerStore; config: ProxyConfi
     },
 
     async answer(viewer: VerifiedUser): Promise<Usage> {
-      const [snapshot, ids, recent, known] = await Promise.all([
+      const whose = viewer.isAdmin ? undefined : viewer.userId;
+      const [snapshot, ids, recent, total, served, known] = await Promise.all([
         ledger.snapshot(),
         ledger.chargedIds(),
-        ledger.recentCharges(viewer.isAdmin ? undefined : viewer.userId),
+        ledger.recentCharges(whose),
+        ledger.chargeCount(whose),
+        ledger.servedByRelease(),
         ledger.hasUser(viewer.userId),
       ]);
       const { start, end } = periodDates(snapshot.period);
@@ -63,9 +66,11 @@ export function createUsageRoute(deps: { ledger: LedgerStore; config: ProxyConfi
         ...snapshot,
         period_start: start,
         period_end: end,
-        charged: { ...ids, user: known },
+        charged: { ...ids, user: known, releases: served },
         viewer: { admin: viewer.isAdmin },
         charges: recent.map(toAnswer(viewer)),
+        // Read apart from the list: a charge landing between the two reads is counted, not lost.
+        charges_total: Math.max(total, recent.length),
       };
     },
   };

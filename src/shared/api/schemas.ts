@@ -342,14 +342,28 @@ export const UsageSchema = z.object({
     indicators: z.array(z.number().int()),
     /** Whether the caller already counts as one of the period's users (a new one is billed). */
     user: z.boolean(),
+    /**
+     * Datasets whose scores the data service returned in each release this period, charged or
+     * not. The service's documents count Dataset IDs and do not say whether an ID asked for in
+     * another release is billed again: an ID in `datasets` but not under a release may be.
+     */
+    releases: z.array(
+      z.object({
+        version: z.string(),
+        system_model: z.string(),
+        datasets: z.array(z.number().int()),
+      }),
+    ),
   }),
   /** What the caller may see of others' charges: only admins see colleagues' itemised charges. */
   viewer: z.object({ admin: z.boolean() }),
   /**
-   * The period's scored calls that charged something, newest first (at most 500): the caller's
+   * The period's scored calls that charged something, newest first (the newest 500): the caller's
    * own, or everyone's for an admin.
    */
   charges: z.array(ChargeSchema),
+  /** How many such calls there are in all: more than `charges` lists when over 500. */
+  charges_total: z.number().int().nonnegative(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

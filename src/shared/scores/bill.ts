@@ -1,3 +1,4 @@
+import type { ReleaseRef } from '../versions';
 import { asksForScores, releaseKey, type ScoreRequest } from './plan';
 
 /**
@@ -11,6 +12,20 @@ export interface Charged {
   indicators: readonly number[];
   /** Whether the caller already counts as one of the period's users. */
   user: boolean;
+  /**
+   * Datasets whose scores were returned in each release this period. The service's documents
+   * count Dataset IDs and do not say whether an ID asked for in another release is billed again,
+   * so only these load by themselves in their release.
+   */
+  releases: readonly { version: string; system_model: string; datasets: readonly number[] }[];
+}
+
+/** The datasets whose scores were returned in this release this period. */
+function servedIn(charged: Charged | undefined, release: ReleaseRef): Set<number> {
+  const line = charged?.releases.find(
+    (served) => served.version === release.version && served.system_model === release.systemModel,
+  );
+  return new Set(line?.datasets ?? []);
 }
 
 /**
@@ -39,13 +54,19 @@ export interface ScoreBill {
   /** Release by release, in the order first asked. */
   releases: BillLine[];
   adds: NewCharges;
+  /**
+   * Datasets charged this period under their ID but only in another release than the one asked:
+   * the data service may bill them again (not documented either way), so they wait for a yes.
+   */
+  elsewhere: number[];
 }
 
 /**
- * The bill of some score requests, release by release. The data service charges each release
- * separately while the proxy's ledger knows Dataset IDs only, so a dataset charged in one
- * release reads as charged in every release here: `adds` is the least the request may add.
- * While the usage is not known (`charged` undefined), everything counts as new.
+ * The bill of some score requests, release by release. The proxy's ledger counts Dataset IDs, as
+ * the data service's documents say it bills; whether it bills an ID again in another release is
+ * not documented, so `adds` is the least the request may add and `elsewhere` names the datasets
+ * charged only in another release. While the usage is not known (`charged` undefined),
+ * everything counts as new.
  */
 export function scoreBill(
   requests: readonly ScoreRequest[],
@@ -65,7 +86,14 @@ export function scoreBill(
     lines.set(key, known);
   }
   const unseen = (ids: Iterable<number>) => [...ids].filter((id) => !seenDatasets.has(id));
+  const elsewhere = new Set<number>();
+  for (const request of asked) {
+    const served = servedIn(charged, request);
+    for (const id of request.datasetIds)
+      if (seenDatasets.has(id) && !served.has(id)) elsewhere.add(id);
+  }
   return {
+    elsewhere: [...elsewhere],
     releases: [...lines.values()].map(({ line, ids }) => ({
       ...line,
       datasets: ids.size,
@@ -81,16 +109,23 @@ export function scoreBill(
   };
 }
 
-export const costsNothing = (charges: NewCharges) =>
+const costsNothing = (charges: NewCharges) =>
   charges.datasets.length === 0 && charges.indicators.length === 0 && !charges.user;
 
-/** The already-charged part of a request, which may load without asking; none while unknown. */
+/** Whether a bill certainly adds nothing: nothing new, and nothing charged only elsewhere. */
+export const certainlyFree = (bill: ScoreBill) =>
+  costsNothing(bill.adds) && bill.elsewhere.length === 0;
+
+/**
+ * The already-charged part of a request, which may load without asking; none while unknown. A
+ * dataset counts only where its scores were returned in the request's own release.
+ */
 export function alreadyCharged<R extends ScoreRequest>(
   request: R,
   charged: Charged | undefined,
 ): R {
   if (!charged?.user) return { ...request, datasetIds: [], indicatorIds: [] };
-  const datasets = new Set(charged.datasets);
+  const datasets = servedIn(charged, request);
   const indicators = new Set(charged.indicators);
   return {
     ...request,
@@ -130,4 +165,17 @@ export function describeBill(bill: ScoreBill, count: Counted = counted): string 
     .filter((line) => line.unseen > 0)
     .map((line) => `${count(line.unseen, 'new dataset')} (${line.version} ${line.systemModel})`);
   return sentence(datasets, bill.adds, count) ?? 'nothing new';
+}
+
+/**
+ * What a bill's `elsewhere` (datasets charged only in another release) means, or undefined when it is empty: "1 dataset charged this period
+ * only in another release may be charged again: …".
+ */
+export function describeElsewhere(
+  elsewhere: readonly number[],
+  count: Counted = counted,
+): string | undefined {
+  const n = elsewhere.length;
+  if (n === 0) return undefined;
+  return `${count(n, 'dataset')} charged this period only in another release may be charged again: the data service counts Dataset IDs, and its documents do not say whether it bills an ID again when asked for in another release`;
 }

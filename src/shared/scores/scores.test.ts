@@ -37,7 +37,12 @@ describe('planCalls', () => {
 });
 
 describe('scoreBill', () => {
-  const charged = { datasets: [1, 2], indicators: [964], user: true };
+  const charged = {
+    datasets: [1, 2],
+    indicators: [964],
+    user: true,
+    releases: [{ version: '3.12', system_model: 'cutoff', datasets: [1, 2] }],
+  };
 
   it('counts only what this period has not charged yet', () => {
     const bill = scoreBill(
@@ -54,6 +59,7 @@ describe('scoreBill', () => {
     expect(bill).toEqual({
       releases: [{ version: '3.12', systemModel: 'cutoff', datasets: 3, unseen: 1 }],
       adds: { datasets: [3], indicators: [882], user: false },
+      elsewhere: [],
     });
     expect(describeBill(bill)).toBe('1 new dataset and 1 new indicator');
   });

@@ -198,6 +198,7 @@ export function Component() {
         <CostPrompt
           title={`Scores for ${plural(shownIds.length, 'dataset')} × ${plural(indicatorIds.length, 'indicator')}`}
           charges={comparison.bill.adds}
+          elsewhere={comparison.bill.elsewhere}
           loads={{
             datasets: shownIds.map((id) => {
               const dataset = datasets.find((candidate) => candidate.id === id);

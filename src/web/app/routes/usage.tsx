@@ -296,6 +296,13 @@ export function Component() {
         <Title order={2} size="h4">
           What each request added
         </Title>
+        {usage.charges_total > usage.charges.length && (
+          <Text size="sm" fw={500}>
+            Listed: the newest {formatCount(usage.charges.length)} of{' '}
+            {plural(usage.charges_total, 'request')} this period. The totals above count all of
+            them; the list below, what it says you added and its export hold only those listed.
+          </Text>
+        )}
         <Text size="sm">
           {mine.length === 0
             ? 'Your requests have added nothing to this period’s bill.'

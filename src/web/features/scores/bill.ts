@@ -1,10 +1,14 @@
-import { describeCharges as describe, type NewCharges } from '../../../shared/scores/bill';
+import {
+  describeCharges as describe,
+  describeElsewhere as describeElsewhereWith,
+  type NewCharges,
+} from '../../../shared/scores/bill';
 import { plural } from '../../lib/format';
 
 /** The bill is the same for every client of the proxy (src/shared/scores/bill.ts). */
 export {
   alreadyCharged,
-  costsNothing,
+  certainlyFree,
   scoreBill,
   type BillLine,
   type Charged,
@@ -14,3 +18,7 @@ export {
 
 /** The charges in one sentence, numbers written as the explorer writes them ("6 349"). */
 export const describeCharges = (charges: NewCharges) => describe(charges, plural);
+
+/** The datasets a bill may charge again in another release, numbers written as the explorer does. */
+export const describeElsewhere = (elsewhere: readonly number[]) =>
+  describeElsewhereWith(elsewhere, plural);

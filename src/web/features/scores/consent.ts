@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { costsNothing, scoreBill, type Charged } from './bill';
+import { certainlyFree, scoreBill, type Charged } from './bill';
 import { asksForScores, releaseKey, type ScoreRequest } from './planner';
 
 interface Approval {
@@ -49,10 +49,11 @@ export function forgetApprovals() {
 
 /**
  * Where a page's scores come from, which decides what may load without a yes:
- * - `release`: one release. What the proxy's ledger says is charged this period loads by itself.
- * - `releases`: several at once (a dataset's history, an upgrade check's both sides). The data
- *   service charges each release separately while the ledger counts Dataset IDs only, so its
- *   "already charged" says nothing about another release: each request waits for its own yes.
+ * - `release`: one release. What the proxy's ledger says was charged this period and returned
+ *   in this same release loads by itself. A Dataset ID charged only in another release waits:
+ *   the service's documents do not say whether an ID is billed again in another release.
+ * - `releases`: several at once (a dataset's history, an upgrade check's both sides): each
+ *   request waits for its own yes, so a bill spanning releases is always read first.
  */
 export type ScoreScope = 'release' | 'releases';
 
@@ -67,9 +68,7 @@ export function useScoreConsent(
 ) {
   const current = useSyncExternalStore(subscribe, () => approvals);
   const free = (request: ScoreRequest) =>
-    scope === 'release' &&
-    charged !== undefined &&
-    costsNothing(scoreBill([request], charged).adds);
+    scope === 'release' && charged !== undefined && certainlyFree(scoreBill([request], charged));
   const covered = requests.map(
     (request) =>
       !asksForScores(request) ||

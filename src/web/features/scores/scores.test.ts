@@ -119,7 +119,12 @@ describe('the answers', () => {
 });
 
 describe('the bill', () => {
-  const charged = { datasets: [1], indicators: [882], user: true };
+  const charged = {
+    datasets: [1],
+    indicators: [882],
+    user: true,
+    releases: [{ version: '3.12', system_model: 'cutoff', datasets: [1] }],
+  };
 
   it('states each release with how much of it is new, and the least it adds', () => {
     expect(
@@ -141,6 +146,8 @@ describe('the bill', () => {
         { version: '3.12', systemModel: 'cutoff', datasets: 2, unseen: 1 },
       ],
       adds: { datasets: [2, 3, 20], indicators: [964], user: false },
+      // Dataset 1 was charged in 3.12 only: in 3.10 it may be billed again.
+      elsewhere: [1],
     });
   });
 
@@ -185,6 +192,7 @@ describe('the bill', () => {
     expect(scoreBill([{ ...request, indicatorIds: [] }], undefined)).toEqual({
       releases: [],
       adds: { datasets: [], indicators: [], user: false },
+      elsewhere: [],
     });
   });
 

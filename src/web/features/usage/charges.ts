@@ -144,6 +144,7 @@ export function usageExport(
         ['Dataset ID', filter.dataset ?? 'any'],
         ['Release', filter.release === '' ? 'any' : filter.release],
         ['Charges', charges.length],
+        ['Charges this period, listed or not', usage.charges_total],
         ['Datasets charged this period (everyone)', usage.datasets],
         ['Indicators charged this period (everyone)', usage.indicators],
         ['Users this period', usage.users],

@@ -57,6 +57,7 @@ export function ScoresPanel({
     <CostPrompt
       title={`Scores for ${plural(indicatorIds.length, 'indicator')}`}
       charges={scores.bill.adds}
+      elsewhere={scores.bill.elsewhere}
       loads={{ datasets: [{ id: datasetId, name: datasetName }], indicators }}
       partShown={dataset !== undefined}
       onLoad={scores.consent.approve}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { plural } from '../../../lib/format';
-import { describeCharges, type NewCharges } from '../bill';
+import { describeCharges, describeElsewhere, type NewCharges } from '../bill';
 
 /** What a yes loads, named: the datasets and the indicators (method › category › name). */
 export interface ScoreLoad {
@@ -63,9 +63,12 @@ export function CostPrompt(props: {
   loads?: ScoreLoad;
   /** Scores already charged are on screen; this asks for the rest. */
   partShown?: boolean;
+  /** Datasets charged this period only in another release (the bill's `elsewhere`). */
+  elsewhere?: readonly number[];
   onLoad: () => void;
 }) {
   const added = describeCharges(props.charges);
+  const elsewhere = describeElsewhere(props.elsewhere ?? []);
   const newDatasets = new Set(props.charges.datasets);
   const newIndicators = new Set(props.charges.indicators);
   const { loads } = props;
@@ -75,7 +78,10 @@ export function CostPrompt(props: {
         <Text size="sm">
           {added
             ? `Loading them adds ${added} to this period’s licence bill.`
-            : 'Already charged this period: loading them costs nothing more.'}
+            : elsewhere
+              ? 'Each is charged this period under its ID.'
+              : 'Already charged this period: loading them costs nothing more.'}
+          {elsewhere && ` ${elsewhere}.`}
           {props.partShown && ' Scores already charged are shown; the rest waits for you.'}
         </Text>
         {loads && (

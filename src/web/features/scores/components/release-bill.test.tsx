@@ -2,8 +2,9 @@ import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
-import { scoreBill } from '../bill';
+import { alreadyCharged, scoreBill } from '../bill';
 import { forgetApprovals, useScoreConsent } from '../consent';
+import { CostPrompt } from './cost-prompt';
 import { ReleaseBill } from './release-bill';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -20,6 +21,7 @@ describe('the bill of scores from several releases', () => {
             { version: '3.12', systemModel: 'cutoff', datasets: 28, unseen: 3 },
           ],
           adds: { datasets: ids(30), indicators: [], user: true },
+          elsewhere: [],
         }}
         loadLabel="Load scores"
         onLoad={onLoad}
@@ -43,13 +45,18 @@ describe('the bill of scores from several releases', () => {
         bill={{
           releases: [{ version: '3.11', systemModel: 'cutoff', datasets: 1, unseen: 0 }],
           adds: { datasets: [], indicators: [], user: false },
+          elsewhere: [1],
         }}
         loadLabel="Load scores"
         onLoad={vi.fn()}
       />,
     );
     expect(screen.getByText('3.11: 1 dataset, its ID charged this period')).toBeVisible();
-    expect(screen.getByText(/may still be charged again for another/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /under its ID\. 1 dataset charged this period only in another release may be charged again: .* do not say whether it bills an ID again/,
+      ),
+    ).toBeVisible();
   });
 
   it('names the system model of each line when the bill spans more than one', () => {
@@ -63,7 +70,12 @@ describe('the bill of scores from several releases', () => {
             datasetIds: [1],
             indicatorIds: [882],
           })),
-          { datasets: [1], indicators: [882], user: true },
+          {
+            datasets: [1],
+            indicators: [882],
+            user: true,
+            releases: [{ version: '3.12', system_model: 'cutoff', datasets: [1] }],
+          },
         )}
         loadLabel="Load scores"
         onLoad={vi.fn()}
@@ -111,7 +123,12 @@ describe('consent across releases', () => {
 describe('consent within one release', () => {
   beforeEach(() => forgetApprovals());
   const request = { version: '3.12', systemModel: 'cutoff', datasetIds: [1], indicatorIds: [882] };
-  const charged = { datasets: [1], indicators: [882], user: true };
+  const charged = {
+    datasets: [1],
+    indicators: [882],
+    user: true,
+    releases: [{ version: '3.12', system_model: 'cutoff', datasets: [1] }],
+  };
 
   it('lets what is charged already load by itself, which a bill across releases never does', () => {
     const { result, rerender } = renderHook(
@@ -121,6 +138,33 @@ describe('consent within one release', () => {
     expect(result.current.allowed).toBe(true);
     rerender({ scope: 'releases' });
     expect(result.current.allowed).toBe(false);
+  });
+
+  it('waits for a yes for a dataset charged this period only in another release', () => {
+    const in311 = { ...request, version: '3.11' };
+    const { result } = renderHook(() => useScoreConsent([in311], charged, 'release'));
+    expect(result.current.allowed).toBe(false);
+    const bill = scoreBill([in311], charged);
+    expect(bill.adds).toEqual({ datasets: [], indicators: [], user: false });
+    expect(bill.elsewhere).toEqual([1]);
+    expect(alreadyCharged(in311, charged).datasetIds).toEqual([]);
+  });
+
+  it('says what a dataset charged only in another release may cost before loading it', () => {
+    renderWithProviders(
+      <CostPrompt
+        title="Scores for 1 indicator"
+        charges={{ datasets: [], indicators: [], user: false }}
+        elsewhere={[1]}
+        onLoad={vi.fn()}
+      />,
+    );
+    expect(
+      screen.getByText(
+        /^Each is charged this period under its ID\. 1 dataset charged this period only in another release may be charged again/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/costs nothing more/)).toBeNull();
   });
 
   it('waits for a yes while the usage is not known, or the user is not counted yet', () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import { plural } from '../../../lib/format';
-import { describeCharges, type BillLine, type ScoreBill } from '../bill';
+import { describeCharges, describeElsewhere, type BillLine, type ScoreBill } from '../bill';
 import { releaseKey } from '../planner';
 
 interface ReleaseBillProps {
@@ -22,21 +22,21 @@ function seen(line: BillLine) {
 
 /**
  * What loading scores from several releases asks for, release by release, before anything is
- * loaded. The data service charges each release separately but the proxy counts Dataset IDs,
- * so what it adds is stated as the least the bill grows by. A line names its system model too
- * when the bill spans more than one.
+ * loaded. The proxy counts Dataset IDs, as the data service's documents say it bills; whether an
+ * ID is billed again in another release is not documented, so what it adds is stated as the
+ * least the bill grows by, and the datasets charged only in another release are named as such.
+ * A line names its system model too when the bill spans more than one.
  */
 export function ReleaseBill({ title, bill, partShown, loadLabel, onLoad }: ReleaseBillProps) {
   const added = describeCharges(bill.adds);
+  const elsewhere = describeElsewhere(bill.elsewhere);
   const models = new Set(bill.releases.map((line) => line.systemModel));
   const name = (line: BillLine) =>
     models.size > 1 ? `${line.version} · ${line.systemModel}` : line.version;
   return (
     <Alert color="blue" title={title}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          The data service charges each release separately. Scores would be asked for:
-        </Text>
+        <Text size="sm">Scores would be asked for:</Text>
         <List size="sm" spacing={2} aria-label="Scores asked for, by release">
           {bill.releases.map((line) => (
             <List.Item key={releaseKey(line)}>
@@ -46,8 +46,9 @@ export function ReleaseBill({ title, bill, partShown, loadLabel, onLoad }: Relea
         </List>
         <Text size="sm">
           {added
-            ? `Loading them adds at least ${added} to this period’s licence bill; a dataset already charged in one release may be charged again for another.`
-            : 'Every dataset and indicator is charged this period under its ID; a dataset charged in one release may still be charged again for another.'}
+            ? `Loading them adds at least ${added} to this period’s licence bill.`
+            : 'Every dataset and indicator is charged this period under its ID.'}
+          {elsewhere && ` ${elsewhere}.`}
           {partShown && ' Scores already loaded are shown; the rest waits for you.'}
         </Text>
         <Button onClick={onLoad}>{loadLabel}</Button>
