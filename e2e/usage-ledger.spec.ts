@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from '@playwright/test';
+import { plural } from '../src/web/lib/format';
 import { readXlsx } from '../src/web/testing/read-xlsx';
 import { expect, test } from './fixtures';
+import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { signInAsDemoUser } from './sign-in';
 import { startStack, type Running } from './stack';
 
@@ -13,13 +15,16 @@ import { startStack, type Running } from './stack';
  * admin (AUTH_ADMIN_CLAIM=sub), so the usage page lists everyone's charges, a colleague's too.
  */
 let stack: Running;
+// The second journey adds hundreds of charges to the same private meter: it runs after the first.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   stack = await startStack(
     'documented',
     { id: 'e2e-private', secret: randomBytes(18).toString('base64url') },
-    { AUTH_ADMIN_CLAIM: 'sub', AUTH_ADMIN_VALUE: 'demo' },
+    // The second journey's script makes 501 calls in well under a minute.
+    { AUTH_ADMIN_CLAIM: 'sub', AUTH_ADMIN_VALUE: 'demo', RATE_LIMIT_PER_MINUTE: '2000' },
   );
 });
 
@@ -169,4 +174,51 @@ test('usage exported as CSV and XLSX equals the data service’s meter: every it
   expect(query.get('Indicators charged this period (everyone)')).toBe(counted.indicator_ids.length);
   expect(query.get('Users this period')).toBe(counted.users);
   await admin.close();
+});
+
+test('past 500 charges the usage page says it lists the newest 500 of how many, not fewer as if all', async ({
+  page,
+}) => {
+  test.slow(); // 501 scored calls, as a script on the team's licence would make them.
+  const { access_token: token } = await signInWithCode({
+    emulatorOrigin: stack.emulatorUrl,
+    redirectOrigin: stack.url,
+    username: 'demo', // the admin: its usage counts everyone's charges, as the page shows them
+  });
+  const api = async (path: string, body?: unknown) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, path).toBe(200);
+    return response.json() as Promise<unknown>;
+  };
+  // Datasets of 3.12 from its end, which the first journey did not charge.
+  const { DataStore } = await import('../src/emulator/data/store');
+  const ids = (DataStore.forScale(1).view('3.12', 'cutoff')?.datasets ?? [])
+    .slice(-600)
+    .map((dataset) => dataset.id);
+  const chargedBefore = ((await api('/api/usage')) as { charged: { datasets: number[] } }).charged
+    .datasets;
+  const fresh = ids.filter((id) => !chargedBefore.includes(id)).slice(0, 501);
+  expect(fresh).toHaveLength(501);
+  for (let at = 0; at < fresh.length; at += 8)
+    await Promise.all(
+      fresh
+        .slice(at, at + 8)
+        .map((id) =>
+          api(`/api/datasets/${String(id)}?version=3.12&system_model=cutoff&indicator_ids=964`),
+        ),
+    );
+  const { charges_total: total } = (await api('/api/usage')) as { charges_total: number };
+  expect(total).toBeGreaterThan(500);
+
+  await page.goto(`${stack.url}/usage`);
+  await signInAsDemoUser(page);
+  await expect(
+    page.getByText(
+      `Listed: the newest 500 of ${plural(total, 'request')} this period. The totals above count all of them`,
+    ),
+  ).toBeVisible();
 });
