@@ -5,7 +5,9 @@ import { toDataset } from '../../emulator/routes/serialize';
 import { writeEmulatorReports } from '../../launcher/change-reports';
 import { createIntern, toDoc } from '../../shared/matching/dataset-doc';
 import { decideAlong, decidePair, type Decision } from '../../shared/matching/decide';
+import { geographyOf } from '../../shared/matching/match';
 import { ReleaseIndex } from '../../shared/matching/release-index';
+import { nearnessOf, NEARNESS } from '../../shared/geographies/tree';
 import { resolveReport } from '../../shared/matching/report-match';
 import { loadChangeReports, type ChangeReports } from '../change-reports/load-reports';
 
@@ -168,3 +170,21 @@ describe.each(['cutoff', 'apos', 'consequential', 'EN15804'])(
     );
   },
 );
+
+describe('candidates without a certain successor, as the upgrade check lists them', () => {
+  it('lists 1,4-butanediol in US-ID nearest first, unrelated geographies last (3.10 → 3.12)', () => {
+    const fate = decide('3.10', 'cutoff', true).fates.get(11409);
+    if (!fate) throw new Error('no fate for 11409');
+    expect(geographyOf(fate.source)).toBe('US-ID');
+    expect(fate.verdict).toBe('no certain successor');
+    const geographies = fate.candidates.map((c) => geographyOf(c.doc));
+    const bands = geographies.map((code) =>
+      NEARNESS.indexOf(nearnessOf('US-ID', code).nearness) <= 1 ? 0 : 1,
+    );
+    // Northern America, the rest of the world and US-WA (along the tree) are offered, and come
+    // before every unrelated geography (New Zealand, …) however new those are.
+    expect(geographies).toEqual(expect.arrayContaining(['RNA', 'RoW', 'US-WA', 'NZ']));
+    expect(bands).toEqual([...bands].sort((a, b) => a - b));
+    expect(geographies[0]).toBe('RNA');
+  });
+});
