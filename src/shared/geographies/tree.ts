@@ -105,7 +105,7 @@ export function geographyRelation(from: string, to: string): GeographyRelation {
 }
 
 /** Steps along the tree from `from` to `to`: up to the nearest geography both lie in, then down. */
-export function treeSteps(from: string, to: string): number {
+function treeSteps(from: string, to: string): number {
   const up = [from, ...ancestorsOf(from)];
   const down = [to, ...ancestorsOf(to)];
   for (const [i, code] of up.entries()) {
