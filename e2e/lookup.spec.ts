@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures';
+import { GEOGRAPHIES } from '../src/shared/geographies/master-data';
+import { searchedIds, spoldLookup } from './proxy-api';
 import { signInAsDemoUser } from './sign-in';
 
 test('lookup errors are sentences that echo what was typed, and the file name is on the dataset', async ({
@@ -52,4 +54,48 @@ test('lookup errors are sentences that echo what was typed, and the file name is
     ),
   ).toBeVisible();
   await expect(page.getByText(/Request ID|query\.|Invalid UUID/)).toHaveCount(0);
+});
+
+test('a lookup the service cut to a page says how to see all of it, or that no page here can', async ({
+  page,
+}) => {
+  const swiss = GEOGRAPHIES.find(([code]) => code === 'CH')?.[2] ?? '';
+  const inSwitzerland = await spoldLookup({ geography_spold_uuid: swiss });
+  expect(inSwitzerland.total).toBeGreaterThan(inSwitzerland.datasets.length);
+  await page.goto(`/3.12/cutoff/lookup/${swiss}?ind=882`);
+  await signInAsDemoUser(page);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${inSwitzerland.total} datasets match` }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`Showing ${inSwitzerland.datasets.length} of ${inSwitzerland.total}`),
+  ).toBeVisible();
+  // A geography's datasets are the search filtered by it: every page of that search lists the
+  // lookup's datasets, all of them and no more.
+  const link = page.getByRole('link', { name: 'all datasets in Switzerland (CH)' });
+  const href = new URL((await link.getAttribute('href')) ?? '', 'http://explorer');
+  expect(href.searchParams.get('q')).toBeNull();
+  const listed = await searchedIds({ geography: href.searchParams.get('geography') ?? '' });
+  expect(listed.size).toBe(inSwitzerland.total);
+  for (const dataset of inSwitzerland.datasets) expect(listed.has(dataset.id)).toBe(true);
+  await link.click();
+  await expect(page).toHaveURL(/\/3\.12\/cutoff\/datasets\?geography=Switzerland/);
+  await expect(page.getByText(/ match in Switzerland \(CH\)\. Page 1 of/)).toBeVisible();
+
+  // A product's: the search has no product filter, so the page says only the first are shown.
+  const electricity = inSwitzerland.datasets.find(
+    (dataset) => dataset.product === 'electricity, low voltage',
+  )?.product_spold_uuid;
+  if (!electricity) throw new Error('no electricity, low voltage in Switzerland');
+  const ofProduct = await spoldLookup({ product_spold_uuid: electricity });
+  expect(ofProduct.total).toBeGreaterThan(ofProduct.datasets.length);
+  await page.goto(`/3.12/cutoff/lookup/${electricity}`);
+  await expect(
+    page.getByText(
+      `only the first ${ofProduct.datasets.length} of the ${ofProduct.total} with this product UUID are shown; the dataset search has no filter by product`,
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/finds datasets by name: these among others/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^all datasets in/ })).toHaveCount(0);
 });

@@ -42,3 +42,30 @@ export async function indicatorIds(category: RegExp): Promise<number[]> {
     .filter((i) => category.test(i.category) && !/ no LT$/.test(i.method))
     .map((i) => i.id);
 }
+
+const RELEASE = 'version=3.12&system_model=cutoff';
+
+/** Every dataset ID a search in 3.12 cutoff lists, through all of its pages. */
+export async function searchedIds(filters: Record<string, string>): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (let from = 0; ; from += 100) {
+    const query = new URLSearchParams({ ...filters, from: String(from), limit: '100' });
+    const page = (await call(`/api/datasets?${RELEASE}&${query.toString()}`)) as {
+      total: number;
+      results: { products: { datasets: { id: number }[] }[] }[];
+    };
+    for (const hit of page.results)
+      for (const product of hit.products)
+        for (const dataset of product.datasets) ids.add(dataset.id);
+    if (page.results.length === 0 || from + 100 >= page.total) return ids;
+  }
+}
+
+/** The lookup by Spold UUID in 3.12 cutoff: the first page of matches and their total. */
+export async function spoldLookup(uuids: Record<string, string>) {
+  const query = new URLSearchParams(uuids);
+  return (await call(`/api/datasets/spold?${RELEASE}&${query.toString()}`)) as {
+    total: number;
+    datasets: { id: number; product: string | null; product_spold_uuid: string | null }[];
+  };
+}

@@ -5,7 +5,9 @@ import { toDataset } from '../../emulator/routes/serialize';
 import { writeEmulatorReports } from '../../launcher/change-reports';
 import { createIntern, toDoc } from '../../shared/matching/dataset-doc';
 import { decideAlong, decidePair, type Decision } from '../../shared/matching/decide';
+import { geographyOf } from '../../shared/matching/match';
 import { ReleaseIndex } from '../../shared/matching/release-index';
+import { nearnessOf, NEARNESS } from '../../shared/geographies/tree';
 import { resolveReport } from '../../shared/matching/report-match';
 import { loadChangeReports, type ChangeReports } from '../change-reports/load-reports';
 
@@ -70,6 +72,11 @@ interface Figures {
   recorded: number;
   linked: number;
   wrongShares: number;
+  /** Recorded successors not linked, of a dataset left with candidates. */
+  unlinkedWithCandidates: number;
+  /** Of those, the recorded successor is the first candidate / among the candidates. */
+  firstCandidate: number;
+  listedCandidate: number;
 }
 
 function measure(decision: Decision, truth: readonly TruthRow[]): Figures {
@@ -85,6 +92,9 @@ function measure(decision: Decision, truth: readonly TruthRow[]): Figures {
     recorded: 0,
     linked: 0,
     wrongShares: 0,
+    unlinkedWithCandidates: 0,
+    firstCandidate: 0,
+    listedCandidate: 0,
   };
   for (const fate of decision.fates.values()) {
     const rows = byFrom.get(fate.source.id) ?? [];
@@ -103,10 +113,16 @@ function measure(decision: Decision, truth: readonly TruthRow[]): Figures {
   for (const row of truth) {
     if (row.from_id === null || row.to_id === null || !SUCCESSOR_KINDS.includes(row.kind)) continue;
     figures.recorded++;
-    const successor = decision.fates
-      .get(row.from_id)
-      ?.successors.find((s) => s.doc.id === row.to_id);
-    if (!successor) continue;
+    const fate = decision.fates.get(row.from_id);
+    const successor = fate?.successors.find((s) => s.doc.id === row.to_id);
+    if (!successor) {
+      if (fate && fate.successors.length === 0 && fate.candidates.length > 0) {
+        figures.unlinkedWithCandidates++;
+        if (fate.candidates[0]?.doc.id === row.to_id) figures.firstCandidate++;
+        if (fate.candidates.some((c) => c.doc.id === row.to_id)) figures.listedCandidate++;
+      }
+      continue;
+    }
     figures.linked++;
     if (
       row.share !== null &&
@@ -147,10 +163,28 @@ describe.each(['cutoff', 'apos', 'consequential', 'EN15804'])(
         expect(inferred.removedWithSuccessor).toBe(0);
 
         console.info(
-          `${systemModel} ${from} → 3.12: with reports ${withReports.namedNewId} named under a new ID, ${withReports.wrongNewId} wrong; ${withReports.linked} of ${withReports.recorded} recorded successors linked (${percent(withReports.linked, withReports.recorded)}); ${withReports.removedWithSuccessor} called removed with a successor. Without: ${percent(inferred.named - inferred.wrongNamed, inferred.named)} of ${inferred.named} named right (${inferred.namedNewId - inferred.wrongNewId} of ${inferred.namedNewId} under a new ID), ${percent(inferred.linked, inferred.recorded)} of recorded successors linked`,
+          `${systemModel} ${from} → 3.12: with reports ${withReports.namedNewId} named under a new ID, ${withReports.wrongNewId} wrong; ${withReports.linked} of ${withReports.recorded} recorded successors linked (${percent(withReports.linked, withReports.recorded)}); ${withReports.removedWithSuccessor} called removed with a successor. Without: ${percent(inferred.named - inferred.wrongNamed, inferred.named)} of ${inferred.named} named right (${inferred.namedNewId - inferred.wrongNewId} of ${inferred.namedNewId} under a new ID), ${percent(inferred.linked, inferred.recorded)} of recorded successors linked; of ${inferred.unlinkedWithCandidates} unlinked with candidates, ${inferred.firstCandidate} first, ${inferred.listedCandidate} listed`,
         );
       },
       60_000,
     );
   },
 );
+
+describe('candidates without a certain successor, as the upgrade check lists them', () => {
+  it('lists 1,4-butanediol in US-ID nearest first, unrelated geographies last (3.10 → 3.12)', () => {
+    const fate = decide('3.10', 'cutoff', true).fates.get(11409);
+    if (!fate) throw new Error('no fate for 11409');
+    expect(geographyOf(fate.source)).toBe('US-ID');
+    expect(fate.verdict).toBe('no certain successor');
+    const geographies = fate.candidates.map((c) => geographyOf(c.doc));
+    const bands = geographies.map((code) =>
+      NEARNESS.indexOf(nearnessOf('US-ID', code).nearness) <= 1 ? 0 : 1,
+    );
+    // Northern America, the rest of the world and US-WA (along the tree) are offered, and come
+    // before every unrelated geography (New Zealand, …) however new those are.
+    expect(geographies).toEqual(expect.arrayContaining(['RNA', 'RoW', 'US-WA', 'NZ']));
+    expect(bands).toEqual([...bands].sort((a, b) => a - b));
+    expect(geographies[0]).toBe('RNA');
+  });
+});

@@ -103,3 +103,42 @@ export function geographyRelation(from: string, to: string): GeographyRelation {
   if (parentOf(from) === parentOf(to)) return 'neighbour';
   return 'other';
 }
+
+/** Steps along the tree from `from` to `to`: up to the nearest geography both lie in, then down. */
+function treeSteps(from: string, to: string): number {
+  const up = [from, ...ancestorsOf(from)];
+  const down = [to, ...ancestorsOf(to)];
+  for (const [i, code] of up.entries()) {
+    const j = down.indexOf(code);
+    if (j >= 0) return i + j;
+  }
+  // Only a code the tree does not know reaches neither GLO nor the other: as far as can be.
+  return up.length + down.length;
+}
+
+/**
+ * How near one geography lies to another, in the order "nearest first" means: the same, then
+ * one along the tree (one lies in the other, RoW ↔ GLO, or a sibling under the same country or
+ * continent), then one that shares a broader geography short of the world, then an unrelated
+ * one. Within the first three, fewer steps along the tree are nearer.
+ */
+export const NEARNESS = ['same', 'along the tree', 'related', 'unrelated'] as const;
+export type Nearness = (typeof NEARNESS)[number];
+
+export function nearnessOf(
+  from: string,
+  to: string,
+  relation: GeographyRelation = geographyRelation(from, to),
+): { nearness: Nearness; steps: number } {
+  if (relation === 'same') return { nearness: 'same', steps: 0 };
+  const steps = treeSteps(from, to);
+  const shared = [from, ...ancestorsOf(from)].find(
+    (code) => code === to || ancestorsOf(to).includes(code),
+  );
+  const belowWorld = shared !== undefined && shared !== 'GLO';
+  if (relation === 'neighbour' ? belowWorld : relation !== 'other')
+    return { nearness: 'along the tree', steps };
+  if (belowWorld) return { nearness: 'related', steps };
+  // Unrelated ones are no nearer to each other by steps through the world: ties as before.
+  return { nearness: 'unrelated', steps: 0 };
+}

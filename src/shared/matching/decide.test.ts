@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reportLabel, type ChangeReport, type ReportKey } from './change-report';
 import { docDiff, textHash, toDoc, type DatasetDoc } from './dataset-doc';
 import { decideAlong, decidePair, reverseDecision, type Decision } from './decide';
+import { nearnessOf } from '../geographies/tree';
 import { normaliseName, geographyCode } from './names';
 import { ReleaseIndex } from './release-index';
 import { resolveReport } from './report-match';
@@ -14,6 +15,7 @@ const GEO = {
   RER: { name: 'Europe (RER)', uuid: '11111111-0000-4000-8000-000000000004' },
   FR: { name: 'France (FR)', uuid: '11111111-0000-4000-8000-000000000005' },
   BD: { name: 'Bangladesh (BD)', uuid: '11111111-0000-4000-8000-000000000006' },
+  'DE-BY': { name: 'Germany, Bavaria (DE-BY)', uuid: '11111111-0000-4000-8000-000000000007' },
 };
 type Geo = keyof typeof GEO;
 
@@ -110,6 +112,47 @@ describe('documentation alone names a successor only on conclusive evidence', ()
       [10, 'same activity and product, other geography', 'within'],
       [11, 'same activity and product, other geography', 'other'],
     ]);
+  });
+
+  it('ranks candidates nearest first: along the geography tree, then related, then unrelated', () => {
+    // CH is gone; new datasets of its activity appeared far away, old ones remain nearby.
+    const fate = fateOf(
+      decide(
+        [doc(1), doc(10, { geo: 'RER' }), doc(11, { geo: 'DE' })],
+        [
+          doc(10, { geo: 'RER' }),
+          doc(11, { geo: 'DE' }),
+          doc(20, { geo: 'BD' }),
+          doc(21, { geo: 'DE-BY' }),
+        ],
+      ),
+      1,
+    );
+    expect(fate.verdict).toBe('no certain successor');
+    expect(fate.candidates.map((c) => [c.doc.id, c.geography, c.newInTarget])).toEqual([
+      // Europe, which CH lies in, and Germany beside it, though neither is new …
+      [10, 'within', false],
+      [11, 'neighbour', false],
+      // … then a region of Europe, then Bangladesh, new as they are.
+      [21, 'other', true],
+      [20, 'other', true],
+    ]);
+  });
+
+  it('says how near geographies lie along the tree', () => {
+    const near = (from: string, to: string) => {
+      const { nearness, steps } = nearnessOf(from, to);
+      return `${nearness} ${steps}`;
+    };
+    expect(near('US-ID', 'US-ID')).toBe('same 0');
+    expect(near('US-ID', 'US')).toBe('along the tree 1');
+    expect(near('US-ID', 'RNA')).toBe('along the tree 2');
+    expect(near('US-ID', 'US-WA')).toBe('along the tree 2');
+    expect(near('US-ID', 'GLO')).toBe('along the tree 3');
+    expect(near('US-ID', 'RoW')).toBe('along the tree 4');
+    expect(near('US-ID', 'CA')).toBe('related 3');
+    expect(near('US-ID', 'NZ').split(' ')[0]).toBe('unrelated');
+    expect(near('RER', 'RNA').split(' ')[0]).toBe('unrelated');
   });
 
   it('calls a dataset removed only when nothing near it is left', () => {

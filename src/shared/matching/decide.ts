@@ -100,11 +100,11 @@ function verdictOf(draft: Draft, origins: Map<number, Origin[]>): Verdict {
   return (origins.get(only.doc.id)?.length ?? 0) > 1 ? 'merged' : 'new ID';
 }
 
-const unique = (candidates: Iterable<Candidate>) => {
+const unique = (source: DatasetDoc, candidates: Iterable<Candidate>) => {
   const byId = new Map<number, Candidate>();
   for (const candidate of candidates)
     if (!byId.has(candidate.doc.id)) byId.set(candidate.doc.id, candidate);
-  return rankCandidates(byId.values()).slice(0, MAX_CANDIDATES);
+  return rankCandidates(source, byId.values()).slice(0, MAX_CANDIDATES);
 };
 
 /** The geographies a dataset in `code` may have been carved out of. */
@@ -175,13 +175,15 @@ function finish(
     const also = back.get(doc.id);
     newDocs.push({
       doc,
-      candidates: parents.length === 0 && !also ? [] : unique([...parents, ...(also ?? [])]),
+      candidates: parents.length === 0 && !also ? [] : unique(doc, [...parents, ...(also ?? [])]),
     });
   }
   const fates = new Map<number, Fate>();
   for (const [id, draft] of drafts) {
     const more = extra.get(id);
-    const full = more ? { ...draft, candidates: unique([...draft.candidates, ...more]) } : draft;
+    const full = more
+      ? { ...draft, candidates: unique(draft.source, [...draft.candidates, ...more]) }
+      : draft;
     fates.set(id, { ...full, verdict: verdictOf(full, origins) });
   }
   return { fates, origins, newDocs, reports };
@@ -330,6 +332,7 @@ export function decideAlong(
       successors,
       reports: successors.length > 0 ? reports : [],
       candidates: unique(
+        source,
         successors.length > 0 ? carried : [...carried, ...nearest(source, first, last)],
       ),
     });

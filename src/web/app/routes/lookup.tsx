@@ -95,6 +95,59 @@ function NoSpoldLookup({ release }: { release: ReleaseRef }) {
   );
 }
 
+/** A lookup the data service answered with only the first page of its matches. */
+interface CutLookup {
+  kind: 'activity' | 'product' | 'geography';
+  total: number;
+  sent: number;
+  first: Dataset | undefined;
+}
+
+/**
+ * How to see all of a cut lookup's matches, where the explorer has a way: a geography's are the
+ * dataset search filtered by that geography, the very same datasets. The search has no filter by
+ * product or activity, so for those it says plainly that only the first page is shown, and a
+ * search by the product's name is offered only as what it is: a wider set holding them all.
+ */
+function CutAdvice({
+  part,
+  release,
+  ind,
+}: {
+  part: CutLookup;
+  release: ReleaseRef;
+  ind: number[];
+}) {
+  const sent = `The data service sends at most ${part.sent} matches of a lookup`;
+  const geography = part.first?.geography;
+  if (part.kind === 'geography' && geography)
+    return (
+      <Text size="sm">
+        {sent}; the dataset search lists all {part.total}:{' '}
+        <Anchor component={Link} to={paths.datasets(release, { geography, ind })}>
+          all datasets in {geography}
+        </Anchor>{' '}
+        (the search counts them by activity).
+      </Text>
+    );
+  const product = part.first?.product;
+  return (
+    <Text size="sm">
+      {sent}, so only the first {part.sent} of the {part.total} with this {part.kind} UUID are
+      shown; the dataset search has no filter by {part.kind}, so no page here lists just these.
+      {part.kind === 'product' && product && (
+        <>
+          {' '}
+          <Anchor component={Link} to={paths.datasets(release, { q: product, ind })}>
+            Search for “{product}”
+          </Anchor>{' '}
+          finds datasets by name: these among others.
+        </>
+      )}
+    </Text>
+  );
+}
+
 /**
  * `/:v/:m/lookup/:key`: a Dataset ID opens the dataset; a UUID is tried as an activity, product
  * and geography UUID; an ecoSpold file name as its activity and product. One match opens it,
@@ -162,7 +215,14 @@ export function Component() {
       </Stack>
     );
   }
-  const product = found[0]?.product;
+  const kinds = spoldUuids(key);
+  const cut = lookups.flatMap((lookup, i): CutLookup[] => {
+    const data = lookup.data;
+    const ids = kinds[i];
+    if (!data || !ids || data.total <= data.datasets.length) return [];
+    const kind = ids.geography ? 'geography' : ids.activity ? 'activity' : 'product';
+    return [{ kind, total: data.total, sent: data.datasets.length, first: data.datasets[0] }];
+  });
   return (
     <Stack>
       <div>
@@ -191,16 +251,11 @@ export function Component() {
       </Group>
       {total > found.length && (
         <Alert color="yellow" title={`Showing ${found.length} of ${total}`}>
-          The data service sends at most {found.length} matches of a lookup.
-          {product && (
-            <>
-              {' '}
-              <Anchor component={Link} to={paths.datasets(release, { q: product, ind })}>
-                Search for “{product}”
-              </Anchor>{' '}
-              to page through all of them.
-            </>
-          )}
+          <Stack gap="xs">
+            {cut.map((part) => (
+              <CutAdvice key={part.kind} part={part} release={release} ind={ind} />
+            ))}
+          </Stack>
         </Alert>
       )}
       <Table.ScrollContainer minWidth={560} type="native">

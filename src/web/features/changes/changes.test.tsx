@@ -208,6 +208,25 @@ describe('ChangeCounts under other filters', () => {
     expect(screen.getByRole('checkbox', { name: 'moved (0)' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'split (0)' })).toBeInTheDocument();
   });
+
+  it('says the unchanged count beside filtered chips is the whole release’s', () => {
+    const { unmount } = renderWithProviders(
+      <ChangeCounts
+        changes={changes}
+        counts={changeCounts(rows, { sector: 'Electricity' })}
+        value={undefined}
+        onChange={vi.fn()}
+      />,
+    );
+    expect(
+      screen.getByText(
+        '19,000 unchanged of 20,600 in 3.11; 21,922 in 3.12 — in the whole release, not narrowed by the filters',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ChangeCounts changes={changes} value={undefined} onChange={vi.fn()} />);
+    expect(screen.queryByText(/in the whole release/)).toBeNull();
+  });
 });
 
 describe('ChangeTable pages', () => {

@@ -19,7 +19,9 @@ interface ChangeCountsProps {
 
 /**
  * How many datasets each kind of change touched, each a filter of the list below; with other
- * filters set, how many of the filtered datasets.
+ * filters set, how many of the filtered datasets. The unchanged datasets are counted by the
+ * proxy for the whole release only (the answer lists changed datasets alone), so under a filter
+ * that count says it is the whole release's.
  */
 export function ChangeCounts({ changes, counts, value, onChange }: ChangeCountsProps) {
   const shown = counts ?? changes.counts;
@@ -38,6 +40,7 @@ export function ChangeCounts({ changes, counts, value, onChange }: ChangeCountsP
       <Text size="sm" c="dimmed">
         {formatCount(changes.unchanged)} unchanged of {formatCount(changes.datasets.from)} in{' '}
         {changes.from}; {formatCount(changes.datasets.to)} in {changes.to}
+        {counts && ' — in the whole release, not narrowed by the filters'}
       </Text>
     </Group>
   );

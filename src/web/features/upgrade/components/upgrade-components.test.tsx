@@ -193,6 +193,43 @@ describe('VerdictTable', () => {
     expect(within(split).getByText('ecoinvent change report 3.11 → 3.12')).toBeInTheDocument();
   });
 
+  it('says where the verdict of a dataset without a certain successor comes from', () => {
+    const withReport = {
+      ...check,
+      reports: [
+        {
+          from: '3.11',
+          to: '3.12',
+          label: 'ecoinvent change report 3.11 → 3.12',
+          loaded: true,
+          entries: 10,
+          applied: 10,
+          unmatched: 0,
+        },
+      ],
+    };
+    const { unmount } = renderWithProviders(
+      <VerdictTable
+        check={withReport}
+        chosen={new Map()}
+        onChoose={vi.fn()}
+        entries={[]}
+        ind={[]}
+      />,
+    );
+    const row = () => within(screen.getByRole('table')).getAllByRole('row')[3] as HTMLElement;
+    expect(
+      within(row()).getByText(
+        'Not named by ecoinvent change report 3.11 → 3.12; candidates inferred from documentation',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[]} />,
+    );
+    expect(within(row()).getByText('candidates inferred from documentation')).toBeInTheDocument();
+  });
+
   it('says where documentation is unchanged but the scores moved', () => {
     renderWithProviders(
       <VerdictTable

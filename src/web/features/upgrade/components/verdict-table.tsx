@@ -5,6 +5,7 @@ import type { ListEntry } from '../../../../shared/api/routes';
 import {
   UPGRADE_VERDICTS,
   type DatasetRef,
+  type ReportStep,
   type UpgradeCheck,
   type UpgradeResult,
   type UpgradeVerdict,
@@ -93,6 +94,19 @@ function noTarget(result: UpgradeResult, from: string, to: string): string {
     default:
       return `— no certain successor in ${to}: choose one below, or leave it out.`;
   }
+}
+
+/**
+ * Where the verdict of a dataset without a successor comes from: no loaded change report names
+ * it (each says so by leaving it out), so documentation offered the candidates or found none.
+ */
+function unnamedBasis(reports: readonly ReportStep[], verdict: UpgradeVerdict): string {
+  const loaded = reports.filter((step) => step.loaded).map((step) => step.label);
+  const found =
+    verdict === 'no certain successor'
+      ? 'candidates inferred from documentation'
+      : 'inferred from documentation';
+  return loaded.length > 0 ? `Not named by ${loaded.join(' or ')}; ${found}` : found;
 }
 
 /** Whether any loaded score moved between the two releases. */
@@ -231,6 +245,13 @@ export function VerdictTable({
                         : ''}
                     </Text>
                   )}
+                  {result.source &&
+                    !result.target &&
+                    (result.verdict === 'no certain successor' || result.verdict === 'removed') && (
+                      <Text size="xs" c="dimmed">
+                        {unnamedBasis(check.reports, result.verdict)}
+                      </Text>
+                    )}
                 </>
               );
               const sourceCell = (
