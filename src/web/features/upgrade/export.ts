@@ -5,8 +5,9 @@ import {
   type ReportKey,
 } from '../../../shared/matching/change-report';
 import { geographyCode } from '../../../shared/matching/names';
-import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
+import { sharePercent, spoldFile } from '../../lib/across-releases';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
+import { verdictBasis } from './basis';
 import { scoreMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -34,8 +35,6 @@ function mappedTo(
     byUser: false,
   }));
 }
-
-const sourceOf = (result: UpgradeResult) => (result.source === null ? '' : basisText(result));
 
 const sideColumns = (version: string) => [
   `${version}_id`,
@@ -101,7 +100,7 @@ function mappingTable(data: MappingExport): ExportTable {
       ...sideValues(target?.dataset),
       target?.share == null ? '' : sharePercent(target.share),
       target?.byUser ? 'yes' : '',
-      sourceOf(result),
+      verdictBasis(check.reports, result),
       result.how ?? '',
       result.fields.join(' '),
       result.candidates.map((c) => c.dataset.id).join(' '),
@@ -189,7 +188,7 @@ export function mappingToJson(data: MappingExport): string {
       results: check.results.map((result) => ({
         ...result,
         source_spold_file: result.source ? spoldFile(result.source) : null,
-        source_of_verdict: sourceOf(result),
+        source_of_verdict: verdictBasis(check.reports, result),
         mapped_to: mappedTo(result, chosen).map((target) => ({
           id: target.dataset.id,
           spold_file: spoldFile(target.dataset),

@@ -236,7 +236,7 @@ describe('the mapping export', () => {
       `2,new ID,${side(2)},${side(20)},,,inferred from documentation,same UUIDs,,,,,`,
     );
     expect(third).toBe(
-      `3,no certain successor,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,inferred from documentation,none,,30,4,5,25`,
+      `3,no certain successor,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,candidates inferred from documentation,none,,30,4,5,25`,
     );
     // A split: a row per part, each with its share as the page shows it.
     expect(fourth).toBe(
@@ -244,6 +244,31 @@ describe('the mapping export', () => {
     );
     expect(fifth).toMatch(
       new RegExp(`^4,split,.*,${side(40, 'France \\(FR\\)').replace(/[.]/g, '\\.')},20,`),
+    );
+  });
+
+  it('says where a verdict without a successor comes from as the page does: a report that leaves it out', () => {
+    const step = {
+      from: '3.11',
+      to: '3.12',
+      label: 'ecoinvent change report 3.11 → 3.12',
+      loaded: true,
+      entries: 10,
+      applied: 10,
+      unmatched: 0,
+    };
+    const reported = { ...check, reports: [step] };
+    const line3 = (csv: string) => csv.split('\n').find((row) => row.startsWith('3,')) ?? '';
+    expect(
+      line3(mappingToCsv({ check: reported, chosen: new Map(), indicators, scores })),
+    ).toContain(
+      ',Not named by ecoinvent change report 3.11 → 3.12; candidates inferred from documentation,',
+    );
+    const json = JSON.parse(
+      mappingToJson({ check: reported, chosen: new Map(), indicators, scores }),
+    ) as { results: { line: number; source_of_verdict: string }[] };
+    expect(json.results.find((result) => result.line === 3)?.source_of_verdict).toBe(
+      'Not named by ecoinvent change report 3.11 → 3.12; candidates inferred from documentation',
     );
   });
 

@@ -5,7 +5,6 @@ import type { ListEntry } from '../../../../shared/api/routes';
 import {
   UPGRADE_VERDICTS,
   type DatasetRef,
-  type ReportStep,
   type UpgradeCheck,
   type UpgradeResult,
   type UpgradeVerdict,
@@ -16,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
 import { formatChange } from '../../../lib/change';
 import { describeFields } from '../../../lib/doc-fields';
+import { isUnnamed, unnamedBasis } from '../basis';
 import { chosenDifferences, describeEntry, mappedIds } from '../entries';
 import { exactScore, formatCount, formatScore, plural } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
@@ -94,19 +94,6 @@ function noTarget(result: UpgradeResult, from: string, to: string): string {
     default:
       return `— no certain successor in ${to}: choose one below, or leave it out.`;
   }
-}
-
-/**
- * Where the verdict of a dataset without a successor comes from: no loaded change report names
- * it (each says so by leaving it out), so documentation offered the candidates or found none.
- */
-function unnamedBasis(reports: readonly ReportStep[], verdict: UpgradeVerdict): string {
-  const loaded = reports.filter((step) => step.loaded).map((step) => step.label);
-  const found =
-    verdict === 'no certain successor'
-      ? 'candidates inferred from documentation'
-      : 'inferred from documentation';
-  return loaded.length > 0 ? `Not named by ${loaded.join(' or ')}; ${found}` : found;
 }
 
 /** Whether any loaded score moved between the two releases. */
@@ -245,13 +232,11 @@ export function VerdictTable({
                         : ''}
                     </Text>
                   )}
-                  {result.source &&
-                    !result.target &&
-                    (result.verdict === 'no certain successor' || result.verdict === 'removed') && (
-                      <Text size="xs" c="dimmed">
-                        {unnamedBasis(check.reports, result.verdict)}
-                      </Text>
-                    )}
+                  {isUnnamed(result) && (
+                    <Text size="xs" c="dimmed">
+                      {unnamedBasis(check.reports, result)}
+                    </Text>
+                  )}
                 </>
               );
               const sourceCell = (
