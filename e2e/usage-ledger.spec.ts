@@ -211,6 +211,19 @@ test('past 500 charges the usage page says it lists the newest 500 of how many, 
           api(`/api/datasets/${String(id)}?version=3.12&system_model=cutoff&indicator_ids=964`),
         ),
     );
+  // The newest charge adds 20 indicators: its row names twelve and offers the rest.
+  const { indicators } = (await api('/api/indicators?version=3.12&system_model=cutoff')) as {
+    indicators: { id: number }[];
+  };
+  const { charged } = (await api('/api/usage')) as { charged: { indicators: number[] } };
+  const twenty = indicators
+    .map((indicator) => indicator.id)
+    .filter((id) => !charged.indicators.includes(id))
+    .slice(0, 20);
+  const last = ids.filter((id) => !fresh.includes(id) && !chargedBefore.includes(id))[0];
+  await api(
+    `/api/datasets/${String(last)}?version=3.12&system_model=cutoff&indicator_ids=${twenty.join(',')}`,
+  );
   const { charges_total: total } = (await api('/api/usage')) as { charges_total: number };
   expect(total).toBeGreaterThan(500);
 
@@ -221,4 +234,14 @@ test('past 500 charges the usage page says it lists the newest 500 of how many, 
       `Listed: the newest 500 of ${plural(total, 'request')} this period. The totals above count all of them`,
     ),
   ).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Charges this period' })
+    .getByRole('row')
+    .filter({ hasText: '20 indicators:' });
+  // Named in ascending order, each after ": " or "; ".
+  const named = (id: number | undefined) => new RegExp(`[:;] ${String(id)} `);
+  const highest = Math.max(...twenty);
+  await expect(row).not.toContainText(named(highest));
+  await row.getByRole('button', { name: 'and 8 more' }).click();
+  for (const id of twenty) await expect(row).toContainText(named(id));
 });

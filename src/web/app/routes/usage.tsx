@@ -1,6 +1,7 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import {
+  Anchor,
   Badge,
   Group,
   Progress,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { Charge, Dataset, Indicator } from '../../../shared/api/schemas';
 import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { ExportButtons } from '../../components/data/export-buttons';
@@ -73,25 +74,52 @@ function Meter({ label, used, budget }: { label: string; used: number; budget: n
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** How many IDs a row names before it says "…": a row stays readable. */
+/** How many IDs a row names before the rest waits behind "and N more": a row stays readable. */
 const LISTED = 12;
 
-/** "2 datasets: 8279 market for electricity, CH; 2989 …": a count, and the IDs with names. */
-function named(
-  count: number,
-  noun: string,
-  list: readonly number[],
-  name: (id: number) => string | undefined,
-) {
-  if (count === 0) return undefined;
-  const shown = list
-    .slice(0, LISTED)
+/**
+ * "2 datasets: 8279 market for electricity, CH; 2989 …": a count, and the IDs with names; past
+ * twelve, "and 42 more" shows the rest, so no charged ID is ever out of reach.
+ */
+function Named({
+  noun,
+  list,
+  name,
+}: {
+  noun: string;
+  list: readonly number[];
+  name: (id: number) => string | undefined;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = (all ? list : list.slice(0, LISTED))
     .map((id) => {
       const known = name(id);
       return known ? `${id} ${known}` : String(id);
     })
     .join('; ');
-  return `${plural(count, noun)}: ${shown}${list.length > LISTED ? '; …' : ''}`;
+  return (
+    <>
+      {plural(list.length, noun)}: {shown}
+      {list.length > LISTED && !all && (
+        <>
+          ;{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => setAll(true)}>
+            and {formatCount(list.length - LISTED)} more
+          </Anchor>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Parts of a sentence, "; " between them. */
+function joined(parts: readonly ReactNode[]) {
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && '; '}
+      {part}
+    </Fragment>
+  ));
 }
 
 function ChargeRow({
@@ -105,10 +133,14 @@ function ChargeRow({
 }) {
   const release = chargeRelease(charge.release);
   const dataset = (id: number) => names.dataset(release, id);
-  const added = [
-    named(charge.datasets.length, 'dataset', charge.datasets, dataset),
-    named(charge.indicators.length, 'indicator', charge.indicators, (id) =>
-      names.indicator(release, id),
+  const added: ReactNode[] = [
+    charge.datasets.length > 0 && <Named noun="dataset" list={charge.datasets} name={dataset} />,
+    charge.indicators.length > 0 && (
+      <Named
+        noun="indicator"
+        list={charge.indicators}
+        name={(id) => names.indicator(release, id)}
+      />
     ),
     charge.newUser && (charge.mine ? 'you as a user' : 'a new user'),
   ].filter(Boolean);
@@ -116,15 +148,15 @@ function ChargeRow({
   const who = charge.mine ? 'You' : `User ${charge.user}`;
   const bill = (
     <>
-      {added.join('; ')}
+      {joined(added)}
       {charge.maybe && (
         <Group gap={4} mt={added.length > 0 ? 4 : 0}>
           <Badge size="sm" color="orange" variant="light">
             Unconfirmed
           </Badge>
           <Text size="sm">
-            {named(charge.maybe.datasets.length, 'dataset', charge.maybe.datasets, dataset)}: no
-            answer came, so at most {charge.maybe.count} of them were charged, which is not known
+            <Named noun="dataset" list={charge.maybe.datasets} name={dataset} />: no answer came, so
+            at most {charge.maybe.count} of them were charged, which is not known
           </Text>
         </Group>
       )}
