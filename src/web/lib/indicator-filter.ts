@@ -28,12 +28,24 @@ export function filterIndicators(
   terms: readonly string[],
 ): Indicator[] {
   if (terms.length === 0) return [...indicators];
-  return indicators.filter((indicator) => {
+  const matching = indicators.filter((indicator) => {
     const own = words(
       `${indicator.method} ${indicator.category} ${indicator.indicator} ${indicator.unit} ${indicator.id}`,
     );
     return terms.every((term) => own.some((word) => matchesWord(word, term)));
   });
+  // Methods named by the words typed first: "IPCC 2021 climate change" puts IPCC 2021 before
+  // the methods whose categories merely cite it. A stable sort keeps the order otherwise.
+  return matching
+    .map((indicator, at) => ({ indicator, at, rank: methodRelevance(indicator.method, terms) }))
+    .sort((a, b) => b.rank - a.rank || a.at - b.at)
+    .map(({ indicator }) => indicator);
+}
+
+/** How many of the terms a method's own name holds: the catalogue lists those methods first. */
+export function methodRelevance(method: string, terms: readonly string[]): number {
+  const own = words(method);
+  return terms.filter((term) => own.some((word) => matchesWord(word, term))).length;
 }
 
 /**

@@ -127,3 +127,34 @@ describe('the indicator tree', () => {
     expect(groups[0]?.indicators.map((i) => i.id)).toEqual([882, 1443, 1500, 1421]);
   });
 });
+
+describe('the filter’s order', () => {
+  const cited = {
+    id: 840,
+    method: 'EN15804+A2 - Core impact categories and indicators',
+    category: 'climate change: total (EF v3.1 - IPCC 2021)',
+    indicator: 'global warming potential (GWP100)',
+    unit: 'kg CO2-Eq',
+  };
+  const named = {
+    id: 1024,
+    method: 'IPCC 2021',
+    category: 'climate change: total (excl. biogenic CO2)',
+    indicator: 'global warming potential (GWP100)',
+    unit: 'kg CO2-Eq',
+  };
+
+  it('lists first the methods whose own name holds the words typed, not those that cite them', () => {
+    const terms = filterTerms('IPCC 2021 climate change GWP100');
+    const matching = filterIndicators([cited, named], terms);
+    expect(matching.map((indicator) => indicator.id)).toEqual([1024, 840]);
+    expect(buildTree(matching, terms).map((method) => method.name)).toEqual([
+      'IPCC 2021',
+      'EN15804+A2 - Core impact categories and indicators',
+    ]);
+    // Without words, by name.
+    expect(buildTree([named, cited]).map((method) => method.name)[0]).toBe(
+      'EN15804+A2 - Core impact categories and indicators',
+    );
+  });
+});

@@ -1,5 +1,7 @@
 import type { Indicator } from '../../../shared/api/schemas';
 
+import { methodRelevance } from '../../lib/indicator-filter';
+
 export { filterIndicators, filterTerms } from '../../lib/indicator-filter';
 
 interface CategoryNode {
@@ -13,16 +15,20 @@ export interface MethodNode {
   count: number;
 }
 
-/** Method › category › indicator, each level sorted by name. */
-export function buildTree(indicators: readonly Indicator[]): MethodNode[] {
+/** Method › category › indicator, each level sorted by name; methods the filter's words name first. */
+export function buildTree(
+  indicators: readonly Indicator[],
+  terms: readonly string[] = [],
+): MethodNode[] {
   const methods = new Map<string, Map<string, Indicator[]>>();
   for (const indicator of indicators) {
     const categories = methods.get(indicator.method) ?? new Map<string, Indicator[]>();
     categories.set(indicator.category, [...(categories.get(indicator.category) ?? []), indicator]);
     methods.set(indicator.method, categories);
   }
+  // Methods named by the filter's words first, then by name.
   return [...methods]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => methodRelevance(b, terms) - methodRelevance(a, terms) || a.localeCompare(b))
     .map(([name, categories]) => {
       const nodes = [...categories]
         .sort(([a], [b]) => a.localeCompare(b))

@@ -56,7 +56,7 @@ export function IndicatorCatalogue(props: {
     toggled.get(key) ?? allOpen ?? (filtering || key.startsWith('c:'));
 
   const rows: ListRow[] = useMemo(() => {
-    if (view === 'tree') return flattenTree(buildTree(matching), isOpen);
+    if (view === 'tree') return flattenTree(buildTree(matching, terms), isOpen);
     const list: ListRow[] = [];
     for (const group of groupByIndicator(matching)) {
       const key = `g:${group.name}`;
@@ -70,7 +70,7 @@ export function IndicatorCatalogue(props: {
     return list;
     // isOpen reads these; listing them keeps the rows in step with every toggle.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [matching, view, toggled, allOpen, filtering]);
+  }, [matching, terms, view, toggled, allOpen, filtering]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
