@@ -50,7 +50,12 @@ export function LookupBox(props: {
         data-lookup-box
         size={props.size ?? 'xs'}
         aria-label="Look up by Dataset ID, Spold UUID or file name"
-        placeholder="Dataset ID, Spold UUID or file name  ( / )"
+        // The "/" shortcut is a keyboard's; the drawer on a phone has room for the words alone.
+        placeholder={
+          props.size === 'md'
+            ? 'Dataset ID, Spold UUID or file name'
+            : 'Dataset ID, Spold UUID or file name  ( / )'
+        }
         leftSection={<IconSearch size={14} aria-hidden />}
         value={value}
         onChange={(event) => setValue(event.currentTarget.value)}
