@@ -29,6 +29,7 @@ import {
   sharedListText,
   standingPicks,
 } from './share-link';
+import { loadedReport } from '../../testing/report-step';
 
 const ref = (id: number, activity = 'cement production', geography = 'Switzerland (CH)') => ({
   id,
@@ -248,16 +249,7 @@ describe('the mapping export', () => {
   });
 
   it('says where a verdict without a successor comes from as the page does: a report that leaves it out', () => {
-    const step = {
-      from: '3.11',
-      to: '3.12',
-      label: 'ecoinvent change report 3.11 → 3.12',
-      loaded: true,
-      entries: 10,
-      applied: 10,
-      unmatched: 0,
-    };
-    const reported = { ...check, reports: [step] };
+    const reported = { ...check, reports: [loadedReport('3.11', '3.12')] };
     const line3 = (csv: string) => csv.split('\n').find((row) => row.startsWith('3,')) ?? '';
     expect(
       line3(mappingToCsv({ check: reported, chosen: new Map(), indicators, scores })),

@@ -6,6 +6,7 @@ import { parseDatasetList } from '../../../../shared/dataset-list';
 import { renderWithProviders } from '../../../testing/render';
 import { ListInput } from './list-input';
 import { VerdictTable } from './verdict-table';
+import { loadedReport } from '../../../testing/report-step';
 
 describe('ListInput', () => {
   it('counts the entries and lists the lines left out', () => {
@@ -196,17 +197,7 @@ describe('VerdictTable', () => {
   it('says where the verdict of a dataset without a certain successor comes from', () => {
     const withReport = {
       ...check,
-      reports: [
-        {
-          from: '3.11',
-          to: '3.12',
-          label: 'ecoinvent change report 3.11 → 3.12',
-          loaded: true,
-          entries: 10,
-          applied: 10,
-          unmatched: 0,
-        },
-      ],
+      reports: [loadedReport('3.11', '3.12')],
     };
     const { unmount } = renderWithProviders(
       <VerdictTable
