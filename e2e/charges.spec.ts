@@ -116,4 +116,14 @@ test('a dataset charged in one release waits for a yes in another, and the promp
   await page.reload();
   await expect(page.getByLabel(/exactly/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load scores' })).toHaveCount(0);
+
+  // Usage names it as asked for in two releases, and what that may add to the bill.
+  await page.getByRole('link', { name: 'Usage' }).click();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Asked for in more than one release:.*${String(id)} \\(3\\.11 cutoff, 3\\.12 cutoff\\).*if it does, up to \\d+ datasets? more than the total above are charged\\.$`,
+      ),
+    ),
+  ).toBeVisible();
 });

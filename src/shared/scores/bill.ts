@@ -47,6 +47,8 @@ export interface BillLine {
   datasets: number;
   /** Of those, the ones whose ID the proxy has not seen charged this period. */
   unseen: number;
+  /** Of those, the ones whose ID is charged this period but only in another release. */
+  elsewhere: number;
 }
 
 /** What some score requests would add to this period's bill. */
@@ -79,26 +81,33 @@ export function scoreBill(
   for (const request of asked) {
     const key = releaseKey(request);
     const known = lines.get(key) ?? {
-      line: { version: request.version, systemModel: request.systemModel, datasets: 0, unseen: 0 },
+      line: {
+        version: request.version,
+        systemModel: request.systemModel,
+        datasets: 0,
+        unseen: 0,
+        elsewhere: 0,
+      },
       ids: new Set<number>(),
     };
     for (const id of request.datasetIds) known.ids.add(id);
     lines.set(key, known);
   }
   const unseen = (ids: Iterable<number>) => [...ids].filter((id) => !seenDatasets.has(id));
+  // Charged under their ID, but not returned in the release asked: the service may bill again.
+  const onlyElsewhere = (line: BillLine, ids: Iterable<number>) => {
+    const served = servedIn(charged, line);
+    return [...ids].filter((id) => seenDatasets.has(id) && !served.has(id));
+  };
   const elsewhere = new Set<number>();
-  for (const request of asked) {
-    const served = servedIn(charged, request);
-    for (const id of request.datasetIds)
-      if (seenDatasets.has(id) && !served.has(id)) elsewhere.add(id);
-  }
+  const releases = [...lines.values()].map(({ line, ids }) => {
+    const again = onlyElsewhere(line, ids);
+    for (const id of again) elsewhere.add(id);
+    return { ...line, datasets: ids.size, unseen: unseen(ids).length, elsewhere: again.length };
+  });
   return {
     elsewhere: [...elsewhere],
-    releases: [...lines.values()].map(({ line, ids }) => ({
-      ...line,
-      datasets: ids.size,
-      unseen: unseen(ids).length,
-    })),
+    releases,
     adds: {
       datasets: unseen(new Set(asked.flatMap((request) => request.datasetIds))),
       indicators: [...new Set(asked.flatMap((request) => request.indicatorIds))].filter(

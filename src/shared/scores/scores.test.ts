@@ -57,7 +57,7 @@ describe('scoreBill', () => {
       charged,
     );
     expect(bill).toEqual({
-      releases: [{ version: '3.12', systemModel: 'cutoff', datasets: 3, unseen: 1 }],
+      releases: [{ version: '3.12', systemModel: 'cutoff', datasets: 3, unseen: 1, elsewhere: 0 }],
       adds: { datasets: [3], indicators: [882], user: false },
       elsewhere: [],
     });

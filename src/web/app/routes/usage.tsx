@@ -22,6 +22,7 @@ import { searches } from '../../config/routes';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { scoreQueries } from '../../features/scores/api/score-queries';
 import {
+  askedInSeveralReleases,
   chargeChoices,
   chargeSource,
   filterCharges,
@@ -290,6 +291,7 @@ export function Component() {
   const myIndicators = new Set(mine.flatMap((charge) => charge.indicators)).size;
   const choices = chargeChoices(usage.charges);
   const { pending, maybe } = usage;
+  const again = askedInSeveralReleases(usage);
   const start = day.format(new Date(usage.period_start));
   const end = day.format(new Date(usage.period_end));
   return (
@@ -310,6 +312,20 @@ export function Component() {
         <Meter label="Indicators" used={usage.indicators} budget={usage.budget.indicators} />
         <Meter label="Users" used={usage.users} budget={null} />
       </SimpleGrid>
+      {again.datasets.length > 0 && (
+        <Text size="sm">
+          Asked for in more than one release:{' '}
+          {again.datasets
+            .slice(0, LISTED)
+            .map((dataset) => `${dataset.id} (${dataset.releases.join(', ')})`)
+            .join('; ')}
+          {again.datasets.length > LISTED &&
+            `; and ${formatCount(again.datasets.length - LISTED)} more`}
+          . The data service counts Dataset IDs, and its documents do not say whether it bills an ID
+          again when asked for in another release: if it does, up to {plural(again.upTo, 'dataset')}{' '}
+          more than the total above are charged.
+        </Text>
+      )}
       {maybe.count > 0 && (
         <Text size="sm">
           Unconfirmed: {plural(maybe.count, 'dataset')} of these may not have been charged: requests

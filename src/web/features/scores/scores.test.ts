@@ -142,8 +142,8 @@ describe('the bill', () => {
       ),
     ).toEqual({
       releases: [
-        { version: '3.10', systemModel: 'cutoff', datasets: 3, unseen: 2 },
-        { version: '3.12', systemModel: 'cutoff', datasets: 2, unseen: 1 },
+        { version: '3.10', systemModel: 'cutoff', datasets: 3, unseen: 2, elsewhere: 1 },
+        { version: '3.12', systemModel: 'cutoff', datasets: 2, unseen: 1, elsewhere: 0 },
       ],
       adds: { datasets: [2, 3, 20], indicators: [964], user: false },
       // Dataset 1 was charged in 3.12 only: in 3.10 it may be billed again.
@@ -163,8 +163,9 @@ describe('the bill', () => {
       charged,
     );
     expect(bill.releases).toEqual([
-      { version: '3.12', systemModel: 'cutoff', datasets: 2, unseen: 1 },
-      { version: '3.11', systemModel: 'cutoff', datasets: 1, unseen: 0 },
+      { version: '3.12', systemModel: 'cutoff', datasets: 2, unseen: 1, elsewhere: 0 },
+      // Dataset 1 is charged in 3.12 only.
+      { version: '3.11', systemModel: 'cutoff', datasets: 1, unseen: 0, elsewhere: 1 },
     ]);
     expect(bill.adds).toEqual({ datasets: [5], indicators: [964], user: false });
   });
@@ -177,8 +178,8 @@ describe('the bill', () => {
       indicatorIds: [882],
     });
     expect(scoreBill([request('cutoff'), request('apos')], undefined).releases).toEqual([
-      { version: '3.12', systemModel: 'cutoff', datasets: 1, unseen: 1 },
-      { version: '3.12', systemModel: 'apos', datasets: 1, unseen: 1 },
+      { version: '3.12', systemModel: 'cutoff', datasets: 1, unseen: 1, elsewhere: 0 },
+      { version: '3.12', systemModel: 'apos', datasets: 1, unseen: 1, elsewhere: 0 },
     ]);
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge } from '../../../shared/api/schemas';
-import { chargeChoices, chargesTable, chargeSource, filterCharges, NO_NAMES } from './charges';
+import type { Charge, Usage } from '../../../shared/api/schemas';
+import {
+  askedInSeveralReleases,
+  chargeChoices,
+  chargesTable,
+  chargeSource,
+  filterCharges,
+  NO_NAMES,
+} from './charges';
 
 const charge = (over: Partial<Charge>): Charge => ({
   at: '2026-03-02T10:00:00.000Z',
@@ -114,5 +121,34 @@ describe('the usage page’s charges', () => {
     expect(unconfirmed[0]?.[9]).toBe('at most 2 of these 3 charged');
     // The other user's charge names them by their label, never as "you".
     expect(chargesTable([charges[2] as Charge], NO_NAMES).rows[0]?.[1]).toBe('u-other');
+  });
+});
+
+describe('datasets asked for in more than one release', () => {
+  it('names each with its releases, and how many more the bill would count if billed in each', () => {
+    const served = (version: string, system_model: string, datasets: number[]) => ({
+      version,
+      system_model,
+      datasets,
+    });
+    const usage = {
+      charged: {
+        datasets: [1, 2, 3],
+        indicators: [882],
+        user: true,
+        releases: [
+          served('3.10', 'cutoff', [1]),
+          served('3.11', 'cutoff', [1, 2]),
+          served('3.12', 'cutoff', [1, 2, 3]),
+        ],
+      },
+    } as unknown as Usage;
+    expect(askedInSeveralReleases(usage)).toEqual({
+      datasets: [
+        { id: 1, releases: ['3.10 cutoff', '3.11 cutoff', '3.12 cutoff'] },
+        { id: 2, releases: ['3.11 cutoff', '3.12 cutoff'] },
+      ],
+      upTo: 3,
+    });
   });
 });

@@ -5,6 +5,32 @@ import type { ExportTable, PageExport } from '../../lib/table-export';
 export const chargeRelease = (release: Charge['release']): string =>
   release ? `${release.version} ${release.system_model}` : '';
 
+/** A dataset whose scores were returned in more than one release this period. */
+export interface AskedAgain {
+  id: number;
+  /** "3.11 cutoff", "3.12 cutoff", in the order the usage lists them. */
+  releases: string[];
+}
+
+/**
+ * Datasets returned in more than one release this period, and how many more datasets the bill
+ * would count if the service billed an ID again in each other release (its documents do not say).
+ */
+export function askedInSeveralReleases(usage: Usage): { datasets: AskedAgain[]; upTo: number } {
+  const releases = new Map<number, string[]>();
+  for (const served of usage.charged.releases)
+    for (const id of served.datasets)
+      releases.set(id, [...(releases.get(id) ?? []), chargeRelease(served)]);
+  const datasets = [...releases]
+    .filter(([, names]) => names.length > 1)
+    .map(([id, names]) => ({ id, releases: names }))
+    .sort((a, b) => a.id - b.id);
+  return {
+    datasets,
+    upTo: datasets.reduce((sum, dataset) => sum + dataset.releases.length - 1, 0),
+  };
+}
+
 /** What the usage page narrows its charges to; '' (or undefined) for any. */
 export interface UsageFilter {
   /** `mine`, another user's label (admins only see those), or '' for everyone. */
@@ -148,6 +174,10 @@ export function usageExport(
         ['Datasets charged this period (everyone)', usage.datasets],
         ['Indicators charged this period (everyone)', usage.indicators],
         ['Users this period', usage.users],
+        [
+          'Datasets asked for in more than one release (may be billed again in each)',
+          askedInSeveralReleases(usage).datasets.length,
+        ],
       ],
     },
   };

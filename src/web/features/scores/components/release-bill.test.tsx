@@ -17,8 +17,8 @@ describe('the bill of scores from several releases', () => {
         title="Scores for 2 indicators in 3.10 and 3.12"
         bill={{
           releases: [
-            { version: '3.10', systemModel: 'cutoff', datasets: 28, unseen: 28 },
-            { version: '3.12', systemModel: 'cutoff', datasets: 28, unseen: 3 },
+            { version: '3.10', systemModel: 'cutoff', datasets: 28, unseen: 28, elsewhere: 0 },
+            { version: '3.12', systemModel: 'cutoff', datasets: 28, unseen: 3, elsewhere: 0 },
           ],
           adds: { datasets: ids(30), indicators: [], user: true },
           elsewhere: [],
@@ -43,7 +43,9 @@ describe('the bill of scores from several releases', () => {
       <ReleaseBill
         title="Scores"
         bill={{
-          releases: [{ version: '3.11', systemModel: 'cutoff', datasets: 1, unseen: 0 }],
+          releases: [
+            { version: '3.11', systemModel: 'cutoff', datasets: 1, unseen: 0, elsewhere: 1 },
+          ],
           adds: { datasets: [], indicators: [], user: false },
           elsewhere: [1],
         }}
@@ -51,7 +53,9 @@ describe('the bill of scores from several releases', () => {
         onLoad={vi.fn()}
       />,
     );
-    expect(screen.getByText('3.11: 1 dataset, its ID charged this period')).toBeVisible();
+    expect(
+      screen.getByText('3.11: 1 dataset, its ID charged this period, in another release only'),
+    ).toBeVisible();
     expect(
       screen.getByText(
         /under its ID\. 1 dataset charged this period only in another release may be charged again: .* do not say whether it bills an ID again/,
@@ -74,7 +78,10 @@ describe('the bill of scores from several releases', () => {
             datasets: [1],
             indicators: [882],
             user: true,
-            releases: [{ version: '3.12', system_model: 'cutoff', datasets: [1] }],
+            releases: [
+              { version: '3.12', system_model: 'cutoff', datasets: [1] },
+              { version: '3.12', system_model: 'apos', datasets: [1] },
+            ],
           },
         )}
         loadLabel="Load scores"

@@ -13,11 +13,20 @@ interface ReleaseBillProps {
 }
 
 function seen(line: BillLine) {
-  if (line.unseen === line.datasets)
-    return line.datasets === 1 ? 'new this period' : 'all new this period';
-  if (line.unseen === 0)
-    return line.datasets === 1 ? 'its ID charged this period' : 'their IDs charged this period';
-  return `${line.unseen} of them new this period`;
+  const { datasets, unseen, elsewhere } = line;
+  if (unseen === datasets) return datasets === 1 ? 'new this period' : 'all new this period';
+  if (elsewhere === datasets)
+    return datasets === 1
+      ? 'its ID charged this period, in another release only'
+      : 'their IDs charged this period, in other releases only';
+  if (unseen === 0 && elsewhere === 0)
+    return datasets === 1 ? 'its ID charged this period' : 'their IDs charged this period';
+  return [
+    unseen > 0 && `${unseen} of them new this period`,
+    elsewhere > 0 && `${elsewhere} charged in another release only`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
