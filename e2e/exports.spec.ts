@@ -1,23 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from '@playwright/test';
-import { readXlsx } from '../src/web/testing/read-xlsx';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { downloaded, workbook } from './files';
 import { datasetIds } from './proxy-api';
 import { copyLink, loadScoresIfAsked } from './share';
 import { signInAsDemoUser } from './sign-in';
-
-async function downloaded(page: Page, button: string): Promise<Download> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
-  return file;
-}
-
-async function workbook(file: Download) {
-  const bytes = readFileSync(await file.path());
-  return readXlsx(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-}
 
 /** The exact values the page shows, from each value's "…, exactly X" label. */
 async function exactValues(page: Page, within: string) {

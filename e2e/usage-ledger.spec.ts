@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { Browser, Download, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { plural } from '../src/web/lib/format';
-import { readXlsx } from '../src/web/testing/read-xlsx';
+import { csvCells, downloaded, workbook } from './files';
 import { expect, test } from './fixtures';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { signInAsDemoUser } from './sign-in';
@@ -57,48 +56,6 @@ async function chargeAs(browser: Browser, username: string, path: string, loaded
       .first(),
   ).toBeVisible();
   return { page, close: () => context.close() };
-}
-
-async function workbook(file: Download) {
-  const bytes = readFileSync(await file.path());
-  return readXlsx(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-}
-
-async function downloaded(page: Page, button: string): Promise<Download> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
-  return file;
-}
-
-/** A CSV file's rows, quoted cells (commas, quotes, line breaks in names) read whole. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
 }
 
 /** The export's rows as `kind id status`, one string a thing the bill lists, sorted. */
@@ -161,7 +118,7 @@ test('usage exported as CSV and XLSX equals the data service’s meter: every it
   expect(counted.dataset_ids).toEqual([2989, 7773, 8279]);
 
   const xlsx = await workbook(await downloaded(page, 'Export XLSX'));
-  const csv = readCsv(readFileSync(await (await downloaded(page, 'Export CSV')).path(), 'utf8'));
+  const csv = await csvCells(await downloaded(page, 'Export CSV'));
   // The export, every sheet of it read back, is the meter's count: no item left out, none twice.
   expect(items(xlsx.get('Charges') ?? [])).toEqual(metered(counted));
   expect(items(csv)).toEqual(metered(counted));

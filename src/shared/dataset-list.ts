@@ -1,6 +1,7 @@
 import { MAX_LIST_ENTRIES, MAX_NAME_LENGTH, type ListEntry } from './api/routes';
 import { parseLookupKey } from './lookup';
 import { normaliseName } from './matching/names';
+import { readCsv } from './csv';
 
 /**
  * A list of datasets as people paste or upload it: one entry a line (Dataset IDs, activity or
@@ -44,53 +45,12 @@ const columnOf = (header: string): Column | undefined => {
   );
 };
 
-interface Row {
-  line: number;
-  cells: string[];
-}
-
-/** RFC 4180 records with the line each starts on; a quoted field may hold separators and lines. */
-function csvRows(text: string, separator: string): Row[] {
-  const rows: Row[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charAt(i);
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      rows.push({ line: start, cells: [...cells, cell] });
-      cells = [];
-      cell = '';
-      start = ++line;
-    } else if (ch !== '\r') cell += ch;
-  }
-  if (cells.length > 0 || cell !== '') rows.push({ line: start, cells: [...cells, cell] });
-  return rows.filter((row) => row.cells.some((c) => c.trim() !== ''));
-}
-
 const SEPARATORS = [',', ';', '\t'];
 
 /** The header row's columns, when the first line names at least one known column. */
 function header(first: string) {
   for (const separator of SEPARATORS) {
-    const names = csvRows(first, separator)[0]?.cells ?? [];
+    const names = readCsv(first, separator)[0]?.cells ?? [];
     if (names.length < 2 && separator !== ',') continue;
     const columns = names.map(columnOf);
     if (columns.some((column) => column !== undefined)) return { separator, columns };
@@ -209,7 +169,7 @@ export function parseDatasetList(input: string): ParsedList {
   };
 
   if (columns) {
-    const [, ...rows] = csvRows(text, columns.separator).filter(
+    const [, ...rows] = readCsv(text, columns.separator).filter(
       (row) => !(row.cells[0] ?? '').trim().startsWith('#'),
     );
     for (const row of rows) {

@@ -315,12 +315,14 @@ export function Component() {
       {again.datasets.length > 0 && (
         <Text size="sm">
           Asked for in more than one release:{' '}
-          {again.datasets
-            .slice(0, LISTED)
-            .map((dataset) => `${dataset.id} (${dataset.releases.join(', ')})`)
-            .join('; ')}
-          {again.datasets.length > LISTED &&
-            `; and ${formatCount(again.datasets.length - LISTED)} more`}
+          <Named
+            noun="dataset"
+            list={again.datasets.map((dataset) => dataset.id)}
+            name={(id) => {
+              const releases = again.datasets.find((dataset) => dataset.id === id)?.releases;
+              return releases && `(${releases.join(', ')})`;
+            }}
+          />
           . The data service counts Dataset IDs, and its documents do not say whether it bills an ID
           again when asked for in another release: if it does, up to {plural(again.upTo, 'dataset')}{' '}
           more than the total above are charged.
