@@ -13,6 +13,7 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { emulatorChangeReports, proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { whenReady } from '../testing/when-ready';
 import { nearestReleases } from './answers';
 
 // The changes, upgrade check and history, through the real handlers against the emulator, its
@@ -45,25 +46,6 @@ const byFrom = (rows: TruthRow[]) => {
 const apiRequests = async () =>
   ((await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as { api_requests: number })
     .api_requests;
-
-/** Asks until the answer is ready, as the explorer does; the first answer must be a 202. */
-async function whenReady<T extends { status: string }>(
-  ask: () => Promise<{ statusCode: number; json: () => unknown; headers: Record<string, unknown> }>,
-  parse: (body: unknown) => T,
-): Promise<{ answer: Extract<T, { status: 'ready' }>; waited: boolean }> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const response = await ask();
-    const answer = parse(response.json());
-    if (answer.status === 'ready') {
-      expect(response.statusCode).toBe(200);
-      return { answer: answer as Extract<T, { status: 'ready' }>, waited: attempt > 0 };
-    }
-    expect(response.statusCode).toBe(202);
-    expect(response.headers['retry-after']).toBe('1');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('never ready');
-}
 
 const changes = (query: string) =>
   whenReady<Changes>(

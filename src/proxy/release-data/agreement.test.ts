@@ -12,6 +12,7 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { emulatorChangeReports, proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { whenReady } from '../testing/when-ready';
 
 // The changes, the upgrade check and the history take their verdicts from one decision: this
 // asks all three about every dataset of whole release pairs and compares their answers. A tenth
@@ -38,19 +39,11 @@ afterAll(async () => {
   await reports.remove();
 });
 
-/** Asks until the answer is ready, as the explorer does. */
-async function ready<T extends { status: string }>(
-  ask: () => Promise<{ json: () => unknown }>,
+/** The answer once ready (see whenReady). */
+const ready = async <T extends { status: string }>(
+  ask: Parameters<typeof whenReady<T>>[0],
   parse: (body: unknown) => T,
-): Promise<Extract<T, { status: 'ready' }>> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const answer = parse((await ask()).json());
-    if (answer.status === 'ready') return answer as Extract<T, { status: 'ready' }>;
-    // The releases are still being read: ask again shortly.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('never ready');
-}
+) => (await whenReady(ask, parse)).answer;
 
 const ids = (version: string) =>
   emulator.state.store.view(version, 'cutoff')?.datasets.map((record) => record.id) ?? [];
