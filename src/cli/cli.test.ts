@@ -4,18 +4,33 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasetPageSchema, SearchResultsSchema, UsageSchema } from '../shared/api/schemas';
+import {
+  ChangesSchema,
+  DatasetPageSchema,
+  SearchResultsSchema,
+  UpgradeCheckSchema,
+  UsageSchema,
+} from '../shared/api/schemas';
+import { readCsv } from '../shared/csv';
+import { parseDatasetList } from '../shared/dataset-list';
+import { scoresCsv } from '../web/features/scores/csv';
+import { mappingToCsv } from '../web/features/upgrade/export';
 import { approveDevice } from '../emulator/testing/device-flow';
 import { startTestEmulator } from '../emulator/testing/start';
 import type { Proxy } from '../proxy/app';
 import { userIdFor } from '../proxy/auth/user-auth';
-import { proxyOnEmulator, TEST_CLIENT } from '../proxy/testing/emulator-proxy';
+import {
+  emulatorChangeReports,
+  proxyOnEmulator,
+  TEST_CLIENT,
+} from '../proxy/testing/emulator-proxy';
 
 // The command line as a person runs it: a process of its own (no terminal attached, as in a
 // script), signed in by device code, against a real proxy and emulator.
 const BIN = path.resolve('src/cli/bin.mjs');
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let proxy: Proxy;
+let reports: Awaited<ReturnType<typeof emulatorChangeReports>>;
 let url: string;
 let home: string;
 /** Everything the command line printed, but for `token`'s answer: no token may be in it. */
@@ -100,7 +115,9 @@ async function asUser(pathAndQuery: string, init: RequestInit = {}) {
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ ...TEST_CLIENT });
-  proxy = await proxyOnEmulator(emulator);
+  // The demo's change reports, as `npm start` gives them: splits are named with their shares.
+  reports = await emulatorChangeReports(emulator);
+  proxy = await proxyOnEmulator(emulator, reports.env);
   await proxy.app.listen({ host: '127.0.0.1', port: 0 });
   const address = proxy.app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -109,6 +126,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.app.close();
   await emulator.close();
+  await reports.remove();
 });
 
 describe('npx lci-explorer', () => {
@@ -167,10 +185,15 @@ describe('npx lci-explorer', () => {
       },
     );
     expect(result.code).toBe(0);
-    const [header, ...rows] = result.stdout.trim().split('\n');
+    const [header = '', ...rows] = result.stdout.trim().split('\n');
+    // The browser's scores export has the very same columns, so one script reads both.
+    expect(header).toBe(scoresCsv({ version: '3.12', systemModel: 'cutoff' }, []).trim());
     expect(header).toBe(
-      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,indicator_unit,score',
+      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,format',
     );
+    const column = header.split(',').indexOf('score');
+    const cells = readCsv(rows.join('\n')).map((row) => row.cells);
+    expect(cells.every((row) => row.at(-1) === 'lci-explorer.scores/1')).toBe(true);
     // The same numbers the proxy answers (already charged: asking again costs nothing).
     const page = DatasetPageSchema.parse(
       await (
@@ -181,9 +204,7 @@ describe('npx lci-explorer', () => {
       ).json(),
     );
     const expected = page.datasets.map((d) => `${d.id}:${String(d.impact_scores[0]?.score)}`);
-    expect(rows.map((row) => `${row.split(',')[2] ?? ''}:${row.split(',').at(-1) ?? ''}`)).toEqual(
-      expected,
-    );
+    expect(cells.map((row) => `${row[2] ?? ''}:${row[column] ?? ''}`)).toEqual(expected);
 
     const meterNow = await meter();
     expect(meterNow.dataset_ids).toEqual([2989, 8279]);
@@ -268,13 +289,13 @@ describe('npx lci-explorer', () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('already charged this period, nothing more to pay');
-    // Read as a spreadsheet program would: the workbook's first sheet, row 2, last column.
+    // Read as a spreadsheet program would: the workbook's first sheet, row 2, the score (L).
     const { stdout } = await promisify(execFile)('python3', [
       '-c',
       `import re, sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 sheet = z.read('xl/worksheets/sheet1.xml').decode()
-print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<c r="M2"[^>]*><v>([^<]+)</v>', sheet).group(1))`,
+print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<c r="L2"[^>]*><v>([^<]+)</v>', sheet).group(1))`,
       out,
     ]);
     const csv = await cli([
@@ -286,7 +307,8 @@ print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<
       '--indicators',
       '964',
     ]);
-    expect(stdout.trim()).toBe(`8279 ${csv.stdout.trim().split('\n')[1]?.split(',').at(-1) ?? ''}`);
+    const [csvHeader = [], csvRow = []] = readCsv(csv.stdout).map((row) => row.cells);
+    expect(stdout.trim()).toBe(`8279 ${csvRow[csvHeader.indexOf('score')] ?? ''}`);
   });
 
   it('renews an expired sign-in with its refresh token, one process at a time', async () => {
@@ -325,9 +347,61 @@ print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('free, no scores are asked');
     const [header, ...rows] = result.stdout.trim().split('\n');
-    expect(header).toMatch(/^line,verdict,3\.11_id,.*3\.12_id,/);
+    expect(header).toMatch(/^line,change,same_dataset_id,3\.11_id,.*3\.12_id,.*,format$/);
     expect(rows.map((row) => row.split(',').slice(0, 1))).toEqual([['1'], ['2']]);
     expect(await meter()).toEqual(charged);
+  });
+
+  it("writes the browser's mapping: a split to all its successors, an unreadable line kept", async () => {
+    // A dataset of 3.10 that ecoinvent's report 3.10 → 3.11 split in three or more.
+    let changes: unknown;
+    do {
+      const answer = await asUser('/api/changes?version=3.11&system_model=cutoff&from=3.10');
+      changes = await answer.json();
+      // The releases are being read (202): ask again as the explorer does.
+      if (answer.status === 202) await new Promise((resolve) => setTimeout(resolve, 200));
+    } while ((changes as { status: string }).status !== 'ready');
+    const ready = ChangesSchema.parse(changes);
+    if (ready.status !== 'ready') throw new Error('not ready');
+    const splits = new Map<number, typeof ready.rows>();
+    for (const row of ready.rows)
+      if (row.change === 'split' && row.basis === 'change report' && row.from)
+        splits.set(row.from.id, [...(splits.get(row.from.id) ?? []), row]);
+    const [splitId, parts = []] = [...splits].find(([, rows]) => rows.length >= 3) ?? [];
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    const list = `${splitId}\nnot a dataset\n8279\n${splitId}\n`;
+    const result = await cli(['upgrade', '--from', '3.10', '--to', '3.12'], { input: list });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('1 line(s) could not be read');
+    const parsed = parseDatasetList(list);
+    if (!parsed.ok) throw new Error(parsed.error);
+    // The command above read the releases: the proxy answers at once.
+    const check = UpgradeCheckSchema.parse(
+      await (
+        await asUser('/api/upgrade-check?version=3.12&system_model=cutoff&from=3.10', {
+          method: 'POST',
+          body: JSON.stringify({ entries: parsed.entries }),
+        })
+      ).json(),
+    );
+    if (check.status !== 'ready') throw new Error('the check is not ready');
+    const browser = mappingToCsv({
+      check,
+      chosen: new Map(),
+      indicators: [],
+      scores: { of: () => ({ datasets: new Map(), scores: new Map(), answered: () => false }) },
+      problems: parsed.problems,
+    });
+    expect(result.stdout).toBe(browser);
+    const rows = readCsv(result.stdout).map((row) => row.cells);
+    const [header = [], ...body] = rows;
+    const column = (name: string) => header.indexOf(name);
+    const split = body.filter((row) => row[0] === '1');
+    expect(split.map((row) => row[column('change')])).toEqual(parts.map(() => 'split'));
+    expect(split.map((row) => Number(row[column('3.12_id')])).length).toBe(parts.length);
+    expect(split.every((row) => row[column('3.12_spold_file')]?.endsWith('.spold'))).toBe(true);
+    expect(body.find((row) => row[0] === '2')?.[column('change')]).toBe('unreadable');
+    expect(body.find((row) => row[0] === '4')?.[column('change')]).toBe('repeated');
   });
 
   it('exits non-zero with one line for every mistake', async () => {

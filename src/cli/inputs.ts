@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ListEntry } from '../shared/api/routes';
-import { describeEntry, parseDatasetList } from '../shared/dataset-list';
+import { describeEntry, parseDatasetList, type ListProblem } from '../shared/dataset-list';
 import {
   DEFAULT_SYSTEM_MODEL,
   LATEST,
@@ -17,9 +17,17 @@ import type { Io } from './io';
  * (IDs, Spold UUIDs, ecoSpold file names, or a CSV with named columns).
  */
 export async function readEntries(
-  options: { ids: string | undefined; idsFile: string | undefined },
+  options: {
+    ids: string | undefined;
+    idsFile: string | undefined;
+    /**
+     * Check the lines that can be read and keep the others with why (the upgrade check, which
+     * is free), instead of asking nothing (scores, which are charged).
+     */
+    keepUnreadable?: boolean;
+  },
   io: Io,
-): Promise<{ entries: ListEntry[]; source: string }> {
+): Promise<{ entries: ListEntry[]; problems: ListProblem[]; source: string }> {
   let text: string;
   let source: string;
   if (options.ids !== undefined) {
@@ -45,14 +53,18 @@ export async function readEntries(
   const malformed = parsed.problems.filter((problem) => problem.kind === 'malformed');
   for (const problem of malformed.slice(0, 5))
     io.say(`${source}: line ${problem.line}: ${problem.message}`);
-  if (malformed.length > 0)
+  if (malformed.length > 0 && !options.keepUnreadable)
     throw new CliError(
       `${source}: ${malformed.length} line(s) could not be read; nothing was asked`,
     );
-  const repeated = parsed.problems.length;
+  if (malformed.length > 0)
+    io.say(
+      `${source}: ${malformed.length} line(s) could not be read; they are in the output with why, unchecked.`,
+    );
+  const repeated = parsed.problems.length - malformed.length;
   if (repeated > 0) io.say(`${source}: ${repeated} repeated line(s) taken once.`);
   if (parsed.entries.length === 0) throw new CliError(`${source}: no datasets in the list`);
-  return { entries: parsed.entries, source };
+  return { entries: parsed.entries, problems: parsed.problems, source };
 }
 
 /** Dataset IDs only: scores are asked by ID. */

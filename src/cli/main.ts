@@ -164,7 +164,10 @@ async function run(argv: readonly string[], io: Io): Promise<void> {
       const from = parseRelease(`${values.from}/${systemModel}`, '--from');
       const to = parseRelease(`${values.to}/${systemModel}`, '--to');
       const format = formatOf(values.format, FORMATS, 'csv') as Format;
-      const { entries } = await readEntries({ ids: values.ids, idsFile: values['ids-file'] }, io);
+      const { entries, problems } = await readEntries(
+        { ids: values.ids, idsFile: values['ids-file'], keepUnreadable: true },
+        io,
+      );
       const api = await connect(url, store);
       const target = await listedRelease(api, to);
       const source = await listedRelease(api, from);
@@ -173,6 +176,7 @@ async function run(argv: readonly string[], io: Io): Promise<void> {
         to: target.version,
         systemModel,
         entries,
+        problems,
         format,
         out: values.out,
       });

@@ -7,12 +7,17 @@ import type { Io } from './io';
 export const FORMATS = ['csv', 'json', 'xlsx'] as const;
 export type Format = (typeof FORMATS)[number];
 
-type Cell = string | number;
+type Cell = string | number | null;
 
 /** A table as every format writes it: the header names the columns, cells are exact values. */
 export interface Table {
   header: readonly string[];
   rows: readonly (readonly Cell[])[];
+  /**
+   * The layout's name and version, shared with the explorer's exports (`lci-explorer.scores/1`):
+   * a last CSV column, `schema` in JSON, a line of the XLSX's About sheet.
+   */
+  format: string;
   /** What the file says about itself (JSON: top-level fields; XLSX: an "About" sheet). */
   about: Record<string, string | number | readonly (string | number)[]>;
 }
@@ -22,12 +27,13 @@ function toJson(table: Table): string {
   const rows = table.rows.map((row) =>
     Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? null])),
   );
-  return `${JSON.stringify({ ...table.about, rows }, null, 2)}\n`;
+  return `${JSON.stringify({ schema: table.format, ...table.about, rows }, null, 2)}\n`;
 }
 
 async function toXlsx(table: Table): Promise<Buffer> {
   const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
-  const about = Object.entries(table.about).map(([key, value]) => [
+  const fields: Table['about'] = { format: table.format, ...table.about };
+  const about = Object.entries(fields).map(([key, value]) => [
     bold(key),
     { value: Array.isArray(value) ? value.join(' ') : String(value) },
   ]);
@@ -36,7 +42,7 @@ async function toXlsx(table: Table): Promise<Buffer> {
       sheet: 'Data',
       data: [
         table.header.map(bold),
-        ...table.rows.map((row) => row.map((cell) => ({ value: cell }))),
+        ...table.rows.map((row) => row.map((cell) => (cell === null ? null : { value: cell }))),
       ],
     },
     { sheet: 'About', data: about },
@@ -50,7 +56,10 @@ async function toXlsx(table: Table): Promise<Buffer> {
 export async function writeTable(table: Table, format: Format, out: string | undefined, io: Io) {
   const content =
     format === 'csv'
-      ? toCsv([table.header, ...table.rows])
+      ? toCsv([
+          [...table.header, 'format'],
+          ...table.rows.map((row) => [...row.map((cell) => cell ?? ''), table.format]),
+        ])
       : format === 'json'
         ? toJson(table)
         : await toXlsx(table);

@@ -10,7 +10,7 @@ import { readCsv } from './csv';
  * tab separators; quoted fields as RFC 4180 writes them; lines starting with `#` are comments.
  */
 
-interface ListProblem {
+export interface ListProblem {
   line: number;
   kind: 'malformed' | 'duplicate';
   message: string;

@@ -6,6 +6,7 @@ import {
   scoreBill,
 } from '../../shared/scores/bill';
 import { planCalls } from '../../shared/scores/plan';
+import { SCORES_FORMAT, SCORES_HEADER, scoreCells } from '../../shared/scores/table';
 import type { Api } from '../api';
 import { CliError } from '../errors';
 import type { Io } from '../io';
@@ -122,21 +123,7 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
     return indicators.map((indicator) => {
       const score = scoreOf.get(`${id}:${indicator.id}`);
       if (score === undefined) unscored++;
-      return [
-        release.version,
-        release.systemModel,
-        id,
-        dataset.activity ?? '',
-        dataset.product ?? '',
-        dataset.geography ?? '',
-        dataset.unit ?? '',
-        indicator.id,
-        indicator.method,
-        indicator.category,
-        indicator.indicator,
-        indicator.unit,
-        score ?? '',
-      ];
+      return scoreCells({ release, dataset, indicator, score: score ?? null });
     });
   });
   if (unscored > 0)
@@ -144,23 +131,11 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
       `The data service sent no score for ${unscored} dataset × indicator pair(s); their cells are empty.`,
     );
 
+  // The layout every scores export of the explorer writes (src/shared/scores/table.ts).
   const table: Table = {
-    header: [
-      'version',
-      'system_model',
-      'dataset_id',
-      'activity',
-      'product',
-      'geography',
-      'reference_unit',
-      'indicator_id',
-      'method',
-      'category',
-      'indicator',
-      'indicator_unit',
-      'score',
-    ],
+    header: SCORES_HEADER,
     rows,
+    format: SCORES_FORMAT,
     about: {
       version: release.version,
       system_model: release.systemModel,

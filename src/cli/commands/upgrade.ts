@@ -1,4 +1,7 @@
 import type { ListEntry } from '../../shared/api/routes';
+import type { ListProblem } from '../../shared/dataset-list';
+import { MAPPING_FORMAT, mappingHeader, mappingRows } from '../../shared/exports/mapping';
+import { ENTRY_CHANGES } from '../../shared/matching/words';
 import type { Api } from '../api';
 import type { Io } from '../io';
 import { writeTable, type Format } from '../output';
@@ -8,6 +11,8 @@ export interface UpgradeOptions {
   to: string;
   systemModel: string;
   entries: ListEntry[];
+  /** Lines of the list that were not checked, written into the mapping with why. */
+  problems: ListProblem[];
   format: Format;
   out: string | undefined;
 }
@@ -41,51 +46,22 @@ export async function upgrade(api: Api, io: Io, options: UpgradeOptions) {
     },
   );
   if (check.status !== 'ready') return;
-  const counts = Object.entries(check.counts)
+  const counts = ENTRY_CHANGES.map(
+    (change) =>
+      [change, check.results.filter((result) => result.change === change).length] as const,
+  )
     .filter(([, count]) => count > 0)
-    .map(([verdict, count]) => `${count} ${verdict}`)
-    .join(', ');
-  io.say(`Verdicts: ${counts}.`);
+    .map(([change, count]) => `${count} ${change}`);
+  if (options.problems.length > 0)
+    counts.push(`${options.problems.length} not checked (unreadable or repeated)`);
+  io.say(`What became of them: ${counts.join(', ')}.`);
   const { from, to } = check;
+  // The mapping the explorer's upgrade check exports, row for row (src/shared/exports/mapping.ts).
   await writeTable(
     {
-      header: [
-        'line',
-        'verdict',
-        `${from}_id`,
-        `${from}_activity`,
-        `${from}_product`,
-        `${from}_geography`,
-        `${to}_id`,
-        `${to}_activity`,
-        `${to}_product`,
-        `${to}_geography`,
-        'matched_by',
-        'source',
-        'changed_fields',
-        'candidates',
-      ],
-      rows: check.results.map((result) => [
-        result.line,
-        result.verdict,
-        result.source?.id ?? '',
-        result.source?.activity ?? '',
-        result.source?.product ?? '',
-        result.source?.geography ?? '',
-        result.target?.id ?? '',
-        result.target?.activity ?? '',
-        result.target?.product ?? '',
-        result.target?.geography ?? '',
-        result.how ?? '',
-        // Where the verdict comes from: ecoinvent's change reports, or documentation alone.
-        result.source === null
-          ? ''
-          : result.reports.length > 0
-            ? result.reports.join('; ')
-            : 'inferred from documentation',
-        result.fields.join(' '),
-        result.candidates.map((candidate) => candidate.dataset.id).join(' '),
-      ]),
+      header: mappingHeader(from, to),
+      rows: mappingRows({ check, problems: options.problems }).map((row) => row.cells),
+      format: MAPPING_FORMAT,
       about: { from, to, system_model: check.system_model, checked_at: new Date().toISOString() },
     },
     options.format,

@@ -1,4 +1,9 @@
-import { IPCC_2021_OLD_LAYOUT, LCIA_3_12, type IndicatorFact } from './facts/lcia';
+import {
+  IPCC_2021_OLD_LAYOUT,
+  IPCC_2021_RELAYOUT,
+  LCIA_3_12,
+  type IndicatorFact,
+} from './facts/lcia';
 import { uniform } from './hash';
 
 export interface IndicatorRecord {
@@ -175,4 +180,37 @@ export function indicatorsOf(version: string): IndicatorRecord[] {
         a.category.localeCompare(b.category) ||
         a.indicator.localeCompare(b.indicator),
     );
+}
+
+/**
+ * What each indicator of release `from` is in release `to`, as the generator laid the catalogues
+ * out: the same (method, category, indicator) keeps its ID in every release; an IPCC 2021
+ * category of the old layout that the new one rates under another name is that one, either way
+ * round (its "no LT" twin alike); anything else has none. The record that following indicators
+ * across releases is checked against, never the explorer's own output.
+ */
+export function indicatorLineage(from: string, to: string): Map<number, number | null> {
+  const target = new Map(
+    indicatorsOf(to).map((i) => [`${i.method}|${i.category}|${i.indicator}`, i.id]),
+  );
+  const forward = new Map(Object.entries(IPCC_2021_RELAYOUT));
+  const backward = new Map(Object.entries(IPCC_2021_RELAYOUT).map(([a, b]) => [b, a]));
+  const lineage = new Map<number, number | null>();
+  for (const indicator of indicatorsOf(from)) {
+    const { method, category, indicator: name } = indicator;
+    const same = target.get(`${method}|${category}|${name}`);
+    if (same !== undefined) {
+      lineage.set(indicator.id, same);
+      continue;
+    }
+    const twin = method.endsWith(NO_LT);
+    const bare = (text: string) => (twin ? text.slice(0, -NO_LT.length) : text);
+    const dressed = (text: string) => (twin ? `${text}${NO_LT}` : text);
+    const ipcc = bare(method) === 'IPCC 2021';
+    const other = forward.get(bare(category)) ?? backward.get(bare(category));
+    const found =
+      ipcc && other !== undefined ? target.get(`${method}|${dressed(other)}|${name}`) : undefined;
+    lineage.set(indicator.id, found ?? null);
+  }
+  return lineage;
 }

@@ -1,4 +1,4 @@
-import type { Releases, SearchResults } from '../../shared/api/schemas';
+import type { Indicators, Releases, SearchResults } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
@@ -109,6 +109,14 @@ export function createCatalog(deps: {
           hint: 'GET /api/versions lists the releases',
         });
     },
+
+    /** A release's indicators, read once for everyone: one entry, whichever route asks. */
+    indicators: (caller: Caller, release: ReleaseRef) =>
+      cache.getOrProduceValue<Indicators>(
+        answerKey('GET', '/api/indicators', releaseQuery(release)),
+        () => limits.withSlot(caller.userId, () => adapter.indicators(caller, release)),
+        { store: true },
+      ),
 
     /**
      * A dataset's documentation in one release (free, the same for everyone): one cache entry,

@@ -27,6 +27,7 @@ import {
 import type { Candidate } from '../../shared/matching/match';
 import type { ReleaseIndex } from '../../shared/matching/release-index';
 import { changeOf, RELEASE_CHANGES } from '../../shared/matching/verdict';
+import { changeKindOf } from '../../shared/matching/words';
 import { compareVersions } from '../../shared/versions';
 import type { ReleaseDocuments } from './release-documents';
 
@@ -227,11 +228,17 @@ const unnamed = {
 function resultOf(entry: ListEntry, from: ReleaseDocuments, decision: Decision): UpgradeResult {
   const sources = resolveEntry(entry, from.index);
   const [source, ...more] = sources;
-  if (!source) return { line: entry.line, verdict: 'not in source', ...unnamed, candidates: [] };
+  const notInSource = {
+    line: entry.line,
+    verdict: 'not in source',
+    change: 'not in source',
+  } as const;
+  if (!source) return { ...notInSource, ...unnamed, candidates: [] };
   if (more.length > 0)
     return {
       line: entry.line,
       verdict: 'several in source',
+      change: 'several in source',
       ...unnamed,
       candidates: sources.slice(0, SOURCE_CANDIDATES).map((doc) => ({
         dataset: spoldRefOf(doc),
@@ -241,11 +248,12 @@ function resultOf(entry: ListEntry, from: ReleaseDocuments, decision: Decision):
       })),
     };
   const fate = decision.fates.get(source.id);
-  if (!fate) return { line: entry.line, verdict: 'not in source', ...unnamed, candidates: [] };
+  if (!fate) return { ...notInSource, ...unnamed, candidates: [] };
   const main = primary(fate.successors, source.id);
   return {
     line: entry.line,
     verdict: fate.verdict,
+    change: changeKindOf(fate, main),
     source: spoldRefOf(source),
     target: main ? spoldRefOf(main.doc) : null,
     successors: fate.successors.map(linkRef),
@@ -285,6 +293,7 @@ export function upgradeAnswer(
 export const baseEntry = (docs: ReleaseDocuments, doc: DatasetDoc): HistoryEntry => ({
   version: docs.release.version,
   verdict: null,
+  change: null,
   how: 'same ID',
   basis: 'documentation',
   reports: [],
@@ -300,6 +309,7 @@ export function laterEntry(version: string, fate: Fate): HistoryEntry {
   return {
     version,
     verdict: fate.verdict,
+    change: changeKindOf(fate, main),
     how: fate.how,
     basis: basisOf(fate),
     reports: [...fate.reports],
@@ -326,6 +336,7 @@ export function earlierEntry(version: string, doc: DatasetDoc, decision: Decisio
     return {
       version,
       verdict: 'new',
+      change: 'new',
       how: 'none',
       basis: 'documentation',
       reports: [],
@@ -338,6 +349,10 @@ export function earlierEntry(version: string, doc: DatasetDoc, decision: Decisio
   return {
     version,
     verdict: fate.verdict,
+    change: changeKindOf(
+      fate,
+      fate.successors.find((s) => s.doc.id === doc.id),
+    ),
     how: fate.how,
     basis: basisOf(fate),
     reports: [...fate.reports],

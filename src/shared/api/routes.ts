@@ -8,6 +8,7 @@ import {
   DatasetReleasesSchema,
   DatasetPageSchema,
   DatasetSchema,
+  IndicatorCounterpartsSchema,
   IndicatorsSchema,
   ReleasesSchema,
   SearchResultsSchema,
@@ -182,6 +183,18 @@ export const API = {
     query: z.object(release).strict(),
     body: undefined,
     response: IndicatorsSchema,
+    caching: 'immutable',
+  }),
+  indicatorCounterparts: route({
+    method: 'GET',
+    path: '/api/indicators/counterparts',
+    summary:
+      'Each indicator of a release in release `to` of the same system model: its counterpart (same ID, same names, renamed, or a new method version, with the names that differ) or none with the nearest candidates and why; from the two catalogues alone (free)',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, to: ReleaseSegmentSchema }).strict(),
+    body: undefined,
+    response: IndicatorCounterpartsSchema,
     caching: 'immutable',
   }),
   search: route({

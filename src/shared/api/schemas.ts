@@ -3,8 +3,10 @@ import { GEOGRAPHY_RELATIONS } from '../geographies/tree';
 import { ReportKeySchema } from '../matching/change-report';
 import { DOC_FIELDS } from '../matching/dataset-doc';
 import { MATCH_HOWS, VERDICTS } from '../matching/decide';
+import { INDICATOR_BASES, INDICATOR_FIELDS, INDICATOR_RELATIONS } from '../matching/indicators';
 import { RELATIONS } from '../matching/match';
 import { RELEASE_CHANGES } from '../matching/verdict';
+import { CHANGE_KINDS, ENTRY_CHANGES } from '../matching/words';
 
 /**
  * The answers of the proxy's own API: the explorer's names and types, whatever shape the data
@@ -150,6 +152,40 @@ export type Indicator = z.infer<typeof IndicatorSchema>;
 /** `GET /api/indicators`: every indicator of a release, flat, in the service's order. */
 export const IndicatorsSchema = z.object({ indicators: z.array(IndicatorSchema) });
 export type Indicators = z.infer<typeof IndicatorsSchema>;
+
+const indicatorFields = z.array(z.enum(INDICATOR_FIELDS));
+
+/**
+ * `GET /api/indicators/counterparts`: each indicator of a release in another release of its
+ * system model (src/shared/matching/indicators.ts), from the two catalogues alone.
+ */
+export const IndicatorCounterpartsSchema = z.object({
+  version: z.string(),
+  to: z.string(),
+  system_model: z.string(),
+  indicators: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      /** The same indicator in `to`, how it was found and which names differ; null when none. */
+      counterpart: z
+        .object({
+          indicator: IndicatorSchema,
+          basis: z.enum(INDICATOR_BASES),
+          differs: indicatorFields,
+        })
+        .nullable(),
+      /** Without a counterpart: the nearest indicators of `to`, ranked, each with its reason. */
+      candidates: z.array(
+        z.object({
+          indicator: IndicatorSchema,
+          relation: z.enum(INDICATOR_RELATIONS),
+          differs: indicatorFields,
+        }),
+      ),
+    }),
+  ),
+});
+export type IndicatorCounterparts = z.infer<typeof IndicatorCounterpartsSchema>;
 
 /** The filter values of a search; answers carry the prose name ("market activity"). */
 export const ACTIVITY_TYPE_FILTERS = [
@@ -522,6 +558,11 @@ const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
   line: z.number().int().positive(),
   verdict: z.enum(UPGRADE_VERDICTS),
+  /**
+   * What became of it in the explorer's one vocabulary (src/shared/matching/words.ts), told of
+   * the target: `verdict` says whether the ID held, `change` what happened (moved, renamed …).
+   */
+  change: z.enum(ENTRY_CHANGES),
   source: SpoldRefSchema.nullable(),
   /** The one dataset it maps to: its successor, or for a split its own ID or largest share. */
   target: SpoldRefSchema.nullable(),
@@ -562,6 +603,8 @@ const HistoryEntrySchema = z.object({
    * earlier one, what became of the dataset it was there, or `new` when it had none.
    */
   verdict: z.enum(HISTORY_VERDICTS).nullable(),
+  /** The same in the explorer's one vocabulary; null for the release asked about. */
+  change: z.enum(CHANGE_KINDS).nullable(),
   how: z.enum(MATCH_HOWS),
   basis: z.enum(BASES),
   reports: z.array(z.string()),

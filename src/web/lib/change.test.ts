@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, percentChange } from './change';
-import { describeFields } from './doc-fields';
+import { describeFields } from '../../shared/matching/words';
+import { percentChange } from '../../shared/scores/score-change';
+import { formatChange } from './change';
 
 describe('percentChange', () => {
   it('is the change in per cent of the earlier score, of its magnitude for credits', () => {

@@ -1,6 +1,3 @@
-// The explorer's exports and the command line's write the same CSV.
-export { toCsv } from '../../shared/csv';
-
 /** Saves text or a file's bytes as a file the browser downloads. */
 export function download(filename: string, content: string | Blob, type: string) {
   const url = URL.createObjectURL(

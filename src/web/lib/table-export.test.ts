@@ -9,6 +9,7 @@ const table: ExportTable = {
     [8279, 'market for electricity, low voltage', 1.52637e-8, 'kg CO2-Eq'],
     [2989, '<clinker> & "cement"', null, 'kg CO2-Eq'],
   ],
+  format: 'lci-explorer.scores/1',
 };
 const query = {
   title: 'Impact scores',
@@ -31,13 +32,15 @@ describe('exports', () => {
       ['Link', query.link],
       ['Exported', '2026-01-02T03:04:05.000Z'],
       ['Made by', 'LCI Explorer'],
+      // The layout's version, so a script reading the workbook notices when it changes.
+      ['Format of Scores', 'lci-explorer.scores/1'],
       ['Release', '3.12'],
     ]);
   });
 
-  it('writes the same table as CSV, an empty cell where there is no value', () => {
+  it('writes the same table as CSV, an empty cell where there is no value, and its layout', () => {
     expect(tableToCsv(table)).toBe(
-      'dataset_id,activity,score,unit\n8279,"market for electricity, low voltage",1.52637e-8,kg CO2-Eq\n2989,"<clinker> & ""cement""",,kg CO2-Eq\n',
+      'dataset_id,activity,score,unit,format\n8279,"market for electricity, low voltage",1.52637e-8,kg CO2-Eq,lci-explorer.scores/1\n2989,"<clinker> & ""cement""",,kg CO2-Eq,lci-explorer.scores/1\n',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { toCsv } from './files';
+import { toCsv } from '../../shared/csv';
 
 /** A cell of an export: a number stays a number in a spreadsheet; null is an empty cell. */
 type ExportCell = string | number | null;
@@ -9,6 +9,11 @@ export interface ExportTable {
   sheet: string;
   header: readonly string[];
   rows: readonly (readonly ExportCell[])[];
+  /**
+   * The layout's name and version (`lci-explorer.scores/1`), written into the file (a last CSV
+   * column, a line of the workbook's Query sheet) so a script notices when the layout changes.
+   */
+  format: string;
 }
 
 /**
@@ -28,9 +33,12 @@ export interface PageExport {
   query: ExportQuery;
 }
 
-/** A table as CSV: exact values, empty cells for none. */
+/** A table as CSV: exact values, empty cells for none, and the layout's name in a last column. */
 export function tableToCsv(table: ExportTable): string {
-  return toCsv([table.header, ...table.rows.map((row) => row.map((cell) => cell ?? ''))]);
+  return toCsv([
+    [...table.header, 'format'],
+    ...table.rows.map((row) => [...row.map((cell) => cell ?? ''), table.format]),
+  ]);
 }
 
 const QUERY_SHEET = 'Query';
@@ -61,6 +69,10 @@ export async function tablesToXlsx(
     ['Link', query.link],
     ['Exported', exportedAt.toISOString()],
     ['Made by', 'LCI Explorer'],
+    ...tables.map((table): [string, string] => [
+      `Format of ${table.sheet.slice(0, 31)}`,
+      table.format,
+    ]),
     ...query.fields.map(([label, value]): [string, string | number] => [label, value]),
   ];
   return writeXlsxFile([

@@ -1378,3 +1378,22 @@ export const IPCC_2021_OLD_LAYOUT: readonly (readonly [category: string, indicat
   ['climate change: land use, including SLCFs', 'global warming potential (GWP100)'],
   ['climate change: land use, including SLCFs', 'global warming potential (GWP20)'],
 ];
+
+/**
+ * What each category of IPCC 2021's 3.10 layout became in the 3.11 layout, where the same thing
+ * is rated under a new name: the total and the fossil, biogenic and SLCF parts, now saying what
+ * they exclude (biogenic CO2 moved to its own method). Land use is not here: 3.11 rates direct
+ * land use change and its emissions and removals apart, none of them the old scope. An old
+ * indicator continues only where the new category keeps its indicator (GWP100, say); the other
+ * metrics of the parts were dropped. The emulator's record for following indicators across
+ * releases, never read by the explorer.
+ */
+export const IPCC_2021_RELAYOUT: Readonly<Record<string, string>> = {
+  'climate change': 'climate change: total (excl. biogenic CO2)',
+  'climate change: biogenic': 'climate change: biogenic (excl. CO2)',
+  'climate change: biogenic, including SLCFs': 'climate change: biogenic (excl. CO2, incl. SLCFs)',
+  'climate change: fossil': 'climate change: fossil',
+  'climate change: fossil, including SLCFs':
+    'climate change: fossil (excl. biogenic CO2, incl. SLCFs)',
+  'climate change: including SLCFs': 'climate change: total (excl. biogenic CO2, incl. SLCFs)',
+};

@@ -3,6 +3,7 @@ import { changesHandler } from './changes';
 import { datasetHandler } from './dataset';
 import { datasetReleasesHandler } from './dataset-releases';
 import { historyHandler } from './history';
+import { indicatorCounterpartsHandler } from './indicator-counterparts';
 import { indicatorsHandler } from './indicators';
 import { searchHandler } from './search';
 import { sectorsHandler } from './sectors';
@@ -19,6 +20,7 @@ export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
   versions: versionsHandler(deps),
   usage: usageHandler(deps),
   indicators: indicatorsHandler(deps),
+  indicatorCounterparts: indicatorCounterpartsHandler(deps),
   sectors: sectorsHandler(deps),
   changes: changesHandler(deps),
   upgradeCheck: upgradeCheckHandler(deps),

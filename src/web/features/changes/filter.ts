@@ -1,6 +1,6 @@
 import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import { RELEASE_CHANGES, type ReleaseChange } from '../../../shared/matching/verdict';
-import { basisText, sharePercent } from '../../lib/across-releases';
+import { sharePercent, sourceOfVerdict } from '../../../shared/matching/words';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 
 export interface ChangeFilter {
@@ -113,6 +113,7 @@ function changesTable(changes: Ready, rows: readonly ChangeRow[]): ExportTable {
       : [null, null, null, null, null];
   return {
     sheet: 'Changes',
+    format: 'lci-explorer.changes/1',
     header,
     rows: rows.map((row) => [
       changes.system_model,
@@ -121,7 +122,9 @@ function changesTable(changes: Ready, rows: readonly ChangeRow[]): ExportTable {
       ...values(row.to),
       row.share === null ? null : sharePercent(row.share),
       row.how ?? null,
-      row.change === 'new' ? null : basisText(row),
+      row.change === 'new'
+        ? null
+        : sourceOfVerdict(row, { change: row.change, steps: changes.reports }),
       row.fields.join(' '),
       row.candidates.map((c) => c.dataset.id).join(' '),
       row.activity_type ?? null,

@@ -71,7 +71,9 @@ describe('comparison exports', () => {
       [20, 9, null],
       [10, 1, 1.5],
     ]);
-    expect(tableToCsv(wide).split('\n')[1]).toBe('3.12,cutoff,20,large,thing,Germany (DE),kg,9,');
+    expect(tableToCsv(wide).split('\n')[1]).toBe(
+      '3.12,cutoff,20,large,thing,Germany (DE),kg,9,,lci-explorer.scores-wide/1',
+    );
   });
 
   it('record the order and the ranking in the query', () => {

@@ -48,6 +48,7 @@ export function comparisonWideTable(data: ComparisonExport): ExportTable {
   const { datasets, indicators } = ordered(data);
   return {
     sheet: 'Datasets × indicators',
+    format: 'lci-explorer.scores-wide/1',
     header: [
       'version',
       'system_model',

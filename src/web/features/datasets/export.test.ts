@@ -36,10 +36,10 @@ describe('CSV export', () => {
     );
     const [header, row] = csv.trim().split('\n');
     expect(header).toBe(
-      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit',
+      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,format',
     );
     expect(row).toBe(
-      '3.12,cutoff,8279,"market for electricity, low voltage","electricity, low voltage",Mexico (MX),kWh,882,CML v4.8 2016,climate change,global warming potential (GWP100),1.52637e-8,kg CO2-Eq',
+      '3.12,cutoff,8279,"market for electricity, low voltage","electricity, low voltage",Mexico (MX),kWh,882,CML v4.8 2016,climate change,global warming potential (GWP100),1.52637e-8,kg CO2-Eq,lci-explorer.scores/1',
     );
   });
 });

@@ -1,8 +1,12 @@
 import type { Dataset, HistoryEntry, ImpactScore, Indicator } from '../../../shared/api/schemas';
 import { DOC_FIELDS, type DocField } from '../../../shared/matching/dataset-doc';
-import { percentChange } from '../../lib/change';
-import { DOC_FIELD_LABELS } from '../../lib/doc-fields';
-import { basisText, sharePercent, spoldFile } from '../../lib/across-releases';
+import { percentChange } from '../../../shared/scores/score-change';
+import {
+  DOC_FIELD_LABELS,
+  sharePercent,
+  sourceOfVerdict,
+  spoldFile,
+} from '../../../shared/matching/words';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 
 /** The share of the dataset followed, as shown, where a split links it. */
@@ -139,7 +143,7 @@ function historyTable({ systemModel, entries, rows }: HistoryExport): ExportTabl
     'system_model',
     'dataset_id',
     'spold_file',
-    'verdict',
+    'change',
     'matched_by',
     'source',
     'share_percent',
@@ -153,15 +157,16 @@ function historyTable({ systemModel, entries, rows }: HistoryExport): ExportTabl
   ];
   return {
     sheet: 'Across releases',
+    format: 'lci-explorer.history/1',
     header,
     rows: entries.map((entry) => [
       entry.version,
       systemModel,
       entry.dataset?.id ?? null,
       entry.dataset ? spoldFile(entry.dataset) : null,
-      entry.verdict ?? null,
+      entry.change,
       entry.how,
-      entry.verdict === null ? null : basisText(entry),
+      entry.change === null ? null : sourceOfVerdict(entry, { change: entry.change, steps: [] }),
       sharePercentOf(entry) || null,
       entry.linked
         .map((l) => (l.share === null ? l.dataset.id : `${l.dataset.id}:${sharePercent(l.share)}`))
@@ -190,6 +195,7 @@ export function historyToCsv(data: HistoryExport): string {
 function historyScoresTable({ systemModel, entries, rows }: HistoryExport): ExportTable {
   return {
     sheet: 'Scores',
+    format: 'lci-explorer.history-scores/1',
     header: [
       'version',
       'system_model',

@@ -55,6 +55,7 @@ const entries: HistoryEntry[] = [
   {
     version: '3.12',
     verdict: null,
+    change: null,
     how: 'same ID',
     basis: 'documentation',
     reports: [],
@@ -66,6 +67,7 @@ const entries: HistoryEntry[] = [
   {
     version: '3.11',
     verdict: 'documentation changed',
+    change: 'renamed',
     how: 'change report',
     basis: 'change report',
     reports: ['ecoinvent change report 3.11 → 3.12'],
@@ -83,6 +85,7 @@ const entries: HistoryEntry[] = [
   {
     version: '3.10',
     verdict: 'new',
+    change: 'new',
     how: 'none',
     basis: 'documentation',
     reports: [],
@@ -213,12 +216,14 @@ describe('a dataset across releases', () => {
       .trimEnd()
       .split('\n');
     expect(csv[0]).toBe(
-      'version,system_model,dataset_id,spold_file,verdict,matched_by,source,share_percent,linked,activity,product,geography,unit,changed_fields,882_score,882_change_percent',
+      'version,system_model,dataset_id,spold_file,change,matched_by,source,share_percent,linked,activity,product,geography,unit,changed_fields,882_score,882_change_percent,format',
     );
     expect(csv[2]).toBe(
-      '3.11,cutoff,1,aaaaaaaa-0000-4000-8000-000000000001_bbbbbbbb-0000-4000-8000-000000000001.spold,documentation changed,change report,ecoinvent change report 3.11 → 3.12,,1,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,1,-50',
+      '3.11,cutoff,1,aaaaaaaa-0000-4000-8000-000000000001_bbbbbbbb-0000-4000-8000-000000000001.spold,renamed,change report,ecoinvent change report 3.11 → 3.12,,1,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,1,-50,lci-explorer.history/1',
     );
-    expect(csv[3]).toBe('3.10,cutoff,,,new,none,inferred from documentation,,,,,,,,,');
+    expect(csv[3]).toBe(
+      '3.10,cutoff,,,new,none,inferred from documentation,,,,,,,,,,lci-explorer.history/1',
+    );
     const json = JSON.parse(
       historyToJson({ systemModel: 'cutoff', base: '3.12', entries, rows }),
     ) as { releases: { scores: unknown[] }[] };

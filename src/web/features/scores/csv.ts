@@ -1,62 +1,43 @@
 import type { Dataset } from '../../../shared/api/schemas';
+import { SCORES_FORMAT, SCORES_HEADER, scoreCells } from '../../../shared/scores/table';
+import type { ReleaseRef } from '../../../shared/versions';
 import { tableToCsv, type ExportTable } from '../../lib/table-export';
 
-/** One score of an export: a dataset, an indicator and the score. */
+/** One score of an export: a dataset, an indicator and the score, of one release. */
 export interface ScoreCsvRow {
   dataset: Pick<Dataset, 'id' | 'activity' | 'product' | 'geography' | 'unit'>;
   indicator: { id: number; method: string; category: string; indicator: string; unit: string };
   /** The exact score, or '' where the data service has none. */
   score: number | '';
+  /** The row's own release, where the rows are of several (else the table's). */
+  release?: ReleaseRef;
 }
 
 /**
- * The explorer's one layout for scores, in CSV and in a workbook alike: every row names its
- * release, dataset and indicator, the score is a number and its unit beside it.
+ * The explorer's one layout for scores (src/shared/scores/table.ts), in CSV and in a workbook
+ * alike, as the command line writes it too.
  */
 export function scoresTable(
-  context: { version: string; systemModel: string },
+  context: ReleaseRef,
   rows: readonly ScoreCsvRow[],
   sheet = 'Scores',
 ): ExportTable {
   return {
     sheet,
-    header: [
-      'version',
-      'system_model',
-      'dataset_id',
-      'activity',
-      'product',
-      'geography',
-      'reference_unit',
-      'indicator_id',
-      'method',
-      'category',
-      'indicator',
-      'score',
-      'unit',
-    ],
-    rows: rows.map(({ dataset, indicator, score }) => [
-      context.version,
-      context.systemModel,
-      dataset.id,
-      dataset.activity ?? '',
-      dataset.product ?? '',
-      dataset.geography ?? '',
-      dataset.unit ?? '',
-      indicator.id,
-      indicator.method,
-      indicator.category,
-      indicator.indicator,
-      score === '' ? null : score,
-      indicator.unit,
-    ]),
+    header: [...SCORES_HEADER],
+    rows: rows.map(({ dataset, indicator, score, release }) =>
+      scoreCells({
+        release: release ?? context,
+        dataset,
+        indicator,
+        score: score === '' ? null : score,
+      }),
+    ),
+    format: SCORES_FORMAT,
   };
 }
 
 /** The same scores as CSV. */
-export function scoresCsv(
-  context: { version: string; systemModel: string },
-  rows: readonly ScoreCsvRow[],
-): string {
+export function scoresCsv(context: ReleaseRef, rows: readonly ScoreCsvRow[]): string {
   return tableToCsv(scoresTable(context, rows));
 }

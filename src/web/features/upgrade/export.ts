@@ -1,16 +1,39 @@
 import type { Indicator, SpoldRef, UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
+import type { ListProblem } from '../../../shared/dataset-list';
+import {
+  MAPPING_FORMAT,
+  mappedTo,
+  mappingHeader,
+  mappingRows,
+} from '../../../shared/exports/mapping';
 import {
   reportName,
   type ChangeReport,
   type ReportKey,
 } from '../../../shared/matching/change-report';
 import { geographyCode } from '../../../shared/matching/names';
-import { sharePercent, spoldFile } from '../../lib/across-releases';
+import {
+  ENTRY_CHANGES,
+  sharePercent,
+  sourceOfVerdict,
+  spoldFile,
+} from '../../../shared/matching/words';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
-import { verdictBasis } from './basis';
 import { scoreMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
+
+const withoutVerdict = ({ verdict, ...rest }: UpgradeResult) => rest;
+
+/** How many entries each change names, in the vocabulary's order. */
+function changeCounts(results: readonly UpgradeResult[]): Partial<Record<string, number>> {
+  const counts: Partial<Record<string, number>> = {};
+  for (const kind of ENTRY_CHANGES) {
+    const count = results.filter((result) => result.change === kind).length;
+    if (count > 0) counts[kind] = count;
+  }
+  return counts;
+}
 
 export interface MappingExport {
   check: Ready;
@@ -19,95 +42,40 @@ export interface MappingExport {
   /** The indicators whose scores were loaded, and the scores; empty when none were. */
   indicators: readonly Indicator[];
   scores: ScoreTable;
+  /** Lines of the list that were not checked (unreadable, repeated): written with why. */
+  problems?: readonly ListProblem[] | undefined;
 }
-
-/** What one entry maps to: the user's choice, else every dataset it became with its share. */
-function mappedTo(
-  result: UpgradeResult,
-  chosen: ReadonlyMap<number, number>,
-): { dataset: SpoldRef; share: number | null; byUser: boolean }[] {
-  const picked = chosen.get(result.line);
-  const candidate = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
-  if (candidate) return [{ dataset: candidate, share: null, byUser: true }];
-  return result.successors.map((successor) => ({
-    dataset: successor.dataset,
-    share: successor.share,
-    byUser: false,
-  }));
-}
-
-const sideColumns = (version: string) => [
-  `${version}_id`,
-  `${version}_activity_uuid`,
-  `${version}_product_uuid`,
-  `${version}_spold_file`,
-  `${version}_activity`,
-  `${version}_product`,
-  `${version}_geography`,
-  `${version}_unit`,
-];
-const sideValues = (ref: SpoldRef | null | undefined) =>
-  ref
-    ? [
-        ref.id,
-        ref.activity_spold_uuid ?? '',
-        ref.product_spold_uuid ?? '',
-        spoldFile(ref),
-        ref.activity ?? '',
-        ref.product ?? '',
-        ref.geography ?? '',
-        ref.unit ?? '',
-      ]
-    : ['', '', '', '', '', '', '', ''];
 
 /**
- * The mapping old → new as relinking tools take it: a row per dataset an entry maps to (a
- * split's targets each with its share, as the page shows it), both sides' IDs, UUIDs and
- * ecoSpold file names, the verdict and where it comes from; scores with their change where
- * loaded (against the dataset the entry maps to first).
+ * The mapping old → new as relinking tools take it, in the layout the command line writes too
+ * (src/shared/exports/mapping.ts), with the scores and their change where loaded (against the
+ * dataset the entry maps to first).
  */
 function mappingTable(data: MappingExport): ExportTable {
   const { check, chosen, indicators } = data;
   const header = [
-    'line',
-    'verdict',
-    ...sideColumns(check.from),
-    ...sideColumns(check.to),
-    'share_percent',
-    'chosen_by_user',
-    'source',
-    'matched_by',
-    'changed_fields',
-    'candidates',
+    ...mappingHeader(check.from, check.to),
     ...indicators.flatMap((i) => [
       `${i.id}_${check.from}`,
       `${i.id}_${check.to}`,
       `${i.id}_change_percent`,
     ]),
   ];
-  const rows = check.results.flatMap((result) => {
-    const moves = scoreMoves(
-      result,
-      { from: check.from, to: check.to, chosen: chosen.get(result.line) },
-      indicators.map((i) => i.id),
-      data.scores,
-    );
-    const targets = mappedTo(result, chosen);
-    return (targets.length > 0 ? targets : [undefined]).map((target) => [
-      result.line,
-      result.verdict,
-      ...sideValues(result.source),
-      ...sideValues(target?.dataset),
-      target?.share == null ? '' : sharePercent(target.share),
-      target?.byUser ? 'yes' : '',
-      verdictBasis(check.reports, result),
-      result.how ?? '',
-      result.fields.join(' '),
-      result.candidates.map((c) => c.dataset.id).join(' '),
-      ...moves.flatMap((move) => [move.before ?? '', move.after ?? '', move.change ?? '']),
-    ]);
+  const rows = mappingRows({ check, chosen, problems: data.problems }).map((row) => {
+    const moves = row.result
+      ? scoreMoves(
+          row.result,
+          { from: check.from, to: check.to, chosen: chosen.get(row.line) },
+          indicators.map((i) => i.id),
+          data.scores,
+        )
+      : indicators.map(() => ({ before: undefined, after: undefined, change: null }));
+    return [
+      ...row.cells,
+      ...moves.flatMap((move) => [move.before ?? null, move.after ?? null, move.change]),
+    ];
   });
-  return { sheet: 'Mapping', header, rows };
+  return { sheet: 'Mapping', header, rows, format: MAPPING_FORMAT };
 }
 
 export function mappingToCsv(data: MappingExport): string {
@@ -122,6 +90,7 @@ export function mappingExport(data: MappingExport, link: string): PageExport {
   const { check, chosen, indicators } = data;
   const scores: ExportTable = {
     sheet: 'Scores',
+    format: 'lci-explorer.mapping-scores/1',
     header: [
       'line',
       'indicator_id',
@@ -179,16 +148,19 @@ export function mappingToJson(data: MappingExport): string {
   const { check, chosen, indicators } = data;
   return `${JSON.stringify(
     {
+      schema: MAPPING_FORMAT,
       from: check.from,
       to: check.to,
       system_model: check.system_model,
-      counts: check.counts,
+      counts: changeCounts(check.results),
       reports: check.reports,
       indicators,
+      // In the one vocabulary: `change` says what became of each entry (the API's coarser
+      // `verdict` is left out, so a file names each event once).
       results: check.results.map((result) => ({
-        ...result,
+        ...withoutVerdict(result),
         source_spold_file: result.source ? spoldFile(result.source) : null,
-        source_of_verdict: verdictBasis(check.reports, result),
+        source_of_verdict: sourceOfVerdict(result, { change: result.change, steps: check.reports }),
         mapped_to: mappedTo(result, chosen).map((target) => ({
           id: target.dataset.id,
           spold_file: spoldFile(target.dataset),
@@ -209,6 +181,11 @@ export function mappingToJson(data: MappingExport): string {
           [check.to]: move.after ?? null,
           change_percent: move.change,
         })),
+      })),
+      not_checked: (data.problems ?? []).map((problem) => ({
+        line: problem.line,
+        change: problem.kind === 'malformed' ? 'unreadable' : 'repeated',
+        reason: problem.message,
       })),
     },
     null,

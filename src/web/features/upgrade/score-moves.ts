@@ -1,5 +1,5 @@
 import type { UpgradeResult } from '../../../shared/api/schemas';
-import { percentChange } from '../../lib/change';
+import { percentChange } from '../../../shared/scores/score-change';
 import type { ReleaseScores, ScoreAnswers } from '../scores/answers';
 
 /**

@@ -30,6 +30,7 @@ import {
   standingPicks,
 } from './share-link';
 import { loadedReport } from '../../testing/report-step';
+import { changeFor } from '../../testing/verdicts';
 
 const ref = (id: number, activity = 'cement production', geography = 'Switzerland (CH)') => ({
   id,
@@ -52,6 +53,7 @@ const result = (line: number, over: Partial<UpgradeResult>): UpgradeResult => ({
   fields: [],
   candidates: [],
   ...over,
+  change: over.change ?? changeFor(over.verdict ?? 'unchanged'),
 });
 const check: Extract<UpgradeCheck, { status: 'ready' }> = {
   status: 'ready',
@@ -227,24 +229,24 @@ describe('the mapping export', () => {
     expect(query.link).toContain('ids=1,2,3');
   });
 
-  it('writes old → new with both sides’ IDs, UUIDs and files, the verdict, its source, shares and scores', () => {
+  it('writes old → new with both sides’ IDs, UUIDs and files, the change, its source, shares and scores', () => {
     const csv = mappingToCsv({ check: withSplit, chosen: new Map([[3, 30]]), indicators, scores });
     const [header, , second, third, fourth, fifth] = csv.trimEnd().split('\n');
     expect(header).toBe(
-      'line,verdict,3.10_id,3.10_activity_uuid,3.10_product_uuid,3.10_spold_file,3.10_activity,3.10_product,3.10_geography,3.10_unit,3.12_id,3.12_activity_uuid,3.12_product_uuid,3.12_spold_file,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,chosen_by_user,source,matched_by,changed_fields,candidates,882_3.10,882_3.12,882_change_percent',
+      'line,change,same_dataset_id,3.10_id,3.10_activity_uuid,3.10_product_uuid,3.10_spold_file,3.10_activity,3.10_product,3.10_geography,3.10_unit,3.12_id,3.12_activity_uuid,3.12_product_uuid,3.12_spold_file,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,chosen_by_user,source,matched_by,changed_fields,candidates,882_3.10,882_3.12,882_change_percent,format',
     );
     expect(second).toBe(
-      `2,new ID,${side(2)},${side(20)},,,inferred from documentation,same UUIDs,,,,,`,
+      `2,re-identified,no,${side(2)},${side(20)},,,inferred from documentation,same UUIDs,,,,,,lci-explorer.mapping/1`,
     );
     expect(third).toBe(
-      `3,no certain successor,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,candidates inferred from documentation,none,,30,4,5,25`,
+      `3,no certain successor,no,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,your choice among the candidates; candidates inferred from documentation,none,,30,4,5,25,lci-explorer.mapping/1`,
     );
     // A split: a row per part, each with its share as the page shows it.
     expect(fourth).toBe(
-      `4,split,${side(4, 'Rest-of-World (RoW)')},${side(4, 'Rest-of-World (RoW)')},80,,ecoinvent change report 3.11 → 3.12,change report,,,,,`,
+      `4,split,yes,${side(4, 'Rest-of-World (RoW)')},${side(4, 'Rest-of-World (RoW)')},80,,ecoinvent change report 3.11 → 3.12,change report,,,,,,lci-explorer.mapping/1`,
     );
     expect(fifth).toMatch(
-      new RegExp(`^4,split,.*,${side(40, 'France \\(FR\\)').replace(/[.]/g, '\\.')},20,`),
+      new RegExp(`^4,split,no,.*,${side(40, 'France \\(FR\\)').replace(/[.]/g, '\\.')},20,`),
     );
   });
 

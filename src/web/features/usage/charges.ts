@@ -131,6 +131,7 @@ export function chargesTable(charges: readonly Charge[], names: ChargeNames): Ex
   }
   return {
     sheet: 'Charges',
+    format: 'lci-explorer.usage/1',
     header: [
       'at',
       'user',

@@ -5,8 +5,12 @@ import type { ReleaseChange } from '../../../../shared/matching/verdict';
 import { OrMissing } from '../../../components/data/missing';
 import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
-import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
-import { describeFields } from '../../../lib/doc-fields';
+import {
+  candidateReason,
+  describeFields,
+  shareText,
+  sourceOfVerdict,
+} from '../../../../shared/matching/words';
 import { usePhone } from '../../../lib/screen';
 
 type Ready = Extract<Changes, { status: 'ready' }>;
@@ -166,7 +170,12 @@ export function ChangeTable({
                       In {to}
                     </Text>
                     <NewSide row={row} changes={changes} ind={ind} />
-                    {row.change !== 'new' && <Text size="xs">Decided by {basisText(row)}</Text>}
+                    {row.change !== 'new' && (
+                      <Text size="xs">
+                        Decided by{' '}
+                        {sourceOfVerdict(row, { change: row.change, steps: changes.reports })}
+                      </Text>
+                    )}
                     {row.fields.length > 0 && (
                       <Text size="xs">Differs: {describeFields(row.fields)}</Text>
                     )}
@@ -201,7 +210,11 @@ export function ChangeTable({
                     <NewSide row={row} changes={changes} ind={ind} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">{row.change === 'new' ? '—' : basisText(row)}</Text>
+                    <Text size="xs">
+                      {row.change === 'new'
+                        ? '—'
+                        : sourceOfVerdict(row, { change: row.change, steps: changes.reports })}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{describeFields(row.fields)}</Text>

@@ -4,8 +4,12 @@ import { Link } from 'react-router';
 import type { DatasetHistory, HistoryEntry } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
-import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
-import { describeFields } from '../../../lib/doc-fields';
+import {
+  candidateReason,
+  describeFields,
+  shareText,
+  sourceOfVerdict,
+} from '../../../../shared/matching/words';
 import { usePhone } from '../../../lib/screen';
 
 type Ready = Extract<DatasetHistory, { status: 'ready' }>;
@@ -78,7 +82,9 @@ export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly
                     {VERDICT[entry.verdict].label}
                   </Badge>
                   <Text size="xs" c="dimmed">
-                    {entry.dataset ? basisText(entry) : 'nothing certain'}
+                    {entry.change === null
+                      ? ''
+                      : sourceOfVerdict(entry, { change: entry.change, steps: [] })}
                     {entry.how !== 'none' &&
                     entry.how !== 'change report' &&
                     entry.how !== 'same ID'

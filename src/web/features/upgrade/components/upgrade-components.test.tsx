@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../../testing/render';
 import { ListInput } from './list-input';
 import { VerdictTable } from './verdict-table';
 import { loadedReport } from '../../../testing/report-step';
+import { changeFor } from '../../../testing/verdicts';
 
 describe('ListInput', () => {
   it('counts the entries and lists the lines left out', () => {
@@ -61,6 +62,7 @@ const results: UpgradeResult[] = [
     ...base,
     line: 1,
     verdict: 'unchanged',
+    change: changeFor('unchanged'),
     source: ref(1),
     target: ref(1),
     successors: [link(1)],
@@ -70,6 +72,7 @@ const results: UpgradeResult[] = [
     ...base,
     line: 2,
     verdict: 'documentation changed',
+    change: changeFor('documentation changed'),
     source: ref(2),
     target: ref(2),
     successors: [link(2)],
@@ -80,6 +83,7 @@ const results: UpgradeResult[] = [
     ...base,
     line: 3,
     verdict: 'no certain successor',
+    change: changeFor('no certain successor'),
     source: ref(3),
     target: null,
     how: 'none',
@@ -96,6 +100,7 @@ const results: UpgradeResult[] = [
     ...base,
     line: 4,
     verdict: 'new ID',
+    change: changeFor('new ID'),
     source: ref(5),
     target: ref(50),
     successors: [link(50)],
@@ -105,6 +110,7 @@ const results: UpgradeResult[] = [
     ...base,
     line: 5,
     verdict: 'split',
+    change: changeFor('split'),
     source: ref(6, 'Rest-of-World (RoW)'),
     target: ref(6, 'Rest-of-World (RoW)'),
     successors: [link(6, 0.9, 'Rest-of-World (RoW)'), link(60, 0.1, 'France (FR)')],
@@ -266,11 +272,20 @@ describe('VerdictTable', () => {
     const unresolved: Extract<UpgradeCheck, { status: 'ready' }> = {
       ...check,
       results: [
-        { ...base, line: 7, verdict: 'not in source', source: null, target: null, how: null },
+        {
+          ...base,
+          line: 7,
+          verdict: 'not in source',
+          change: 'not in source',
+          source: null,
+          target: null,
+          how: null,
+        },
         {
           ...base,
           line: 8,
           verdict: 'several in source',
+          change: changeFor('several in source'),
           source: null,
           target: null,
           how: null,
@@ -337,6 +352,7 @@ describe('VerdictTable', () => {
           ...base,
           line: 9,
           verdict: 'unchanged' as const,
+          change: 'documentation unchanged' as const,
           source: ref(1),
           target: ref(1),
           successors: [link(1)],

@@ -12,10 +12,13 @@ import {
 import { OrMissing } from '../../../components/data/missing';
 import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
-import { basisText, candidateReason, shareText } from '../../../lib/across-releases';
+import {
+  candidateReason,
+  describeFields,
+  shareText,
+  sourceOfVerdict,
+} from '../../../../shared/matching/words';
 import { formatChange } from '../../../lib/change';
-import { describeFields } from '../../../lib/doc-fields';
-import { isUnnamed, unnamedBasis } from '../basis';
 import { chosenDifferences, describeEntry, mappedIds } from '../entries';
 import { exactScore, formatCount, formatScore, plural } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
@@ -224,17 +227,12 @@ export function VerdictTable({
                       Mapped to {pickedRef.id}, your choice
                     </Text>
                   )}
-                  {result.source && result.target && (
+                  {result.source && (
                     <Text size="xs" c="dimmed">
-                      {basisText(result)}
-                      {result.how === 'same UUIDs' || result.how === 'same names'
+                      {sourceOfVerdict(result, { change: result.change, steps: check.reports })}
+                      {result.target && (result.how === 'same UUIDs' || result.how === 'same names')
                         ? ` (${result.how})`
                         : ''}
-                    </Text>
-                  )}
-                  {isUnnamed(result) && (
-                    <Text size="xs" c="dimmed">
-                      {unnamedBasis(check.reports, result)}
                     </Text>
                   )}
                 </>

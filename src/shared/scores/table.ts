@@ -1,0 +1,60 @@
+import type { ReleaseRef } from '../versions';
+
+/**
+ * The explorer's one layout for scores, one row per dataset × indicator: written by every page's
+ * export (CSV and workbook alike) and by the command line's `scores`, so the same scores from
+ * either read into one script. Each row names its release, dataset and indicator; the score is
+ * an exact number with its unit beside it.
+ */
+
+/** The layout's name and version, written into every file so a script notices a change. */
+export const SCORES_FORMAT = 'lci-explorer.scores/1';
+
+export const SCORES_HEADER = [
+  'version',
+  'system_model',
+  'dataset_id',
+  'activity',
+  'product',
+  'geography',
+  'reference_unit',
+  'indicator_id',
+  'method',
+  'category',
+  'indicator',
+  'score',
+  'unit',
+] as const;
+
+/** One score: where it comes from, and the score (null where the service gave none). */
+export interface ScoreLine {
+  release: ReleaseRef;
+  dataset: {
+    id: number;
+    activity: string | null;
+    product: string | null;
+    geography: string | null;
+    unit: string | null;
+  };
+  indicator: { id: number; method: string; category: string; indicator: string; unit: string };
+  score: number | null;
+}
+
+/** A row of the layout: numbers stay numbers, null is an empty cell. */
+export function scoreCells({ release, dataset, indicator, score }: ScoreLine) {
+  return [
+    release.version,
+    release.systemModel,
+    dataset.id,
+    dataset.activity,
+    dataset.product,
+    dataset.geography,
+    dataset.unit,
+    indicator.id,
+    indicator.method,
+    indicator.category,
+    indicator.indicator,
+    score,
+    indicator.unit,
+  ];
+}
