@@ -12,6 +12,7 @@ import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
 import { buildProxy, type Proxy } from './app';
 import { proxyConfigFromEnv } from './config';
+import { EXPLORER_VERSION } from './version';
 
 // A random canary secret per run: it must never appear in a response, a log, or the bundle.
 const CANARY = `canary-${crypto.randomUUID()}`;
@@ -279,7 +280,15 @@ describe('the proxy in front of the emulator', () => {
         scope: 'openid profile',
         programClientId: 'lci-explorer-cli',
       },
-      dataService: { emulated: false, spoldLookup: true, sectorIndex: true },
+      dataService: {
+        emulated: false,
+        name: `${new URL(emulator.origin).host}/v3/api1`,
+        spoldLookup: true,
+        sectorIndex: true,
+      },
+      explorer: { version: EXPLORER_VERSION },
+      // Nobody named the licence holder of a real service: reports say so.
+      licence: { holder: null },
       limits: { requestsPerMinute: 600, concurrentCalls: 8, queuedCalls: 500, queueSeconds: 10 },
     });
   });

@@ -152,12 +152,16 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     closing: () => closing,
   });
   const { dataApi, adapter, tokens } = app.dataService;
-  const { ledger, cache } = app.services;
+  const { ledger, cache, evidence } = app.services;
   registerHealth(app, {
     dataApi,
     now: app.env.now,
     variants: adapter.variants,
-    ledger: () => ledger.health(),
+    // Scored requests are refused while either their charges or their evidence cannot be kept.
+    ledger: () => {
+      const counted = ledger.health();
+      return counted.ok ? evidence.store.health() : counted;
+    },
   });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
-import { DEMO_SIGN_IN } from '../shared/config';
+import { DEMO_LICENCE_HOLDER, DEMO_SIGN_IN } from '../shared/config';
 import { MAX_PAGE_LIMIT } from '../shared/api/routes';
 import { PAGING_STYLES, type PagingStyle } from './upstream/paging';
 
@@ -72,6 +73,11 @@ const ProxyEnvSchema = z
     CACHE_MAX_MB: int(1, 4096).default(64),
     UPSTREAM_MAX_RESPONSE_MB: int(1, 512).default(32),
     USAGE_LEDGER_PATH: z.string().min(1).default('.data/usage-ledger.jsonl'),
+    // Unset: a folder `evidence` beside the usage ledger (memory only when the ledger is).
+    EVIDENCE_DIR: z.string().min(1).optional(),
+    EVIDENCE_MAX_RECORDS: int(4, 10_000_000).default(100_000),
+    // The organisation holding the ecoinvent licence, named on static reports and citations.
+    LICENCE_HOLDER: z.string().trim().min(1).max(200).optional(),
     SCORE_BUDGET_DATASETS: int(0, 10_000_000).optional(),
     SCORE_BUDGET_INDICATORS: int(0, 100_000).optional(),
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
@@ -199,6 +205,13 @@ export interface ProxyConfig {
   upstreamMaxResponseBytes: number;
   /** Where charges are kept durably; `none` keeps them in memory only (tests). */
   usageLedgerPath: string | undefined;
+  /**
+   * The evidence of scored answers: the folder this process keeps it in (undefined: memory),
+   * unless Redis holds it for every instance; and how many answers are kept at most.
+   */
+  evidence: { dir: string | undefined; maxRecords: number };
+  /** The organisation holding the licence, as static reports name it; null when not given. */
+  licenceHolder: string | null;
   budget: { datasets: number | undefined; indicators: number | undefined };
   /**
    * `unauthPerMinute`: requests without a valid token one address may make a minute. `queue`
@@ -286,6 +299,19 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_MB * 1024 * 1024,
     usageLedgerPath: e.USAGE_LEDGER_PATH === 'none' ? undefined : e.USAGE_LEDGER_PATH,
+    evidence: {
+      dir:
+        e.EVIDENCE_DIR === undefined
+          ? e.USAGE_LEDGER_PATH === 'none'
+            ? undefined
+            : path.join(path.dirname(e.USAGE_LEDGER_PATH), 'evidence')
+          : e.EVIDENCE_DIR === 'none'
+            ? undefined
+            : e.EVIDENCE_DIR,
+      maxRecords: e.EVIDENCE_MAX_RECORDS,
+    },
+    licenceHolder:
+      e.LICENCE_HOLDER ?? (e.DATA_API_EMULATED === 'true' ? DEMO_LICENCE_HOLDER : null),
     budget: { datasets: e.SCORE_BUDGET_DATASETS, indicators: e.SCORE_BUDGET_INDICATORS },
     limits: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -15,11 +15,20 @@ export const PublicConfigSchema = z.object({
   ]),
   dataService: z.object({
     emulated: z.boolean(),
+    /** The service as provenance names it: `demo data` for the emulator, else host and API path. */
+    name: z.string().min(1),
     /** Whether Spold UUIDs and ecoSpold file names can be looked up. */
     spoldLookup: z.boolean(),
     /** Whether searches can be filtered by sector and ISIC section. */
     sectorIndex: z.boolean(),
   }),
+  /** The explorer's version (its package.json), which every provenance names too. */
+  explorer: z.object({ version: z.string().min(1) }),
+  /**
+   * The organisation holding the ecoinvent licence (`LICENCE_HOLDER`), under whose name static
+   * reports mark their numbers as calculated data; null when the operator has not named it.
+   */
+  licence: z.object({ holder: z.string().nullable() }),
   /** What one user (in the browser or a program alike) may ask of the proxy. */
   limits: z.object({
     requestsPerMinute: z.number().int().positive(),
@@ -31,6 +40,9 @@ export const PublicConfigSchema = z.object({
   }),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+/** The emulator's licence holder, named on reports of its demo data. */
+export const DEMO_LICENCE_HOLDER = 'Demo organisation';
 
 /** The demo organisation's names, shared so the emulator and the proxy agree by default. */
 export const DEMO_SIGN_IN = {

@@ -17,6 +17,7 @@ export type ProblemCode =
   | 'usage_ledger_mismatch'
   | 'usage_ledger_not_durable'
   | 'usage_limit_reached'
+  | 'evidence_unavailable'
   | 'spold_lookup_unavailable'
   | 'upstream_error'
   | 'upstream_bad_response'

@@ -13,6 +13,11 @@ import { UsageLedger } from '../usage/ledger';
 import { inProcessLedger, type LedgerStore } from '../usage/ledger-store';
 import { RedisLedger } from '../usage/redis-ledger';
 import { createUsageRoute, type UsageRoute } from '../usage/usage-route';
+import { createEvidence, serviceName, type Evidence } from '../evidence/evidence';
+import { FileEvidence } from '../evidence/file-store';
+import { RedisEvidence } from '../evidence/redis-store';
+import { memoryEvidence, type EvidenceStore } from '../evidence/store';
+import { EXPLORER_VERSION } from '../version';
 import { unencapsulated } from './unencapsulated';
 
 /** The proxy's own services, built once from its external dependencies and shared by every route. */
@@ -27,6 +32,8 @@ export interface Services {
   acrossReleases: AcrossReleases;
   sectorSearch: SectorSearch;
   usage: UsageRoute;
+  /** Provenance on scored answers, the evidence kept of them, and the check of saved exports. */
+  evidence: Evidence;
 }
 
 declare module 'fastify' {
@@ -93,6 +100,20 @@ async function stores(app: FastifyInstance, callDeadlineMs: number) {
   };
 }
 
+/** The evidence store: Redis for the fleet, else this process's folder, else memory. */
+function evidenceStore(app: FastifyInstance): EvidenceStore {
+  const { dir, maxRecords } = app.env.config.evidence;
+  if (app.sharedStore) return new RedisEvidence(app.sharedStore, maxRecords);
+  if (!dir) return memoryEvidence(maxRecords);
+  const store = FileEvidence.open(dir, maxRecords, app.log);
+  if (store.unreadable > 0)
+    app.log.warn(
+      { evidence: dir, unreadable: store.unreadable },
+      'the evidence folder had lines that could not be read (torn by a crash mid-write, or edited): skipped',
+    );
+  return store;
+}
+
 /**
  * The app plugin: wires the services every route uses from the external dependencies (config,
  * shared store, data service) and decorates the instance with them.
@@ -105,6 +126,8 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
   const callDeadlineMs = sends * upstreamMs + 2 * tokenMs + 5_000;
   const { cache, ledger, limits } = await stores(app, callDeadlineMs);
   app.addHook('onClose', () => ledger.close());
+  const evidenceKept = evidenceStore(app);
+  app.addHook('onClose', () => evidenceKept.close());
   // Requests without a valid token are limited by client address (the socket's, or the one a
   // trusted load balancer names), in each instance: they never reach the data service.
   const addressLimits = new UserLimits({
@@ -153,5 +176,11 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
     acrossReleases: createAcrossReleases({ data: releaseData, listed: catalog.releases }),
     sectorSearch,
     usage: createUsageRoute({ ledger, config }),
+    evidence: createEvidence({
+      store: evidenceKept,
+      service: serviceName(config.dataApi),
+      explorerVersion: EXPLORER_VERSION,
+      now,
+    }),
   });
 });

@@ -30,7 +30,11 @@ const held = new Set<string>();
  * lock left by a process that is gone (kill -9) is taken over. A lock from another host cannot
  * be checked and is refused. Returns the function that lets go of it.
  */
-export function lockLedger(file: string): () => void {
+export function lockLedger(
+  file: string,
+  /** The variable that names the file, for the messages (the evidence store locks its folder too). */
+  variable = 'USAGE_LEDGER_PATH',
+): () => void {
   const lock = `${file}.lock`;
   const me: Holder = { pid: process.pid, host: hostname() };
   // Two attempts: the second after removing a stale lock.
@@ -46,19 +50,19 @@ export function lockLedger(file: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new LedgerUnusableError(
-          `USAGE_LEDGER_PATH ${file} cannot be used: its lock ${lock} cannot be created (${describeFault(error)}).`,
+          `${variable} ${file} cannot be used: its lock ${lock} cannot be created (${describeFault(error)}).`,
         );
       }
       const holder = readHolder(lock);
       if (holder && isAlive(holder, lock)) {
         throw new LedgerInUseError(
-          `USAGE_LEDGER_PATH ${file} is in use by another proxy (pid ${holder.pid} on ${holder.host}): a ledger file has one writer. Give this instance its own file or stop the other; several instances sharing one budget need a shared store, which is not built yet. If that process is gone, delete ${lock}.`,
+          `${variable} ${file} is in use by another proxy (pid ${holder.pid} on ${holder.host}): it has one writer. Give this instance its own or stop the other; several instances share a budget and evidence through REDIS_URL. If that process is gone, delete ${lock}.`,
         );
       }
       rmSync(lock, { force: true });
     }
   }
-  throw new LedgerInUseError(`USAGE_LEDGER_PATH ${file}: another process took its lock first.`);
+  throw new LedgerInUseError(`${variable} ${file}: another process took its lock first.`);
 }
 
 function readHolder(lock: string): Holder | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicConfigSchema } from '../config';
 import { ReleaseSegmentSchema } from '../versions';
+import { CheckRowSchema, EvidenceCheckSchema, MAX_CHECK_ROWS } from './evidence';
 import {
   ACTIVITY_TYPE_FILTERS,
   ChangesSchema,
@@ -342,6 +343,20 @@ export const API = {
     response: DatasetHistorySchema,
     caching: 'immutable',
     accepted: '202: the releases are being read; ask again after Retry-After',
+  }),
+  evidenceCheck: route({
+    method: 'POST',
+    path: '/api/evidence/check',
+    summary:
+      'Rows of a saved scores export (the tidy layout: release, dataset, UUIDs, indicator, score, unit, service, `retrieved_at`, `digest`) checked against the evidence this proxy kept of the answers they came from: each row `match`, `differs` (with the fields), `unknown` digest, `other service` or `no evidence` (free: asks the data service nothing)',
+    auth: true,
+    params: none,
+    query: none,
+    body: z.object({ rows: z.array(CheckRowSchema).min(1).max(MAX_CHECK_ROWS) }).strict(),
+    response: EvidenceCheckSchema,
+    caching: 'none',
+    // 50 000 rows of about 400 bytes each.
+    bodyLimit: 24 * 1024 * 1024,
   }),
   usage: route({
     method: 'GET',

@@ -7,6 +7,7 @@ import { INDICATOR_BASES, INDICATOR_FIELDS, INDICATOR_RELATIONS } from '../match
 import { RELATIONS } from '../matching/match';
 import { RELEASE_CHANGES } from '../matching/verdict';
 import { CHANGE_KINDS, ENTRY_CHANGES } from '../matching/words';
+import { ProvenanceSchema } from './provenance';
 
 /**
  * The answers of the proxy's own API: the explorer's names and types, whatever shape the data
@@ -255,6 +256,12 @@ const ImpactScoreSchema = z.object({
   method: z.string(),
   category: z.string(),
   indicator: z.string(),
+  /**
+   * Where this value came from. The proxy sends it once per dataset (`Dataset.provenance`); a
+   * reader that puts the scores of several answers together copies it onto each score, so every
+   * value keeps its own answer's.
+   */
+  provenance: ProvenanceSchema.optional(),
 });
 export type ImpactScore = z.infer<typeof ImpactScoreSchema>;
 
@@ -278,6 +285,8 @@ export const DatasetSchema = z.object({
   url_history: text,
   /** The scores asked for; empty when none were. */
   impact_scores: z.array(ImpactScoreSchema),
+  /** On an answer with scores: the data service, time, explorer version and evidence digest. */
+  provenance: ProvenanceSchema.optional(),
 });
 export type Dataset = z.infer<typeof DatasetSchema>;
 

@@ -6,7 +6,7 @@ import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `POST /api/datasets/batch`: a page of up to 100 of the datasets named, with scores if asked. */
 export const batchHandler =
-  ({ catalog, limits, ledger, usage, adapter }: HandlerDeps): Handler<'batch'> =>
+  ({ catalog, limits, ledger, usage, adapter, evidence }: HandlerDeps): Handler<'batch'> =>
   async (request) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
@@ -32,21 +32,27 @@ export const batchHandler =
       cached: await catalog.shared(cacheKey, () =>
         limits.withSlot(
           caller.userId,
-          async () =>
-            scored
-              ? // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
-                underReservation(
-                  await ledger.reserve({
-                    user: caller.userId,
-                    datasets: ids.slice(page.from),
-                    indicators,
-                    maxDatasets: page.limit,
-                    source: usage.source(request.user, release, request.page),
-                  }),
-                  call,
-                  chargesOfPage,
-                )
-              : call(),
+          async () => {
+            if (!scored) return call();
+            // Nothing is sent while its evidence could not be kept.
+            evidence.assertReady();
+            // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
+            const answer = await underReservation(
+              await ledger.reserve({
+                user: caller.userId,
+                datasets: ids.slice(page.from),
+                indicators,
+                maxDatasets: page.limit,
+                source: usage.source(request.user, release, request.page),
+              }),
+              call,
+              chargesOfPage,
+            );
+            return {
+              ...answer,
+              datasets: await evidence.stamp(release, answer.datasets, indicators),
+            };
+          },
           scored ? 0 : 1,
         ),
       ),

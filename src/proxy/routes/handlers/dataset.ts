@@ -5,7 +5,7 @@ import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/datasets/{id}`: one dataset's documentation (free), with scores when asked (charged). */
 export const datasetHandler =
-  ({ catalog, limits, ledger, usage, adapter }: HandlerDeps): Handler<'dataset'> =>
+  ({ catalog, limits, ledger, usage, adapter, evidence }: HandlerDeps): Handler<'dataset'> =>
   async (request) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
@@ -24,9 +24,11 @@ export const datasetHandler =
         () =>
           limits.withSlot(
             caller.userId,
-            async () =>
+            async () => {
+              // Nothing is sent while its evidence could not be kept.
+              evidence.assertReady();
               // Held before it is sent, so no number of calls at once can charge past the budget.
-              underReservation(
+              const dataset = await underReservation(
                 await ledger.reserve({
                   user: caller.userId,
                   datasets: [id],
@@ -36,7 +38,10 @@ export const datasetHandler =
                 }),
                 call,
                 chargesOfDataset,
-              ),
+              );
+              const [stamped] = await evidence.stamp(release, [dataset], indicators);
+              return stamped;
+            },
             // Paid for: the score budget bounds it, not the user's free calls.
             0,
           ),

@@ -2,6 +2,7 @@ import { batchHandler } from './batch';
 import { changesHandler } from './changes';
 import { datasetHandler } from './dataset';
 import { datasetReleasesHandler } from './dataset-releases';
+import { evidenceCheckHandler } from './evidence-check';
 import { historyHandler } from './history';
 import { indicatorCounterpartsHandler } from './indicator-counterparts';
 import { indicatorsHandler } from './indicators';
@@ -30,4 +31,5 @@ export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
   datasetReleases: datasetReleasesHandler(deps),
   dataset: datasetHandler(deps),
   batch: batchHandler(deps),
+  evidenceCheck: evidenceCheckHandler(deps),
 });

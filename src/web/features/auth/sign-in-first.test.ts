@@ -12,7 +12,9 @@ const CONFIG = {
     scope: 'openid profile',
     programClientId: 'lci-explorer-cli',
   },
-  dataService: { emulated: true, spoldLookup: true, sectorIndex: true },
+  dataService: { emulated: true, name: 'demo data', spoldLookup: true, sectorIndex: true },
+  explorer: { version: '0.1.0' },
+  licence: { holder: 'Demo organisation' },
   limits: { requestsPerMinute: 600, concurrentCalls: 8, queuedCalls: 500, queueSeconds: 10 },
 };
 
