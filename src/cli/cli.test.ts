@@ -11,7 +11,7 @@ import {
   UpgradeCheckSchema,
   UsageSchema,
 } from '../shared/api/schemas';
-import { readCsv } from '../shared/csv';
+import { readCsv, toCsv } from '../shared/csv';
 import { parseDatasetList } from '../shared/dataset-list';
 import { scoresCsv } from '../web/features/scores/csv';
 import { mappingToCsv } from '../web/features/upgrade/export';
@@ -189,11 +189,21 @@ describe('npx lci-explorer', () => {
     // The browser's scores export has the very same columns, so one script reads both.
     expect(header).toBe(scoresCsv({ version: '3.12', systemModel: 'cutoff' }, []).trim());
     expect(header).toBe(
-      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,format',
+      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,activity_uuid,product_uuid,file_name,service,retrieved_at,explorer_version,evidence_digest,format',
     );
     const column = header.split(',').indexOf('score');
     const cells = readCsv(rows.join('\n')).map((row) => row.cells);
-    expect(cells.every((row) => row.at(-1) === 'lci-explorer.scores/1')).toBe(true);
+    expect(cells.every((row) => row.at(-1) === 'lci-explorer.scores/2')).toBe(true);
+    // Every row says where it came from: the dataset's file, the service, when, and its digest.
+    const names = header.split(',');
+    for (const row of cells) {
+      const cell = (name: string) => row[names.indexOf(name)] ?? '';
+      expect(cell('file_name')).toBe(`${cell('activity_uuid')}_${cell('product_uuid')}.spold`);
+      expect(cell('service')).toBe(`${new URL(emulator.origin).host}/v0`);
+      expect(Date.parse(cell('retrieved_at'))).toBeGreaterThan(0);
+      expect(cell('explorer_version')).toMatch(/^\d+\.\d+\.\d+/);
+      expect(cell('evidence_digest')).toMatch(/^sha256:[0-9a-f]{64}$/);
+    }
     // The same numbers the proxy answers (already charged: asking again costs nothing).
     const page = DatasetPageSchema.parse(
       await (
@@ -270,6 +280,58 @@ describe('npx lci-explorer', () => {
     expect(answer.rows.map((row) => row.dataset_id)).toEqual(asked);
     expect(answer.rows.every((row) => typeof row.score === 'number')).toBe(true);
     expect((await meter()).dataset_ids).toHaveLength(new Set([...asked, 8279, 2989]).size);
+  });
+
+  it('verifies a saved export against the evidence the proxy kept, naming the row changed', async () => {
+    const out = path.join(home, 'verify.csv');
+    const scored = ['scores', '--release', '3.12/cutoff', '--yes', '--ids', '8279,2989'];
+    expect((await cli([...scored, '--indicators', '964,882', '--out', out])).code).toBe(0);
+    const asSaved = await cli(['verify', out]);
+    expect(asSaved.code).toBe(0);
+    expect(asSaved.stdout).toContain('4 rows checked');
+    expect(asSaved.stdout).toContain('4 match');
+
+    // One score changed by hand, in the file's third row (the header is row 1).
+    const table = readCsv(await readFile(out, 'utf8')).map((row) => row.cells);
+    const scoreAt = (table[0] ?? []).indexOf('score');
+    const changed = table.map((cells, i) =>
+      i === 2 ? cells.map((cell, c) => (c === scoreAt ? String(Number(cell) * 2) : cell)) : cells,
+    );
+    await writeFile(out, toCsv(changed));
+    const edited = await cli(['verify', out]);
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toMatch(/^row 3 \[dataset \d+, indicator \d+\]: differs .*\(score\)$/m);
+    expect(edited.stdout.match(/^row /gm)).toHaveLength(1);
+    expect(edited.stderr).toContain('1 of 4 rows differ from what the data service answered');
+
+    // The JSON export, one row's time changed: named by its place in `rows`.
+    const json = path.join(home, 'verify.json');
+    expect(
+      (await cli([...scored, '--indicators', '964', '--format', 'json', '--out', json])).code,
+    ).toBe(0);
+    const saved = JSON.parse(await readFile(json, 'utf8')) as { rows: Record<string, unknown>[] };
+    const second = saved.rows[1];
+    if (second) second.retrieved_at = '2020-01-01T00:00:00.000Z';
+    await writeFile(json, JSON.stringify(saved));
+    const answer = await cli(['verify', json, '--format', 'json']);
+    expect(answer.code).toBe(1);
+    const report = JSON.parse(answer.stdout) as {
+      rows: { row: number; status: string; fields: string[] }[];
+    };
+    expect(report.rows.map(({ row, status, fields }) => ({ row, status, fields }))).toEqual([
+      { row: 0, status: 'match', fields: [] },
+      { row: 1, status: 'differs', fields: ['retrieved_at'] },
+    ]);
+
+    // Not a scores export: said in one line, nothing sent.
+    const other = path.join(home, 'other.csv');
+    await writeFile(other, 'a,b\n1,2\n');
+    const refused = await cli(['verify', other]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      /^lci-explorer: .*other\.csv: The CSV is not a scores export/,
+    );
+    expect((await cli(['verify'])).code).toBe(2);
   });
 
   it('writes XLSX that a spreadsheet reads with the same numbers', async () => {

@@ -4,6 +4,7 @@ import { createApi, type Api } from './api';
 import { scores } from './commands/scores';
 import { upgrade } from './commands/upgrade';
 import { usage } from './commands/usage';
+import { verify } from './commands/verify';
 import { configDir, CredentialStore } from './credentials';
 import { CliError, usageError } from './errors';
 import { readJson, send } from './http';
@@ -30,6 +31,10 @@ Usage: npx lci-explorer <command> [options]
       --from 3.10 --to 3.12 [--system-model cutoff] < ids.txt
       --format csv|json|xlsx  --out file
   usage                 this period's charges and budget [--format text|json]
+  verify FILE           check a saved scores export (CSV or JSON) against the evidence the
+                        proxy kept of its answers (free): names every row that differs or
+                        cannot be vouched for; exit status 0 only when every row is as served
+      --format text|json
 
 Options for every command:
   --url URL             the explorer (default: $LCI_EXPLORER_URL, else the last signed in
@@ -62,7 +67,11 @@ const ACCEPTS: Record<string, readonly string[]> = {
   scores: ['release', 'ids', 'ids-file', 'indicators', 'format', 'out', 'yes'],
   upgrade: ['from', 'to', 'system-model', 'ids', 'ids-file', 'format', 'out'],
   usage: ['format'],
+  verify: ['format'],
 };
+
+/** Commands that take one positional argument (a file). */
+const TAKES_FILE = new Set(['verify']);
 
 function baseUrl(given: string | undefined, last: string | undefined): string {
   const value = given ?? process.env.LCI_EXPLORER_URL ?? last ?? 'http://localhost:8080';
@@ -109,7 +118,9 @@ async function run(argv: readonly string[], io: Io): Promise<void> {
   }
   const accepted = ACCEPTS[command];
   if (!accepted) throw usageError(`unknown command “${command}”; see --help`);
-  if (extra.length > 0) throw usageError(`unexpected “${extra.join(' ')}”; see --help`);
+  const files = TAKES_FILE.has(command) ? 1 : 0;
+  if (extra.length > files)
+    throw usageError(`unexpected “${extra.slice(files).join(' ')}”; see --help`);
   const given = Object.keys(values).filter((name) => name !== 'url' && name !== 'help');
   const stray = given.find((name) => !accepted.includes(name));
   if (stray) throw usageError(`${command} takes no --${stray}; see --help`);
@@ -135,6 +146,13 @@ async function run(argv: readonly string[], io: Io): Promise<void> {
     case 'usage': {
       const format = formatOf(values.format, ['text', 'json'], 'text') as 'text' | 'json';
       await usage(await connect(url, store), io, format);
+      return;
+    }
+    case 'verify': {
+      const [file] = extra;
+      if (!file) throw usageError('verify needs a file: npx lci-explorer verify scores.csv');
+      const format = formatOf(values.format, ['text', 'json'], 'text') as 'text' | 'json';
+      await verify(await connect(url, store), io, { file, format });
       return;
     }
     case 'scores': {

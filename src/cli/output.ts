@@ -14,7 +14,7 @@ export interface Table {
   header: readonly string[];
   rows: readonly (readonly Cell[])[];
   /**
-   * The layout's name and version, shared with the explorer's exports (`lci-explorer.scores/1`):
+   * The layout's name and version, shared with the explorer's exports (`lci-explorer.scores/2`):
    * a last CSV column, `schema` in JSON, a line of the XLSX's About sheet.
    */
   format: string;

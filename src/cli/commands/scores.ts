@@ -1,3 +1,4 @@
+import type { Provenance } from '../../shared/api/provenance';
 import type { Dataset, Indicator } from '../../shared/api/schemas';
 import {
   certainlyFree,
@@ -104,12 +105,19 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
 
   const found = new Map<number, Dataset>();
   const scoreOf = new Map<string, number>();
-  for (const page of pages)
+  // Each value's own answer: where a dataset's indicators came in several calls, each has its
+  // call's; a pair the service gave no score for has the answer that gave none.
+  const provenanceOf = new Map<string, Provenance | undefined>();
+  pages.forEach((page, i) => {
+    const asked = calls[i]?.indicatorIds ?? [];
     for (const dataset of page.datasets) {
       if (!found.has(dataset.id)) found.set(dataset.id, dataset);
+      for (const indicator of asked)
+        provenanceOf.set(`${dataset.id}:${indicator}`, dataset.provenance);
       for (const score of dataset.impact_scores)
         scoreOf.set(`${dataset.id}:${score.id}`, score.score);
     }
+  });
   const missing = datasetIds.filter((id) => !found.has(id));
   if (missing.length > 0)
     io.say(
@@ -123,7 +131,13 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
     return indicators.map((indicator) => {
       const score = scoreOf.get(`${id}:${indicator.id}`);
       if (score === undefined) unscored++;
-      return scoreCells({ release, dataset, indicator, score: score ?? null });
+      return scoreCells({
+        release,
+        dataset,
+        indicator,
+        score: score ?? null,
+        provenance: provenanceOf.get(`${id}:${indicator.id}`),
+      });
     });
   });
   if (unscored > 0)

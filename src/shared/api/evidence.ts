@@ -48,13 +48,7 @@ export type CheckRow = z.infer<typeof CheckRowSchema>;
  * edited, made by another proxy, or older than what the proxy keeps), `other service` (made from
  * another data service than this proxy's), `no evidence` (the row carries no digest).
  */
-const CHECK_STATUSES = [
-  'match',
-  'differs',
-  'unknown',
-  'other service',
-  'no evidence',
-] as const;
+const CHECK_STATUSES = ['match', 'differs', 'unknown', 'other service', 'no evidence'] as const;
 
 /** What in a row can differ from the answer kept (`score`: the score or its unit). */
 const CHECK_FIELDS = [

@@ -1,14 +1,17 @@
+import type { Provenance } from '../api/provenance';
 import type { ReleaseRef } from '../versions';
 
 /**
  * The explorer's one layout for scores, one row per dataset × indicator: written by every page's
  * export (CSV and workbook alike) and by the command line's `scores`, so the same scores from
  * either read into one script. Each row names its release, dataset and indicator; the score is
- * an exact number with its unit beside it.
+ * an exact number with its unit beside it; and the row says where it came from: the dataset's
+ * ecoSpold UUIDs and file name, the data service, when the proxy got it, the explorer version
+ * and the evidence digest a saved file is checked by (`POST /api/evidence/check`).
  */
 
 /** The layout's name and version, written into every file so a script notices a change. */
-export const SCORES_FORMAT = 'lci-explorer.scores/1';
+export const SCORES_FORMAT = 'lci-explorer.scores/2';
 
 export const SCORES_HEADER = [
   'version',
@@ -24,7 +27,23 @@ export const SCORES_HEADER = [
   'indicator',
   'score',
   'unit',
+  'activity_uuid',
+  'product_uuid',
+  'file_name',
+  'service',
+  'retrieved_at',
+  'explorer_version',
+  'evidence_digest',
 ] as const;
+
+/** The dataset's file in an ecoSpold export, `activityUUID_productUUID.spold`; none without both. */
+export function spoldFileName(dataset: {
+  activity_spold_uuid?: string | null;
+  product_spold_uuid?: string | null;
+}): string | null {
+  const { activity_spold_uuid: activity, product_spold_uuid: product } = dataset;
+  return activity && product ? `${activity}_${product}.spold` : null;
+}
 
 /** One score: where it comes from, and the score (null where the service gave none). */
 export interface ScoreLine {
@@ -35,13 +54,17 @@ export interface ScoreLine {
     product: string | null;
     geography: string | null;
     unit: string | null;
+    activity_spold_uuid?: string | null;
+    product_spold_uuid?: string | null;
   };
   indicator: { id: number; method: string; category: string; indicator: string; unit: string };
   score: number | null;
+  /** The answer the score came from; empty cells where it is not known. */
+  provenance?: Provenance | null | undefined;
 }
 
 /** A row of the layout: numbers stay numbers, null is an empty cell. */
-export function scoreCells({ release, dataset, indicator, score }: ScoreLine) {
+export function scoreCells({ release, dataset, indicator, score, provenance }: ScoreLine) {
   return [
     release.version,
     release.systemModel,
@@ -56,5 +79,12 @@ export function scoreCells({ release, dataset, indicator, score }: ScoreLine) {
     indicator.indicator,
     score,
     indicator.unit,
+    dataset.activity_spold_uuid ?? null,
+    dataset.product_spold_uuid ?? null,
+    spoldFileName(dataset),
+    provenance?.service ?? null,
+    provenance?.retrieved_at ?? null,
+    provenance?.explorer_version ?? null,
+    provenance?.digest ?? null,
   ];
 }

@@ -1,3 +1,4 @@
+import type { Provenance } from '../../shared/api/provenance';
 import { toCsv } from '../../shared/csv';
 
 /** A cell of an export: a number stays a number in a spreadsheet; null is an empty cell. */
@@ -10,7 +11,7 @@ export interface ExportTable {
   header: readonly string[];
   rows: readonly (readonly ExportCell[])[];
   /**
-   * The layout's name and version (`lci-explorer.scores/1`), written into the file (a last CSV
+   * The layout's name and version (`lci-explorer.scores/2`), written into the file (a last CSV
    * column, a line of the workbook's Query sheet) so a script notices when the layout changes.
    */
   format: string;
@@ -39,6 +40,47 @@ export function tableToCsv(table: ExportTable): string {
     [...table.header, 'format'],
     ...table.rows.map((row) => [...row.map((cell) => cell ?? ''), table.format]),
   ]);
+}
+
+/**
+ * A table as JSON, as the command line writes it too: the layout's name as `schema`, what the
+ * file says about itself, and one object per row keyed by the header (so a tidy table gives
+ * every value with its own provenance).
+ */
+export function tableToJson(table: ExportTable, about: Record<string, unknown> = {}): string {
+  const rows = table.rows.map((row) =>
+    Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? null])),
+  );
+  return `${JSON.stringify({ schema: table.format, ...about, rows }, null, 2)}\n`;
+}
+
+/**
+ * Where an export's values came from, as lines of its Query sheet (or a wide file's header):
+ * the data services, explorer versions, the span of retrieval times and every evidence digest,
+ * each once. A wide table has no room for them per value; a tidy one has them on every row too.
+ * Values without provenance are counted, never left unsaid.
+ */
+export function provenanceFields(
+  values: readonly (Provenance | undefined)[],
+): [label: string, value: string | number][] {
+  const known = values.filter((value): value is Provenance => value !== undefined);
+  const each = (pick: (p: Provenance) => string) => [...new Set(known.map(pick))].sort();
+  const times = each((p) => p.retrieved_at);
+  const missing = values.length - known.length;
+  return [
+    ['Data service', each((p) => p.service).join(', ') || 'not given'],
+    [
+      'Retrieved',
+      times.length === 0
+        ? 'not given'
+        : times.length === 1
+          ? (times[0] ?? '')
+          : `${times[0] ?? ''} to ${times.at(-1) ?? ''}`,
+    ],
+    ['Explorer version', each((p) => p.explorer_version).join(', ') || 'not given'],
+    ['Evidence digests', each((p) => p.digest).join(' ') || 'none'],
+    ...(missing > 0 ? [['Values without provenance', missing] as [string, number]] : []),
+  ];
 }
 
 const QUERY_SHEET = 'Query';

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../../shared/api/schemas';
-import type { PageExport } from '../../lib/table-export';
+import { provenanceFields, tableToJson, type PageExport } from '../../lib/table-export';
 import { scoresCsv, scoresTable, type ScoreCsvRow } from '../scores/csv';
 
 type Context = { version: string; systemModel: string };
@@ -13,7 +13,12 @@ const rowsOf = (dataset: Dataset): ScoreCsvRow[] =>
         a.category.localeCompare(b.category) ||
         a.indicator.localeCompare(b.indicator),
     )
-    .map((score) => ({ dataset, indicator: score, score: score.score }));
+    .map((score) => ({
+      dataset,
+      indicator: score,
+      score: score.score,
+      provenance: score.provenance,
+    }));
 
 /** One row per score, with the dataset's identity on every row and the exact values. */
 export function scoresToCsv(dataset: Dataset, context: Context): string {
@@ -35,7 +40,21 @@ export function scoresExport(dataset: Dataset, context: Context, link: string): 
         ['Reference product', `${dataset.product ?? ''} (${dataset.unit ?? ''})`],
         ['Geography', dataset.geography ?? ''],
         ['Indicators', dataset.impact_scores.map((score) => score.id).join(', ')],
+        ...provenanceFields(dataset.impact_scores.map((score) => score.provenance)),
       ],
     },
   };
+}
+
+/**
+ * The same scores as JSON: the tidy rows (each value with its provenance, as
+ * `npx lci-explorer verify` reads them) and the dataset's documentation beside them.
+ */
+export function scoresJson(dataset: Dataset, context: Context): string {
+  const { impact_scores: _scores, provenance: _provenance, ...documentation } = dataset;
+  return tableToJson(scoresTable(context, rowsOf(dataset)), {
+    version: context.version,
+    system_model: context.systemModel,
+    dataset: documentation,
+  });
 }

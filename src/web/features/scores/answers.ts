@@ -1,3 +1,4 @@
+import type { Provenance } from '../../../shared/api/provenance';
 import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
 import type { ReleaseRef } from '../../config/routes';
 import { releaseKey, type ScoreCall } from './planner';
@@ -10,6 +11,12 @@ export interface ReleaseScores {
   scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
   /** Whether a score was asked for and answered: a missing one is then the service's, not ours. */
   answered: (datasetId: number, indicatorId: number) => boolean;
+  /**
+   * The answer a dataset × indicator came from (service, time, explorer version, digest), the
+   * score's or, for a score asked for and not given, the answer that gave none; undefined when
+   * not asked, or answered without provenance.
+   */
+  provenance?: (datasetId: number, indicatorId: number) => Provenance | undefined;
 }
 
 /** The answers of every call, by release (version and system model). */
@@ -24,7 +31,12 @@ export interface CallAnswer {
   datasets: readonly Dataset[];
 }
 
-const EMPTY: ReleaseScores = { datasets: new Map(), scores: new Map(), answered: () => false };
+const EMPTY: ReleaseScores = {
+  datasets: new Map(),
+  scores: new Map(),
+  answered: () => false,
+  provenance: () => undefined,
+};
 
 /** Puts the answers of every call back together: each dataset once per release, with all its scores. */
 export function mergeAnswers(answers: readonly CallAnswer[]): ScoreAnswers {
@@ -43,13 +55,20 @@ function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
   const documents = new Map<number, Dataset>();
   const scores = new Map<number, Map<number, ImpactScore>>();
   const asked = new Set<string>();
+  const from = new Map<string, Provenance>();
   for (const { call, datasets } of answers) {
     for (const datasetId of call.datasetIds)
       for (const indicatorId of call.indicatorIds) asked.add(`${datasetId}|${indicatorId}`);
     for (const dataset of datasets) {
       if (!documents.has(dataset.id)) documents.set(dataset.id, dataset);
+      const { provenance } = dataset;
+      if (provenance)
+        for (const indicatorId of call.indicatorIds)
+          from.set(`${dataset.id}|${indicatorId}`, provenance);
       const byIndicator = scores.get(dataset.id) ?? new Map<number, ImpactScore>();
-      for (const score of dataset.impact_scores) byIndicator.set(score.id, score);
+      // Each score keeps its own answer's provenance: a dataset's scores may come from several.
+      for (const score of dataset.impact_scores)
+        byIndicator.set(score.id, provenance ? { ...score, provenance } : score);
       scores.set(dataset.id, byIndicator);
     }
   }
@@ -63,5 +82,6 @@ function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
     datasets,
     scores,
     answered: (datasetId, indicatorId) => asked.has(`${datasetId}|${indicatorId}`),
+    provenance: (datasetId, indicatorId) => from.get(`${datasetId}|${indicatorId}`),
   };
 }

@@ -1,3 +1,4 @@
+import type { Provenance } from '../../../shared/api/provenance';
 import type { Dataset } from '../../../shared/api/schemas';
 import { SCORES_FORMAT, SCORES_HEADER, scoreCells } from '../../../shared/scores/table';
 import type { ReleaseRef } from '../../../shared/versions';
@@ -5,12 +6,18 @@ import { tableToCsv, type ExportTable } from '../../lib/table-export';
 
 /** One score of an export: a dataset, an indicator and the score, of one release. */
 export interface ScoreCsvRow {
-  dataset: Pick<Dataset, 'id' | 'activity' | 'product' | 'geography' | 'unit'>;
+  dataset: Pick<Dataset, 'id' | 'activity' | 'product' | 'geography' | 'unit'> &
+    Partial<Pick<Dataset, 'activity_spold_uuid' | 'product_spold_uuid'>>;
   indicator: { id: number; method: string; category: string; indicator: string; unit: string };
   /** The exact score, or '' where the data service has none. */
   score: number | '';
   /** The row's own release, where the rows are of several (else the table's). */
   release?: ReleaseRef;
+  /**
+   * The answer the value came from (`ImpactScore.provenance`, or `ReleaseScores.provenance` for
+   * a score not given): its cells stay empty without it.
+   */
+  provenance?: Provenance | undefined;
 }
 
 /**
@@ -25,12 +32,13 @@ export function scoresTable(
   return {
     sheet,
     header: [...SCORES_HEADER],
-    rows: rows.map(({ dataset, indicator, score, release }) =>
+    rows: rows.map(({ dataset, indicator, score, release, provenance }) =>
       scoreCells({
         release: release ?? context,
         dataset,
         indicator,
         score: score === '' ? null : score,
+        provenance,
       }),
     ),
     format: SCORES_FORMAT,

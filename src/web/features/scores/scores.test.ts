@@ -116,6 +116,28 @@ describe('the answers', () => {
     expect(here.answered(2, 900)).toBe(false);
     expect(answers.of({ ...cutoff, systemModel: 'apos' }).datasets.size).toBe(0);
   });
+
+  it('keeps each value’s own provenance when a dataset’s scores come from several answers', () => {
+    const from = (digit: string) => ({
+      service: 'demo data',
+      retrieved_at: `2026-11-28T20:0${digit}:00.000Z`,
+      explorer_version: '0.1.0',
+      digest: `sha256:${digit.repeat(64)}`,
+    });
+    const call = (indicatorIds: number[]) => ({ ...cutoff, datasetIds: [1], indicatorIds });
+    const here = mergeAnswers([
+      { call: call([800, 850]), datasets: [{ ...dataset(1, [800]), provenance: from('1') }] },
+      { call: call([900]), datasets: [{ ...dataset(1, [900]), provenance: from('2') }] },
+    ]).of(cutoff);
+    const scores = here.datasets.get(1)?.impact_scores ?? [];
+    expect(scores.map((score) => [score.id, score.provenance?.digest])).toEqual([
+      [800, from('1').digest],
+      [900, from('2').digest],
+    ]);
+    // A score asked and not given: the answer that gave none.
+    expect(here.provenance?.(1, 850)).toEqual(from('1'));
+    expect(here.provenance?.(1, 700)).toBeUndefined();
+  });
 });
 
 describe('the bill', () => {

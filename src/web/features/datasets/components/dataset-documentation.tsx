@@ -13,6 +13,7 @@ import {
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Dataset } from '../../../../shared/api/schemas';
+import { spoldFileName } from '../../../../shared/scores/table';
 import { Missing, OrMissing } from '../../../components/data/missing';
 
 function Copyable({ label, value }: { label: string; value: string | null }) {
@@ -33,15 +34,6 @@ function Copyable({ label, value }: { label: string; value: string | null }) {
       </CopyButton>
     </Group>
   );
-}
-
-/**
- * The dataset's file in an ecoSpold export, `activityUUID_productUUID.spold`, which the lookup
- * box also takes; none when either UUID is missing.
- */
-function spoldFileName(dataset: Dataset): string | null {
-  const { activity_spold_uuid: activity, product_spold_uuid: product } = dataset;
-  return activity && product ? `${activity}_${product}.spold` : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { plural } from '../../../lib/format';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 import { CostPrompt, type ScoreLoad } from '../../scores/components/cost-prompt';
-import { scoresExport } from '../export';
+import { scoresExport, scoresJson } from '../export';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
 export interface ScoresPanelProps {
@@ -89,9 +89,7 @@ export function ScoresPanel({
         <ExportButtons
           file={`dataset-${dataset.id}-${version}-${systemModel}`}
           build={() => scoresExport(dataset, { version, systemModel }, link)}
-          json={() =>
-            `${JSON.stringify({ version, system_model: systemModel, dataset }, null, 2)}\n`
-          }
+          json={() => scoresJson(dataset, { version, systemModel })}
         />
       </Group>
       {view === 'table' ? (
