@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * Writes a `.br` and a `.gz` beside each script, style sheet and SVG the build emits, at the
+ * Writes a `.br` and a `.gz` beside each script, style sheet, SVG and font the build emits, at the
  * highest levels once at build time, so the proxy sends them compressed (@fastify/static's
  * `preCompressed`) without compressing on every request.
  */
@@ -18,7 +18,7 @@ function precompress(): Plugin {
       const outDir = options.dir ?? 'dist';
       const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
       for (const file of files) {
-        if (!/\.(js|css|svg)$/.test(file)) continue;
+        if (!/\.(js|css|svg|ttf)$/.test(file)) continue;
         const full = path.join(outDir, file);
         const content = readFileSync(full);
         const br = brotliCompressSync(content, {
@@ -64,6 +64,15 @@ export default defineConfig({
     // proxy never serves them (src/proxy/routes/spa.ts).
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The PDF report's font engine apart from pdf-lib: both load only when a PDF is asked
+          // for, and each stays under the size warned about.
+          groups: [{ name: 'pdf-fontkit', test: /node_modules[\\/]@pdf-lib[\\/]fontkit/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

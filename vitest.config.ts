@@ -9,7 +9,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,proxy,emulator,launcher,cli}/**/*.test.ts'],
+          // And the SPA's tests that need Node (the report's PDF read back with pdftotext).
+          include: [
+            'src/{shared,proxy,emulator,launcher,cli}/**/*.test.ts',
+            'src/web/**/*.node.test.ts',
+          ],
           testTimeout: 20_000,
         },
       },
@@ -35,7 +39,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
-          exclude: ['src/web/**/*.live.test.{ts,tsx}'],
+          exclude: ['src/web/**/*.live.test.{ts,tsx}', 'src/web/**/*.node.test.ts'],
           setupFiles: ['src/web/testing/setup.ts'],
         },
       },

@@ -6,17 +6,33 @@ import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
  */
 let token: Promise<string> | undefined;
 
-async function call(path: string): Promise<unknown> {
-  const base = process.env.E2E_BASE_URL ?? '';
+/** The demo user's access token, signed in once per worker. */
+export function demoToken(): Promise<string> {
   token ??= signInWithCode({
     emulatorOrigin: process.env.E2E_EMULATOR_URL ?? '',
-    redirectOrigin: base,
+    redirectOrigin: process.env.E2E_BASE_URL ?? '',
   }).then((tokens) => tokens.access_token);
+  return token;
+}
+
+async function call(path: string, body?: unknown): Promise<unknown> {
+  const base = process.env.E2E_BASE_URL ?? '';
   const response = await fetch(`${base}${path}`, {
-    headers: { authorization: `Bearer ${await token}` },
+    headers: {
+      authorization: `Bearer ${await demoToken()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${String(response.status)}`);
   return response.json();
+}
+
+/** A saved export's rows checked against the evidence the proxy kept (free). */
+export async function checkEvidence(rows: unknown[]) {
+  return (await call('/api/evidence/check', { rows })) as {
+    rows: { row: number; status: string; fields: string[] }[];
+  };
 }
 
 /** What this period has charged, as the proxy's ledger says. */

@@ -34,7 +34,12 @@ export type Waiting = (reason: { status: 202 | 429; answer: unknown; seconds: nu
  * sign-in once, a 202 (releases being read) and a 429 (the user's limits) waited out as the
  * proxy's Retry-After says. Any other failure is the proxy's own words, in one line.
  */
-export function createApi(url: string, store: CredentialStore | undefined) {
+export function createApi(
+  url: string,
+  store: CredentialStore | undefined,
+  /** A token given in the environment (`LCI_EXPLORER_TOKEN`), used as it is: never renewed. */
+  given?: string,
+) {
   return async function call<K extends RouteName>(
     name: K,
     input: CallInput<K> = {},
@@ -46,7 +51,9 @@ export function createApi(url: string, store: CredentialStore | undefined) {
       ...(input.query ? { query: input.query } : {}),
     })}`;
     const attempt = async (force: boolean) => {
-      const token = route.auth && store ? await accessToken(url, store, { force }) : undefined;
+      const token = !route.auth
+        ? undefined
+        : (given ?? (store ? await accessToken(url, store, { force }) : undefined));
       return send(target, {
         method: route.method,
         headers: {
@@ -61,7 +68,7 @@ export function createApi(url: string, store: CredentialStore | undefined) {
     let renewed = false;
     for (;;) {
       let response = await attempt(false);
-      if (response.status === 401 && store && !renewed) {
+      if (response.status === 401 && store && given === undefined && !renewed) {
         renewed = true;
         response = await attempt(true);
       }
@@ -77,7 +84,9 @@ export function createApi(url: string, store: CredentialStore | undefined) {
         const problem = ProblemSchema.safeParse(await response.json().catch(() => undefined));
         if (response.status === 401)
           throw new CliError(
-            `${problem.success ? (problem.data.detail ?? problem.data.title) : 'not signed in'}: run \`npx lci-explorer login --url ${url}\``,
+            given !== undefined
+              ? `LCI_EXPLORER_TOKEN was refused (${problem.success ? (problem.data.detail ?? problem.data.title) : 'HTTP 401'}): give a current token, or unset it and sign in`
+              : `${problem.success ? (problem.data.detail ?? problem.data.title) : 'not signed in'}: run \`npx lci-explorer login --url ${url}\``,
           );
         throw new CliError(
           problem.success

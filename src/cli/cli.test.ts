@@ -323,6 +323,19 @@ describe('npx lci-explorer', () => {
       { row: 1, status: 'differs', fields: ['retrieved_at'] },
     ]);
 
+    // A script's token in the environment is used as it is, with no sign-in kept here.
+    const elsewhere = { XDG_CONFIG_HOME: path.join(home, 'no-sign-in') };
+    const { session } = await credentials();
+    const byToken = await cli(['verify', json], {
+      env: { ...elsewhere, LCI_EXPLORER_TOKEN: session.accessToken },
+    });
+    expect(byToken.stdout).toContain('rows[1] [dataset');
+    const badToken = await cli(['verify', json], {
+      env: { ...elsewhere, LCI_EXPLORER_TOKEN: 'not-a-token' },
+    });
+    expect(badToken.code).toBe(1);
+    expect(badToken.stderr).toMatch(/^lci-explorer: LCI_EXPLORER_TOKEN was refused/);
+
     // Not a scores export: said in one line, nothing sent.
     const other = path.join(home, 'other.csv');
     await writeFile(other, 'a,b\n1,2\n');

@@ -41,6 +41,9 @@ Options for every command:
                         to, else http://localhost:8080)
   --help
 
+With LCI_EXPLORER_TOKEN set, commands use that access token as it is (never renewed)
+instead of the sign-in kept by login.
+
 Scores cost money: each command says what it adds to this period's bill before charging.
 Answers go to stdout; progress and messages to stderr. Exit status 0 only on success.`;
 
@@ -94,6 +97,9 @@ function formatOf(value: string | undefined, allowed: readonly string[], fallbac
 
 /** The proxy's API as the signed-in user; without a sign-in only where sign-in is off. */
 async function connect(url: string, store: CredentialStore): Promise<Api> {
+  // A token in the environment (a script's, a CI job's) goes first, as the snippets use it.
+  const given = process.env.LCI_EXPLORER_TOKEN?.trim();
+  if (given) return createApi(url, undefined, given);
   if (await store.session(url)) return createApi(url, store);
   const config = await readJson(
     await send(`${url}/api/config`, { headers: { accept: 'application/json' } }),

@@ -6,7 +6,9 @@ import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { CiteThis } from '../../components/cite/cite-this';
 import { CopyLinkButton } from '../../components/data/copy-link-button';
+import { citeDataset } from '../../../shared/citation';
 import { OrMissing } from '../../components/data/missing';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { paths } from '../../config/paths';
@@ -15,7 +17,9 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { DatasetDocumentation } from '../../features/datasets/components/dataset-documentation';
 import { ScoresPanel } from '../../features/datasets/components/scores-panel';
 import { rememberDataset } from '../../features/datasets/recent';
+import { configQueries } from '../../features/auth/api/get-config';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { versionQueries } from '../../features/releases/api/get-versions';
 import { chooseIndicators } from '../../features/indicators/defaults';
 import { datasetLabel } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
@@ -54,6 +58,11 @@ export function Component() {
   const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
+  const config = useQuery(configQueries.public());
+  const versions = useQuery(versionQueries.all());
+  const releaseDate =
+    versions.data?.releases.find((entry) => entry.version === version)?.release_date ?? null;
+  const licenceHolder = config.data?.licence.holder ?? null;
   usePageTitle(dataset?.activity ?? `Dataset ${id}`, dataset?.geography, version);
 
   useEffect(() => {
@@ -104,6 +113,9 @@ export function Component() {
         </Text>
         <Group gap="xs" mt={4}>
           <CopyLinkButton link={link} />
+          <CiteThis
+            cite={() => citeDataset({ release, releaseDate, dataset, accessed: new Date() })}
+          />
           <Button
             size="xs"
             variant="default"
@@ -151,6 +163,8 @@ export function Component() {
             view={search.view}
             onView={(view) => update({ view }, { replace: true })}
             link={link}
+            licenceHolder={licenceHolder}
+            releaseDate={releaseDate}
           />
         )}
       </Stack>

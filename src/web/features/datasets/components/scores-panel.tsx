@@ -1,11 +1,13 @@
 import { Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { ExportButtons } from '../../../components/data/export-buttons';
+import { ReportActions } from '../../../components/report/report-actions';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
 import { plural } from '../../../lib/format';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 import { CostPrompt, type ScoreLoad } from '../../scores/components/cost-prompt';
 import { scoresExport, scoresJson } from '../export';
+import { datasetReport } from '../report';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
 export interface ScoresPanelProps {
@@ -23,6 +25,9 @@ export interface ScoresPanelProps {
   onView: (view: 'table' | 'chart') => void;
   /** The page's link, which an export records. */
   link: string;
+  /** The licence holder and the release's date, for the static report and its citation. */
+  licenceHolder: string | null;
+  releaseDate: string | null;
 }
 
 /**
@@ -39,6 +44,8 @@ export function ScoresPanel({
   view,
   onView,
   link,
+  licenceHolder,
+  releaseDate,
 }: ScoresPanelProps) {
   const indicatorIds = indicators.map((indicator) => indicator.id);
   const scores = useConsentedScores({
@@ -86,11 +93,25 @@ export function ScoresPanel({
             { label: 'Bar chart', value: 'chart' },
           ]}
         />
-        <ExportButtons
-          file={`dataset-${dataset.id}-${version}-${systemModel}`}
-          build={() => scoresExport(dataset, { version, systemModel }, link)}
-          json={() => scoresJson(dataset, { version, systemModel })}
-        />
+        <Group gap="xs">
+          <ExportButtons
+            file={`dataset-${dataset.id}-${version}-${systemModel}`}
+            build={() => scoresExport(dataset, { version, systemModel }, link)}
+            json={() => scoresJson(dataset, { version, systemModel })}
+          />
+          <ReportActions
+            file={`dataset-${dataset.id}-${version}-${systemModel}-report`}
+            build={() =>
+              datasetReport({
+                dataset,
+                release: { version, systemModel },
+                releaseDate,
+                licenceHolder,
+                link,
+              })
+            }
+          />
+        </Group>
       </Group>
       {view === 'table' ? (
         <ScoresTable scores={dataset.impact_scores} />
