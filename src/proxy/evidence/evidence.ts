@@ -4,6 +4,7 @@ import type { Dataset } from '../../shared/api/schemas';
 import type { ProxyConfig } from '../config';
 import { ProxyError } from '../errors';
 import type { ReleaseRef } from '../upstream/adapter';
+import { UnchargedFailure } from '../upstream/adapter/errors';
 import { evidenceOf, fingerprint, type EvidenceRecord } from './digest';
 import { unavailable, type EvidenceStore } from './store';
 
@@ -52,10 +53,13 @@ export function createEvidence(deps: {
     service,
     store,
 
-    /** Refuses a scored call before it is sent while its evidence could not be kept. */
+    /**
+     * Refuses a scored call before it is sent while its evidence could not be kept: a failure
+     * that charged nothing, so the call's reservation on the budget is let go.
+     */
     assertReady() {
       const health = store.health();
-      if (!health.ok) throw unavailable(health.detail);
+      if (!health.ok) throw UnchargedFailure.from(unavailable(health.detail));
     },
 
     /** The datasets of a scored answer with their provenance, once their evidence is kept. */

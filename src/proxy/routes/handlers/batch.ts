@@ -27,15 +27,17 @@ export const batchHandler =
       body,
       userId: scored ? caller.userId : undefined,
     });
-    const call = () => adapter.batch(caller, release, page, body);
+    const call = async () => {
+      // A scored page is not sent while its evidence could not be kept (its reservation is let go).
+      if (scored) evidence.assertReady();
+      return adapter.batch(caller, release, page, body);
+    };
     return {
       cached: await catalog.shared(cacheKey, () =>
         limits.withSlot(
           caller.userId,
           async () => {
             if (!scored) return call();
-            // Nothing is sent while its evidence could not be kept.
-            evidence.assertReady();
             // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
             const answer = await underReservation(
               await ledger.reserve({

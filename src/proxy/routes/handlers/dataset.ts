@@ -17,7 +17,11 @@ export const datasetHandler =
       return { cached: await catalog.documentation(caller, release, id) };
     const key = releaseQuery(release);
     key.set('indicator_ids', indicators.join(','));
-    const call = () => adapter.dataset(caller, release, id, indicators);
+    const call = async () => {
+      // Nothing is sent while its evidence could not be kept (its reservation is let go).
+      evidence.assertReady();
+      return adapter.dataset(caller, release, id, indicators);
+    };
     return {
       cached: await catalog.shared(
         answerKey('GET', `/api/datasets/${id}`, key, { userId: caller.userId }),
@@ -25,8 +29,6 @@ export const datasetHandler =
           limits.withSlot(
             caller.userId,
             async () => {
-              // Nothing is sent while its evidence could not be kept.
-              evidence.assertReady();
               // Held before it is sent, so no number of calls at once can charge past the budget.
               const dataset = await underReservation(
                 await ledger.reserve({

@@ -48,7 +48,11 @@ async function both(url: string, init: { method?: 'POST'; payload?: unknown } = 
 }
 
 /** Each emulator links to its own origin; the path is what must agree. */
-const local = (dataset: Dataset): Dataset => ({
+/**
+ * A dataset as the two emulators agree on it: their links without their origins, and the
+ * provenance of scored answers left out (each proxy names its own service, time and digest).
+ */
+const local = ({ provenance: _provenance, ...dataset }: Dataset): Dataset => ({
   ...dataset,
   url: dataset.url?.replace(/^https?:\/\/[^/]+/, '') ?? null,
   url_history: dataset.url_history?.replace(/^https?:\/\/[^/]+/, '') ?? null,
