@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PublicConfigSchema } from '../config';
+import { ScorePriceBodySchema, ScorePriceSchema } from './price';
 import { ReleaseSegmentSchema } from '../versions';
 import {
   ACTIVITY_TYPE_FILTERS,
@@ -342,6 +343,20 @@ export const API = {
     response: DatasetHistorySchema,
     caching: 'immutable',
     accepted: '202: the releases are being read; ask again after Retry-After',
+  }),
+  scorePrice: route({
+    method: 'POST',
+    path: '/api/scores/price',
+    summary:
+      'What loading scores would add to this period’s bill for you, from the proxy’s usage ledger (free: never a call to the data service, never a charge): per release (`requests`: version, system model, `dataset_ids`, `indicator_ids`), what is charged already, what it `adds` (datasets, indicators, you as a user), datasets charged only in another release (`elsewhere`), and whether the score budget `allows` it',
+    auth: true,
+    params: none,
+    query: none,
+    body: ScorePriceBodySchema,
+    response: ScorePriceSchema,
+    caching: 'none',
+    // 20 releases of 10 000 IDs each, within what deploy/nginx.conf.template lets through.
+    bodyLimit: 4 * 1024 * 1024,
   }),
   usage: route({
     method: 'GET',

@@ -5,6 +5,7 @@ import { datasetReleasesHandler } from './dataset-releases';
 import { historyHandler } from './history';
 import { indicatorCounterpartsHandler } from './indicator-counterparts';
 import { indicatorsHandler } from './indicators';
+import { scorePriceHandler } from './score-price';
 import { searchHandler } from './search';
 import { sectorsHandler } from './sectors';
 import { spoldHandler } from './spold';
@@ -19,6 +20,7 @@ type UserHandlers = { [K in UserRouteName]: Handler<K> };
 export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
   versions: versionsHandler(deps),
   usage: usageHandler(deps),
+  scorePrice: scorePriceHandler(deps),
   indicators: indicatorsHandler(deps),
   indicatorCounterparts: indicatorCounterpartsHandler(deps),
   sectors: sectorsHandler(deps),
