@@ -1,7 +1,8 @@
 import type { Dataset, Indicator } from '../../shared/api/schemas';
 import { describeElsewhere } from '../../shared/scores/bill';
 import { planCalls } from '../../shared/scores/plan';
-import { billOfPrice, priceBody } from '../../shared/scores/price';
+import { priceBody } from '../../shared/api/price';
+import { billOfPrice } from '../../shared/scores/price';
 import { SCORES_FORMAT, SCORES_HEADER, scoreCells } from '../../shared/scores/table';
 import type { Api } from '../api';
 import { CliError } from '../errors';

@@ -79,3 +79,23 @@ export const ScorePriceSchema = z.object({
   }),
 });
 export type ScorePrice = z.infer<typeof ScorePriceSchema>;
+
+/** Scores asked of one release (a `ScoreRequest` of src/shared/scores/plan.ts). */
+export interface ScoredSet {
+  version: string;
+  systemModel: string;
+  datasetIds: readonly number[];
+  indicatorIds: readonly number[];
+}
+
+/** Scores asked of some releases, as the price route's body names them. */
+export function priceBody(requests: readonly ScoredSet[]): ScorePriceBody {
+  return {
+    requests: requests.map((request) => ({
+      version: request.version,
+      system_model: request.systemModel,
+      dataset_ids: [...request.datasetIds],
+      indicator_ids: [...request.indicatorIds],
+    })),
+  };
+}

@@ -9,18 +9,6 @@ import type { ScoreRequest } from './plan';
  * function the pages use on `/api/usage`, so a page, a snippet and the command line name one bill.
  */
 
-/** Score requests as the price route's body names them. */
-export function priceBody(requests: readonly ScoreRequest[]): ScorePriceBody {
-  return {
-    requests: requests.map((request) => ({
-      version: request.version,
-      system_model: request.systemModel,
-      dataset_ids: [...request.datasetIds],
-      indicator_ids: [...request.indicatorIds],
-    })),
-  };
-}
-
 /** The body's requests as the bill reads them. */
 export const requestsOfBody = (body: ScorePriceBody): ScoreRequest[] =>
   body.requests.map((request) => ({
