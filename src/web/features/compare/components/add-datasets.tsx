@@ -96,13 +96,11 @@ export function AddDatasets(props: {
             allowDeselect={false}
             data={releases.map((candidate) => ({
               value: releaseKey(candidate),
-              label: sameRelease(candidate, shown)
-                ? `${releaseName(candidate)} (this page)`
-                : releaseName(candidate),
+              label: releaseName(candidate),
             }))}
             value={releaseKey(release)}
             onChange={(value) => setChosen(value ?? releaseKey(shown))}
-            w={190}
+            w={170}
             comboboxProps={{ width: 240, position: 'bottom-start' }}
           />
         )}

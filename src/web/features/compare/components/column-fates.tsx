@@ -36,6 +36,7 @@ function Reading({ fate }: { fate: ColumnFate }) {
 function FateBody({ fate }: { fate: ColumnFate & { result: UpgradeResult } }) {
   const { result, from, to } = fate;
   const source = fateSource(fate);
+  const sentence = changeSentence(result, from, to);
   return (
     <Stack gap={4}>
       <Text size="sm">
@@ -45,8 +46,9 @@ function FateBody({ fate }: { fate: ColumnFate & { result: UpgradeResult } }) {
             <OrMissing value={result.source.geography} />.{' '}
           </>
         )}
-        {source ? `${source}: ` : ''}
-        {changeSentence(result, from, to)}
+        {sentence.charAt(0).toUpperCase()}
+        {sentence.slice(1)}
+        {source ? ` (${source})` : ''}
         {result.successors.length > 1 ? ':' : '.'}
       </Text>
       {result.successors.length > 1 && (
@@ -231,7 +233,9 @@ export function OlderColumns(props: {
               ) : (
                 fate.result.successors.length > 0 && (
                   <Text size="xs" c="dimmed">
-                    {plural(fate.result.successors.length, 'successor')} shown beside it.
+                    {fate.result.successors.length === 1
+                      ? `${fate.result.successors[0]?.dataset.id ?? ''} of ${releaseName(fate.to)} is shown beside it.`
+                      : `Its ${plural(fate.result.successors.length, 'successor')} are shown beside it.`}
                   </Text>
                 )
               )}
