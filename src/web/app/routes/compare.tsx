@@ -28,7 +28,6 @@ import { useComparison } from '../../features/compare/api/use-comparison';
 import {
   columnKey,
   linkColumns,
-  releaseName,
   releasesOf,
   resolveColumns,
   sameRelease,
@@ -38,6 +37,7 @@ import { CompareBill } from '../../features/compare/components/compare-bill';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareTable } from '../../features/compare/components/compare-table';
 import { FollowedNote } from '../../features/compare/components/followed-note';
+import { LinkNotes } from '../../features/compare/components/link-notes';
 import { MissingColumnOffer, OlderColumns } from '../../features/compare/components/column-fates';
 import { ReferenceNote } from '../../features/compare/components/reference-note';
 import { comparisonExport, comparisonToJson } from '../../features/compare/export';
@@ -186,40 +186,12 @@ export function Component() {
           )
         }
       />
-      {unreadable.length > 0 && (
-        <Alert color="yellow" title="Part of this link could not be read">
-          <Text size="sm">
-            {unreadable.map((token) => `“${token}”`).join(', ')}{' '}
-            {unreadable.length === 1 ? 'is' : 'are'} neither a Dataset ID nor
-            ID@version/system_model, so {unreadable.length === 1 ? 'it is' : 'they are'} not
-            compared.
-          </Text>
-        </Alert>
-      )}
-      {hidden.length > 0 && (
-        <Alert color="yellow" title={`${plural(hidden.length, 'dataset')} not shown`}>
-          <Text size="sm">
-            This link names {columns.length} datasets; a comparison shows {MAX_COMPARED} at a time.
-            Not shown:{' '}
-            {hidden
-              .map((column) =>
-                sameRelease(column.release, release)
-                  ? String(column.id)
-                  : `${column.id} (${releaseName(column.release)})`,
-              )
-              .join(', ')}
-            .
-          </Text>
-          <Button
-            mt="xs"
-            size="xs"
-            variant="light"
-            onClick={() => writeColumns([...hidden, ...shownColumns])}
-          >
-            Show {hidden.length > MAX_COMPARED ? `the next ${MAX_COMPARED}` : 'those'} first
-          </Button>
-        </Alert>
-      )}
+      <LinkNotes
+        shown={release}
+        columns={columns}
+        unreadable={unreadable}
+        onShowHidden={() => writeColumns([...hidden, ...shownColumns])}
+      />
       {wanted.length > indicators.length && (
         <Alert color="yellow" title="Not every indicator is shown">
           {wanted.length} indicators match; a comparison takes {MAX_INDICATORS_PER_CALL}. Choose a
@@ -295,11 +267,12 @@ export function Component() {
           />
         </Stack>
       )}
-      {shownColumns.length > 0 &&
+      {comparison.shownColumns.length > 0 &&
         indicatorIds.length > 0 &&
         !comparison.consent.allowed &&
-        !comparison.indicatorsPending && (
-          <CompareBill comparison={comparison} columns={shownColumns} indicators={indicators} />
+        !comparison.indicatorsPending &&
+        !comparison.documentationPending && (
+          <CompareBill comparison={comparison} indicators={indicators} />
         )}
       {comparison.documentationPending && shownColumns.length > 0 && (
         <Skeleton h={240} aria-label="Loading datasets" />

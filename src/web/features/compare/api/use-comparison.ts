@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import type { Indicator } from '../../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../../shared/api/schemas';
 import type { ReleaseRef } from '../../../config/routes';
+import { scoreQueries } from '../../scores/api/score-queries';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 import { canonical, releaseKey } from '../../scores/planner';
@@ -55,9 +56,42 @@ export function useComparison(input: {
   const pending = (release: ReleaseRef) =>
     rows.some((row) => followed(release, row.id)?.kind === 'pending');
 
+  // The documentation (free), read apart from the scores: a Dataset ID its release lacks is
+  // then left out of the bill, which would otherwise count a dataset nobody can be charged for.
+  const idsIn = (release: ReleaseRef) =>
+    columns.filter((c) => sameRelease(c.release, release)).map((c) => c.id);
+  const documentation = releases.map((release) =>
+    scoreQueries.documentation(release, idsIn(release)),
+  );
+  const read = useQueries({ queries: documentation.flat() });
+  const byRelease = new Map<string, { pending: boolean; datasets: Map<number, Dataset> }>();
+  let at = 0;
+  for (const [i, calls] of documentation.entries()) {
+    const answers = read.slice(at, at + calls.length);
+    at += calls.length;
+    const release = releases[i];
+    if (!release) continue;
+    byRelease.set(releaseKey(release), {
+      pending: answers.some((query) => !query.isSuccess),
+      datasets: new Map(
+        answers
+          .flatMap((query) => query.data?.datasets ?? [])
+          .map((dataset) => [dataset.id, dataset]),
+      ),
+    });
+  }
+  const documented = (release: ReleaseRef) => byRelease.get(releaseKey(release));
+  /** Known not to be in its release: asked for, answered, and absent. */
+  const absent = (column: Column) => {
+    const known = documented(column.release);
+    return known !== undefined && !known.pending && !known.datasets.has(column.id);
+  };
+
   const requests = releases.map((release) => ({
     ...release,
-    datasetIds: columns.filter((c) => sameRelease(c.release, release)).map((c) => c.id),
+    datasetIds: columns
+      .filter((c) => sameRelease(c.release, release) && !absent(c))
+      .map((c) => c.id),
     indicatorIds: pending(release)
       ? []
       : canonical(rows.flatMap((row) => scoredOn(followed(release, row.id))?.id ?? [])),
@@ -67,15 +101,22 @@ export function useComparison(input: {
     charged: input.charged,
     scope: releases.length > 1 ? 'releases' : 'release',
     by: 'batch',
-    documentation: true,
   });
   const of = (column: Column) => scores.answers.of(column.release);
   const shownColumns: ShownColumn[] = columns.flatMap((column) => {
-    const dataset = of(column).datasets.get(column.id);
+    const dataset = documented(column.release)?.datasets.get(column.id);
     return dataset ? [{ ...column, dataset }] : [];
   });
+  const documentationPending = read.some((query) => query.isPending);
+  const documentationFailed = read.find((query) => query.isError);
   return {
     ...scores,
+    documentationPending,
+    error: documentationFailed?.error ?? scores.error,
+    retry: () => {
+      for (const query of read) if (query.isError) void query.refetch();
+      scores.retry();
+    },
     /** What is asked of each release: its columns' datasets on the rows' indicators there. */
     requests,
     /** The columns whose dataset is in its release, in the link's order. */
@@ -84,10 +125,7 @@ export function useComparison(input: {
      * Asked for, but not in the release named: each may have become something else. Known only
      * once every release's documentation is in (a failed call is not an answer).
      */
-    missing:
-      scores.documentationPending || scores.error !== undefined
-        ? []
-        : columns.filter((column) => !of(column).datasets.has(column.id)),
+    missing: columns.filter(absent),
     /** A row's indicator in a column's release. */
     followed,
     /** Some release's indicators are still being followed: its scores wait. */
