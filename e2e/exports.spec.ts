@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { downloaded, workbook } from './files';
+import { csvCells, downloaded, workbook } from './files';
 import { datasetIds } from './proxy-api';
 import { copyLink, loadScoresIfAsked } from './share';
 import { signInAsDemoUser } from './sign-in';
@@ -50,12 +50,10 @@ test('a dataset’s scores as XLSX: numbers as numbers, with units, method, rele
   expect(query.get('Link')).toBe(link);
   expect(query.get('Release')).toBe('3.12');
 
-  // The CSV holds the same numbers, in the same order.
-  const csv = readFileSync(await (await downloaded(page, 'Export CSV')).path(), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => Number(line.split(',').at(-2)));
+  // The CSV holds the same numbers, in the same order (read by its header: the layout names
+  // its format in a last column).
+  const [csvHeader = [], ...csvRows] = await csvCells(await downloaded(page, 'Export CSV'));
+  const csv = csvRows.map((cells) => Number(cells[csvHeader.indexOf('score')]));
   expect(csv).toEqual(onPage);
 });
 

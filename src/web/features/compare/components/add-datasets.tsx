@@ -79,13 +79,14 @@ export function AddDatasets(props: {
   };
   return (
     <form onSubmit={submit} aria-label="Add datasets">
-      <Group gap={4} align="end" wrap="nowrap">
+      <Group gap={4} align="end" wrap={releases.length > 1 ? 'wrap' : 'nowrap'}>
         <TextInput
           label="Add dataset by ID"
           placeholder="8279, 2989"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           flex={1}
+          miw={140}
           maw={220}
           error={note ? true : undefined}
           aria-describedby={note ? 'add-datasets-note' : undefined}
