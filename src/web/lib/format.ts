@@ -71,6 +71,7 @@ const IRREGULAR: Record<string, string> = {
   activity: 'activities',
   'new activity': 'new activities',
   match: 'matches',
+  entry: 'entries',
 };
 
 /** "1 dataset", "2 datasets", "1 activity", "1,234 activities": a count with its noun agreeing. */

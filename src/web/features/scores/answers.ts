@@ -65,3 +65,16 @@ function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
     answered: (datasetId, indicatorId) => asked.has(`${datasetId}|${indicatorId}`),
   };
 }
+
+/**
+ * Scores as the moves across releases read them (src/shared/scores/moves.ts): the score, null
+ * where a call asked for it and the service gave none, undefined while none has.
+ */
+export function scoreLookup(of: (release: ReleaseRef) => ReleaseScores, systemModel: string) {
+  return (version: string, datasetId: number, indicatorId: number): number | null | undefined => {
+    const held = of({ version, systemModel });
+    const score = held.scores.get(datasetId)?.get(indicatorId)?.score;
+    if (score !== undefined) return score;
+    return held.answered(datasetId, indicatorId) ? null : undefined;
+  };
+}
