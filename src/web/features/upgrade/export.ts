@@ -20,6 +20,7 @@ import {
 } from '../../../shared/matching/words';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 import type { EntryScoreMove, FollowedIndicator } from '../../../shared/scores/moves';
+import { moveCells, moveColumns } from '../scores/move-columns';
 import { upgradeMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -81,36 +82,13 @@ function mappingTable(data: MappingExport): ExportTable {
   const { check, indicators } = data;
   const header = [
     ...mappingHeader(check.from, check.to),
-    ...indicators.flatMap((i) => [
-      `${i.id}_indicator_in_${check.from}`,
-      `${i.id}_${check.from}`,
-      `${i.id}_${check.to}`,
-      `${i.id}_share_weighted_mix`,
-      `${i.id}_change_against`,
-      `${i.id}_change_percent`,
-      `${i.id}_class`,
-      `${i.id}_why`,
-    ]),
+    ...indicators.flatMap((i) => moveColumns(i.id, check.from, check.to)),
   ];
   const rows = mappingRows({ check, chosen: data.chosen, problems: data.problems }).map((row) => {
     const moves = row.result ? movesOf(data, row.result) : [];
     return [
       ...row.cells,
-      ...indicators.flatMap((_, i) => {
-        const move = moves[i];
-        if (!move) return [null, null, null, null, null, null, null, null];
-        const own = move.targets.find((target) => target.datasetId === row.target?.dataset.id);
-        return [
-          move.beforeIndicatorId,
-          scoreCell(move.before),
-          scoreCell(own?.score),
-          mixCell(move),
-          move.targets.length > 0 ? move.against : null,
-          move.change.percent,
-          move.change.class,
-          move.change.why,
-        ];
-      }),
+      ...indicators.flatMap((_, i) => moveCells(moves[i], row.target?.dataset.id)),
     ];
   });
   return { sheet: 'Mapping', header, rows, format: MAPPING_FORMAT };

@@ -1,4 +1,4 @@
-import { Button, Group, List, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ListEntry } from '../../../../shared/api/routes';
@@ -10,12 +10,8 @@ import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
 import { ReleaseBill } from '../../scores/components/release-bill';
 import { counterpartQueries } from '../../scores/api/counterpart-queries';
-import {
-  counterpartSentence,
-  counterpartsById,
-  followedIndicators,
-  linkOf,
-} from '../../scores/counterparts';
+import { CounterpartList } from '../../scores/components/counterpart-list';
+import { followedIndicators } from '../../scores/counterparts';
 import { useUpgradeScores } from '../api/use-upgrade-scores';
 import { ReportSteps } from '../../../components/data/report-steps';
 import { mappingExport, mappingToDatapackage, mappingToJson } from '../export';
@@ -85,10 +81,6 @@ export function CheckResults(props: CheckResultsProps) {
   const file = `upgrade-${check.from}-to-${check.to}-${check.system_model}`;
   const waiting = scores.bill.releases.length > 0;
   const splits = splitsScored(check.results, chosen);
-  const byId = counterpartsById(counterparts.data);
-  const elsewhere = picked.filter(
-    (indicator) => linkOf(byId.get(indicator.id), check.from).kind !== 'same',
-  );
 
   return (
     <Stack gap="md">
@@ -146,16 +138,7 @@ export function CheckResults(props: CheckResultsProps) {
         {picked.length > 0 && counterparts.isPending && (
           <Skeleton h={40} aria-label={`Following the indicators to ${check.from}`} />
         )}
-        {counterparts.data && elsewhere.length > 0 && (
-          <List size="sm" aria-label={`The indicators in ${check.from}`}>
-            {elsewhere.map((indicator) => (
-              <List.Item key={indicator.id}>
-                {indicator.method} › {indicator.category} ({indicator.id}):{' '}
-                {counterpartSentence(byId.get(indicator.id), check.from)}
-              </List.Item>
-            ))}
-          </List>
-        )}
+        {counterparts.data && <CounterpartList indicators={picked} answer={counterparts.data} />}
         {scores.error !== undefined && <ErrorPanel error={scores.error} onRetry={scores.retry} />}
         {waiting && (
           <ReleaseBill
