@@ -6,7 +6,7 @@ import { exactScore, formatScore } from '../../lib/format';
 import { ScoreClassBadge } from './change-badge';
 
 /** A score as shown, or why there is none, in words: never a bare dash. */
-export function scoreWords(score: number | null | undefined, version: string): string {
+function scoreWords(score: number | null | undefined, version: string): string {
   if (score === undefined) return `not loaded in ${version}`;
   if (score === null) return `no score in ${version}`;
   return formatScore(score);

@@ -22,7 +22,7 @@ import { linkOf, type CounterpartEntry } from '../scores/counterparts';
  */
 
 /** A dataset scored in a release beside the one followed: a split's part, a merge's source. */
-export interface ScoredPart {
+interface ScoredPart {
   datasetId: number;
   geography: string | null;
   share: number | null;

@@ -4,7 +4,7 @@ import { counterpartQueries } from '../../scores/api/counterpart-queries';
 import { counterpartsById, type CounterpartEntry } from '../../scores/counterparts';
 
 /** An indicator asked for (`?ind=`) that the base release's catalogue does not list. */
-export interface AskedIndicator {
+interface AskedIndicator {
   asked: number;
   /** The release compared whose catalogue lists it, nearest the base; null: none does. */
   release: string | null;
