@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ListEntry } from '../../../shared/api/routes';
 import { parseDatasetList, type ListProblem } from '../../../shared/dataset-list';
-import { ENTRY_CHANGES, type EntryChange } from '../../../shared/matching/words';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
@@ -29,6 +28,7 @@ import {
   picksParam,
   shareableIds,
   sharedListText,
+  shownChanges,
   standingPicks,
 } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
@@ -50,27 +50,6 @@ function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
   if (ids.length === 0) return undefined;
   const parsed = parseDatasetList(sharedListText(ids));
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
-}
-
-/**
- * The verdicts of links made before the one vocabulary, as the changes they stand for: a link
- * that showed "new ID" shows the moves, renames and re-identifications it meant.
- */
-const OLD_WORDS: Record<string, readonly EntryChange[]> = {
-  unchanged: ['documentation unchanged'],
-  'new ID': ['moved', 'renamed', 're-identified'],
-};
-
-/** The changes a link names (`show=moved,removed`), those it misspells left out. */
-function shownChanges(show: string): EntryChange[] {
-  const names = show.split(',').flatMap((name): readonly string[] => OLD_WORDS[name] ?? [name]);
-  return [
-    ...new Set(
-      names.filter((name): name is EntryChange =>
-        (ENTRY_CHANGES as readonly string[]).includes(name),
-      ),
-    ),
-  ];
 }
 
 /** The entries of a list kept from before a reload, when it was checked and still parses. */

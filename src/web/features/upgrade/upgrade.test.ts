@@ -27,6 +27,7 @@ import {
   picksParam,
   shareableIds,
   sharedListText,
+  shownChanges,
   standingPicks,
 } from './share-link';
 import { loadedReport } from '../../testing/report-step';
@@ -545,6 +546,17 @@ describe('share links', () => {
     expect(standingPicks(check.results, new Map([[3, 31]]), '3.12').ignored).toEqual([
       'The choice of 31 for dataset 3: not one of its candidates in 3.12.',
     ]);
+  });
+
+  it('reads the changes a link shows, and the verdicts of links made before the one vocabulary', () => {
+    expect(shownChanges('moved,removed,nonsense')).toEqual(['moved', 'removed']);
+    expect(shownChanges('unchanged,new ID')).toEqual([
+      'documentation unchanged',
+      'moved',
+      'renamed',
+      're-identified',
+    ]);
+    expect(shownChanges('')).toEqual([]);
   });
 
   it('refuses more than 200 IDs, and lists of anything but IDs', () => {

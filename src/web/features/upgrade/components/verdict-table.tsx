@@ -1,19 +1,16 @@
-import { Anchor, Button, Chip, CopyButton, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Chip, CopyButton, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { ListEntry } from '../../../../shared/api/routes';
-import type { DatasetRef, UpgradeCheck, UpgradeResult } from '../../../../shared/api/schemas';
+import type { UpgradeCheck, UpgradeResult } from '../../../../shared/api/schemas';
 import type { EntryScoreMove } from '../../../../shared/scores/moves';
 import { ChangeBadge } from '../../../components/data/change-badge';
-import { OrMissing } from '../../../components/data/missing';
+import { Dataset, noTarget } from './verdict-parts';
 import { ScoreMoveCell } from '../../../components/data/score-move';
 import { PageControl } from '../../../components/data/page-control';
-import { paths } from '../../../config/paths';
 import {
   candidateReason,
   describeFields,
   ENTRY_CHANGES,
-  shareText,
   sourceOfVerdict,
   type EntryChange,
 } from '../../../../shared/matching/words';
@@ -50,51 +47,6 @@ export interface VerdictView {
 }
 
 const PAGE = 100;
-
-function Dataset({
-  dataset,
-  version,
-  systemModel,
-  ind,
-  share,
-}: {
-  dataset: DatasetRef;
-  version: string;
-  systemModel: string;
-  ind: readonly number[];
-  share?: number | null;
-}) {
-  return (
-    <Stack gap={0}>
-      <Anchor
-        component={Link}
-        to={paths.dataset({ version, systemModel }, dataset.id, { ind })}
-        size="sm"
-      >
-        {dataset.id}
-      </Anchor>
-      <Text size="xs">
-        <OrMissing value={dataset.activity} /> · <OrMissing value={dataset.product} /> ·{' '}
-        <OrMissing value={dataset.geography} />
-        {share !== undefined && share !== null ? ` · share ${shareText(share)}` : ''}
-      </Text>
-    </Stack>
-  );
-}
-
-/** Why the newer side of a row holds no dataset, in words: never a bare dash. */
-function noTarget(result: UpgradeResult, from: string, to: string): string {
-  switch (result.change) {
-    case 'not in source':
-      return `— not in ${from}: nothing in ${from} matches the line.`;
-    case 'several in source':
-      return `— the line names ${result.candidates.length} datasets of ${from}: give one Dataset ID to check it.`;
-    case 'removed':
-      return `— removed: no dataset of ${to} is near it.`;
-    default:
-      return `— no certain successor in ${to}: choose one below, or leave it out.`;
-  }
-}
 
 /** The classes of the loaded scores that moved, in the order of the columns, each once. */
 const movedClasses = (moves: readonly EntryScoreMove[]) => [
