@@ -107,6 +107,7 @@ const EmulatorEnvSchema = z.object({
   EMULATOR_TOKEN_ANSWER: z.enum(['keycloak', 'recorded']).default('keycloak'),
   EMULATOR_REDIRECT: z.enum(['none', 'trailing-slash', 'other-origin']).default('none'),
   EMULATOR_HTML_ERRORS: bool.default(false),
+  EMULATOR_FORMULA_NAMES: bool.default(false),
 });
 
 export interface EmulatorConfig {
@@ -196,6 +197,7 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
       token_answer: e.EMULATOR_TOKEN_ANSWER,
       redirect: e.EMULATOR_REDIRECT,
       html_errors: e.EMULATOR_HTML_ERRORS,
+      formula_names: e.EMULATOR_FORMULA_NAMES,
     },
   };
 }
