@@ -181,8 +181,9 @@ export interface ProxyConfig {
         admin: { claim: string; value: string } | undefined;
         /**
          * The public client programs sign in with by the device authorization grant, published
-         * for them; null (`none`) when the identity provider has none. Its tokens are accepted
-         * by the same rules as the browser's: the issuer and audience decide, not the client.
+         * for them; null (`none`) when the identity provider has none, and programs' tokens are
+         * then refused. Tokens are checked by the same rules as the browser's (issuer,
+         * audience), and their client must be this one or `clientId`.
          */
         programClientId: string | null;
       }

@@ -6,6 +6,7 @@ export type ProblemCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'invalid_token'
+  | 'client_not_allowed'
   | 'forbidden'
   | 'not_licensed'
   | 'not_found'
