@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EMULATOR_PAGING_STYLES, type Faults } from './faults';
+import { refusedPort, refusedUrlPort } from '../shared/ports';
 import { DEFAULT_LICENCE, parseLicence } from './licence';
 
 /** Where `npm start` puts the emulator unless EMULATOR_PORT says otherwise. */
 export const DEFAULT_EMULATOR_PORT = 4010;
-const port = z.coerce.number().int().min(0).max(65535);
+/** A port fetch would refuse to connect to: the proxy could never reach the emulator there. */
+const port = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(65535)
+  .superRefine((value, ctx) => {
+    const refused = refusedPort(value);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  });
 const origins = z
   .string()
   .transform((value) =>
@@ -52,7 +62,13 @@ const spoldRoute = z
 const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EMULATOR_PORT: port.default(DEFAULT_EMULATOR_PORT),
-  EMULATOR_PUBLIC_ORIGIN: z.url().optional(),
+  EMULATOR_PUBLIC_ORIGIN: z
+    .url()
+    .superRefine((value, ctx) => {
+      const refused = refusedUrlPort(value);
+      if (refused) ctx.addIssue({ code: 'custom', message: refused });
+    })
+    .optional(),
   DATA_API_CLIENT_ID: z.string().min(1).optional(),
   DATA_API_CLIENT_SECRET: z.string().min(8).optional(),
   EMULATOR_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEMO_SIGN_IN } from '../shared/config';
 import { MAX_PAGE_LIMIT } from '../shared/api/routes';
+import { refusedPort, refusedUrlPort } from '../shared/ports';
 import { PAGING_STYLES, type PagingStyle } from './upstream/paging';
 
 const DEFAULT_TOKEN_URL =
@@ -31,13 +32,26 @@ const SpoldRouteSchema = z
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** A port or URL that fetch would refuse to connect to stops start-up, naming it. */
+const fetchablePort = int(0, 65535).superRefine((port, ctx) => {
+  const refused = refusedPort(port);
+  if (refused) ctx.addIssue({ code: 'custom', message: refused });
+});
+const fetchableUrl = <T extends z.ZodType<string>>(schema: T) =>
+  schema.superRefine((url, ctx) => {
+    const refused = refusedUrlPort(url);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  });
+
 const ProxyEnvSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: int(0, 65535).default(DEFAULT_PORT),
-    DATA_API_URL: z.url({ message: 'must be an http(s) URL such as https://api.ecoinvent.org' }),
+    PORT: fetchablePort.default(DEFAULT_PORT),
+    DATA_API_URL: fetchableUrl(
+      z.url({ message: 'must be an http(s) URL such as https://api.ecoinvent.org' }),
+    ),
     DATA_API_PREFIX: z.enum(['/v0', '/v3/api1']).default('/v0'),
-    DATA_API_TOKEN_URL: z.url().default(DEFAULT_TOKEN_URL),
+    DATA_API_TOKEN_URL: fetchableUrl(z.url()).default(DEFAULT_TOKEN_URL),
     DATA_API_CLIENT_ID: z.string().min(1, 'is required'),
     DATA_API_CLIENT_SECRET: z.string().min(1, 'is required'),
     DATA_API_CLIENT_AUTH: z.enum(['post', 'basic']).default('post'),
@@ -51,7 +65,7 @@ const ProxyEnvSchema = z
     SECTOR_INDEX: z.enum(['on-demand', 'off']).default('on-demand'),
     CHANGE_REPORTS_DIR: z.string().min(1).optional(),
     AUTH_MODE: z.enum(['oidc', 'none']).default('oidc'),
-    AUTH_ISSUER: z.url().optional(),
+    AUTH_ISSUER: fetchableUrl(z.url()).optional(),
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
     AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
