@@ -106,13 +106,17 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
   const { cache, ledger, limits } = await stores(app, callDeadlineMs);
   app.addHook('onClose', () => ledger.close());
   // Requests without a valid token are limited by client address (the socket's, or the one a
-  // trusted load balancer names), in each instance: they never reach the data service.
-  const addressLimits = new UserLimits({
+  // trusted load balancer names), with Redis across the fleet: a limit per instance let three
+  // instances take three times as many. They never reach the data service.
+  const addressOptions = {
     perMinute: config.limits.unauthPerMinute,
     concurrent: 1,
     now,
-    policy: 'per-address',
-  });
+    policy: 'per-address' as const,
+  };
+  const addressLimits: Limits = app.sharedStore
+    ? new RedisLimits(app.sharedStore, { ...addressOptions, slotMs: callDeadlineMs })
+    : new UserLimits(addressOptions);
 
   const changeReports = await loadChangeReports(config.changeReportsDir);
   if (changeReports.dir !== null)
