@@ -15,6 +15,7 @@ import {
   emulatorConfigFromEnv,
 } from '../emulator/config';
 import { refusedPort } from '../shared/ports';
+import { keepConsoleFromEndingProcess } from '../proxy/log-sink';
 import { ConfigError, DEFAULT_PORT } from '../proxy/config';
 import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
 import { refuseOpenDoor } from './closed-by-default';
@@ -26,6 +27,8 @@ import { pointAtEmulator } from './stack';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  // What is printed is worth losing when stdout cannot be written; the explorer is not.
+  keepConsoleFromEndingProcess();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const { values } = parseArgs({
     options: {
