@@ -93,6 +93,8 @@ const ProxyEnvSchema = z
     USER_QUEUE: int(0, 100_000).default(500),
     USER_QUEUE_MS: int(0, 120_000).default(10_000),
     USER_FREE_CALLS_PER_HOUR: int(0, 10_000_000).default(5_000),
+    LOCAL_WORK_PER_USER: int(1, 1000).default(2),
+    LOCAL_WORK_MB: int(1, 65_536).default(64),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -227,6 +229,12 @@ export interface ProxyConfig {
     unauthPerMinute: number;
     /** Free calls to the data service one user may cause an hour; undefined: no budget. */
     freeCallsPerHour: number | undefined;
+    /**
+     * Answers the proxy works out itself (upgrade checks, changes, histories): how many one user
+     * may have at once, and the memory all of them may be estimated to hold (`LocalWork`).
+     */
+    localWorkPerUser: number;
+    localWorkBytes: number;
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
@@ -309,6 +317,8 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       queueMs: e.USER_QUEUE_MS,
       unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
       freeCallsPerHour: e.USER_FREE_CALLS_PER_HOUR === 0 ? undefined : e.USER_FREE_CALLS_PER_HOUR,
+      localWorkPerUser: e.LOCAL_WORK_PER_USER,
+      localWorkBytes: e.LOCAL_WORK_MB * 1024 * 1024,
     },
     redisUrl: e.REDIS_URL,
     redisDurability: e.REDIS_DURABILITY,

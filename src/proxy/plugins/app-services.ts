@@ -3,6 +3,7 @@ import { createCatalog, type Catalog } from '../cache/catalog';
 import { ResponseCache } from '../cache/response-cache';
 import { RedisAnswers } from '../cache/shared-answers';
 import { loadChangeReports } from '../change-reports/load-reports';
+import { LocalWork } from '../limits/local-work';
 import { RedisLimits } from '../limits/redis-limits';
 import { UserLimits, type Limits } from '../limits/user-limits';
 import { createReleaseData } from '../release-data/release-data';
@@ -23,6 +24,8 @@ export interface Services {
   limits: Limits;
   /** Requests without a valid token, a minute per socket address. */
   addressLimits: Limits;
+  /** Answers worked out in this process (upgrade checks, changes, histories): per user, and memory. */
+  localWork: LocalWork;
   catalog: Catalog;
   acrossReleases: AcrossReleases;
   sectorSearch: SectorSearch;
@@ -153,6 +156,11 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
     ledger,
     limits,
     addressLimits,
+    // This instance's memory: bounded here, whatever the other instances hold.
+    localWork: new LocalWork({
+      perUser: config.limits.localWorkPerUser,
+      maxBytes: config.limits.localWorkBytes,
+    }),
     catalog,
     acrossReleases: createAcrossReleases({ data: releaseData, listed: catalog.releases }),
     sectorSearch,
