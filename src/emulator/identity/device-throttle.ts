@@ -3,9 +3,9 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { demoPage, errorLine } from './login-page';
 
 /** RFC 8628 §3.2: the seconds a program waits between polls, unless told to slow down. */
-export const DEVICE_POLL_SECONDS = 5;
+const DEVICE_POLL_SECONDS = 5;
 /** Wrong codes one address may type on the device page in a window before it must wait. */
-export const USER_CODE_GUESSES = 5;
+const USER_CODE_GUESSES = 5;
 const GUESS_WINDOW_MS = 60_000;
 /** Device codes and addresses remembered at most; the oldest go first. */
 const MAX_TRACKED = 10_000;
