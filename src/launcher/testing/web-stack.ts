@@ -50,7 +50,13 @@ export default async function setup(project: TestProject) {
 
 /** An emulator with its change reports, as `npm start` loads them, and a proxy in front. */
 async function startStack(env: Record<string, string>) {
-  const emulator = await startTestEmulator({ ...TEST_CLIENT, ...env });
+  // Users' tokens are made once, here, for every test of the project: they live an hour, so
+  // tests that run late on a busy machine (past the default 10 minutes) are still signed in.
+  const emulator = await startTestEmulator({
+    ...TEST_CLIENT,
+    EMULATOR_USER_TOKEN_TTL: '3600',
+    ...env,
+  });
   const reports = await emulatorChangeReports(emulator);
   const proxy = await proxyOnEmulator(emulator, reports.env);
   await proxy.app.listen({ host: '127.0.0.1', port: 0 });
