@@ -6,6 +6,7 @@ import {
   defaultFaults,
   FaultDice,
   nullKeys,
+  formulaNames,
   renameKeys,
   renameScores,
   type Faults,
@@ -94,9 +95,11 @@ function deviate(faults: Faults, body: string): string {
     null_field: nulled,
     omit_total: omit,
     score_shape: scores,
+    formula_names: formulas,
   } = faults;
-  if (!rename && !nulled && !omit && scores === 'documented') return body;
+  if (!rename && !nulled && !omit && !formulas && scores === 'documented') return body;
   let value: unknown = JSON.parse(body);
+  if (formulas) value = formulaNames(value);
   if (rename) value = renameKeys(value, rename.from, rename.to);
   if (nulled) value = nullKeys(value, nulled);
   if (scores === 'renamed') value = renameScores(value);

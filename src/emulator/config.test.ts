@@ -69,6 +69,7 @@ describe('the deviation knobs', () => {
       token_answer: 'keycloak',
       redirect: 'none',
       html_errors: false,
+      formula_names: false,
     });
   });
 

