@@ -335,7 +335,7 @@ export const API = {
     method: 'GET',
     path: '/api/datasets/successors',
     summary:
-      'What a Dataset ID, Spold UUID or ecoSpold file name (`key`) this release lacks became in it: the releases of the licence that have it, and the upgrade check’s verdict from the nearest of its system model (older first): successors with shares and source, ranked candidates, or removed (free; 501 `spold_lookup_unavailable` for a UUID or file name when the data service has no such lookup)',
+      'What a Dataset ID, activity or product Spold UUID, or ecoSpold file name (`key`) this release lacks became in it: the releases of the licence that have it, and the upgrade check’s verdict from the nearest of its system model (older first): successors with shares and source, ranked candidates, or removed (free; 501 `spold_lookup_unavailable` for a UUID or file name when the data service has no such lookup)',
     auth: true,
     params: none,
     query: z.object({ ...release, key: LookupKeyParamSchema }).strict(),

@@ -291,18 +291,22 @@ describe('what a dataset of another release became here', () => {
   });
 
   it('a UUID naming several datasets of its release: each to check, all at once', () => {
-    show({
-      ...answer({
-        verdict: 'several in source',
-        change: 'several in source',
-        source: null,
-        candidates: [
-          candidate(ref(534, 'Europe (RER)'), { relation: 'same UUIDs', geography: 'same' }),
-          candidate(ref(535, 'Global (GLO)'), { relation: 'same UUIDs', geography: 'same' }),
-        ],
-      }),
-      key: 'bbbbbbbb-0000-4000-8000-000000000001',
-    });
+    show(
+      {
+        ...answer({
+          verdict: 'several in source',
+          change: 'several in source',
+          source: null,
+          candidates: [
+            candidate(ref(534, 'Europe (RER)'), { relation: 'same UUIDs', geography: 'same' }),
+            candidate(ref(535, 'Global (GLO)'), { relation: 'same UUIDs', geography: 'same' }),
+          ],
+        }),
+        key: 'bbbbbbbb-0000-4000-8000-000000000001',
+      },
+      'bbbbbbbb-0000-4000-8000-000000000001',
+    );
+    expect(screen.getByText('Releases that have it as an activity or product UUID:')).toBeVisible();
     expect(screen.getByRole('link', { name: 'check them against 3.12' })).toHaveAttribute(
       'href',
       '/3.12/cutoff/upgrade?from=3.10&ids=534,535&ind=882',

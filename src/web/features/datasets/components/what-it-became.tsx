@@ -65,8 +65,12 @@ function HoldingReleases({
         {answer === undefined
           ? 'Looking for it in the other releases of your licence…'
           : others.length > 0
-            ? 'Releases that have it:'
-            : 'No other release in your licence has it either.'}
+            ? key.kind === 'uuid'
+              ? 'Releases that have it as an activity or product UUID:'
+              : 'Releases that have it:'
+            : key.kind === 'uuid'
+              ? 'No other release in your licence has it as an activity or product UUID.'
+              : 'No other release in your licence has it either.'}
       </Text>
       <Group gap="sm">
         {others.map((other) => (
