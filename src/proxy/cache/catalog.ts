@@ -1,4 +1,4 @@
-import type { Indicators, Releases, SearchResults } from '../../shared/api/schemas';
+import type { DatasetPage, Indicators, Releases, SearchResults } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
@@ -126,6 +126,24 @@ export function createCatalog(deps: {
       shared(answerKey('GET', `/api/datasets/${id}`, releaseQuery(release)), () =>
         limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
       ),
+
+    /**
+     * Datasets by their Spold UUIDs in one release (free, the same for everyone): one cache
+     * entry, read by the Spold route and by the question which releases hold a UUID or file name.
+     */
+    spoldPage: (
+      caller: Caller,
+      release: ReleaseRef,
+      uuids: { activity?: string; product?: string; geography?: string },
+    ) => {
+      const key = releaseQuery(release);
+      for (const [name, value] of Object.entries(uuids)) key.set(name, value);
+      return cache.getOrProduceValue<DatasetPage>(
+        answerKey('GET', '/api/datasets/spold', key),
+        () => limits.withSlot(caller.userId, () => adapter.spold(caller, release, uuids)),
+        { store: true },
+      );
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { UserLimits, type Limits } from '../limits/user-limits';
 import { createReleaseData } from '../release-data/release-data';
 import { createAcrossReleases, type AcrossReleases } from '../release-data/across-releases';
 import { RedisReads } from '../release-data/shared-reads';
+import { createSuccessors, type Successors } from '../release-data/successors';
 import { createSectorSearch, type SectorSearch } from '../sectors/sector-search';
 import { UsageLedger } from '../usage/ledger';
 import { inProcessLedger, type LedgerStore } from '../usage/ledger-store';
@@ -28,6 +29,8 @@ export interface Services {
   localWork: LocalWork;
   catalog: Catalog;
   acrossReleases: AcrossReleases;
+  /** What a dataset of another release became in one: the upgrade check of that one entry. */
+  successors: Successors;
   sectorSearch: SectorSearch;
   usage: UsageRoute;
 }
@@ -151,6 +154,7 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
       catalog.searchResults(caller, release, input, { userSlot: true }),
     releases: releaseData,
   });
+  const acrossReleases = createAcrossReleases({ data: releaseData, listed: catalog.releases });
   app.decorate('services', {
     cache,
     ledger,
@@ -162,7 +166,13 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
       maxBytes: config.limits.localWorkBytes,
     }),
     catalog,
-    acrossReleases: createAcrossReleases({ data: releaseData, listed: catalog.releases }),
+    acrossReleases,
+    successors: createSuccessors({
+      listed: catalog.releases,
+      documentation: catalog.documentation,
+      spold: catalog.spoldPage,
+      acrossReleases,
+    }),
     sectorSearch,
     usage: createUsageRoute({ ledger, config }),
   });

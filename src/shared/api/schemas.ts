@@ -413,7 +413,7 @@ export const UsageSchema = z.object({
 export type Usage = z.infer<typeof UsageSchema>;
 
 /** Reading whole releases (sectors, changes, upgrade checks): how far it has got. */
-const BuildingSchema = z.object({
+export const BuildingSchema = z.object({
   status: z.literal('building'),
   /** Datasets read so far, of `total` (0 while the datasets are still being listed). */
   done: z.number().int().nonnegative(),
@@ -502,7 +502,7 @@ const UnmatchedEntrySchema = z.object({
 export type UnmatchedEntry = z.infer<typeof UnmatchedEntrySchema>;
 
 /** One step between neighbouring releases on the way compared, and its change report if any. */
-const ReportStepSchema = z.object({
+export const ReportStepSchema = z.object({
   from: z.string(),
   to: z.string(),
   /** "ecoinvent change report 3.11 → 3.12". */
@@ -563,7 +563,7 @@ export type Changes = z.infer<typeof ChangesSchema>;
 export const UPGRADE_VERDICTS = [...VERDICTS, 'not in source', 'several in source'] as const;
 export type UpgradeVerdict = (typeof UPGRADE_VERDICTS)[number];
 
-const UpgradeResultSchema = z.object({
+export const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
   line: z.number().int().positive(),
   verdict: z.enum(UPGRADE_VERDICTS),
