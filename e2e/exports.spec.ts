@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { readCsv } from '../src/shared/csv';
 import { expect, test } from './fixtures';
 import { downloaded, workbook } from './files';
 import { datasetIds } from './proxy-api';
@@ -51,12 +52,10 @@ test('a dataset’s scores as XLSX: numbers as numbers, with units, method, rele
   expect(query.get('Release')).toBe('3.12');
 
   // The CSV holds the same numbers, in the same order.
-  const csv = readFileSync(await (await downloaded(page, 'Export CSV')).path(), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => Number(line.split(',').at(-2)));
-  expect(csv).toEqual(onPage);
+  const [csvHeader = [], ...csvRows] = readCsv(
+    readFileSync(await (await downloaded(page, 'Export CSV')).path(), 'utf8'),
+  ).map((row) => row.cells);
+  expect(csvRows.map((cells) => Number(cells[csvHeader.indexOf('score')]))).toEqual(onPage);
 });
 
 test('a comparison as XLSX and wide CSV follows the table’s ranking', async ({ page }) => {

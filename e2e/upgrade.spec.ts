@@ -139,8 +139,9 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
     .trim()
     .split('\n');
   const header = csv[0]?.split(',') ?? [];
-  expect(header.slice(0, 2)).toEqual(['line', 'verdict']);
-  expect(header.slice(-6)).toEqual([
+  // The change in the one vocabulary, whether the ID held; the layout named in the last column.
+  expect(header.slice(0, 3)).toEqual(['line', 'change', 'same_dataset_id']);
+  expect(header.slice(-7, -1)).toEqual([
     '882_3.10',
     '882_3.12',
     '882_change_percent',
@@ -151,9 +152,9 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
   const mapped = csv.slice(1).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
   expect(mapped).toHaveLength(29);
   const renamedRow = mapped.find((cells) => cells[0] === String(lineOf(renamed)));
-  expect(renamedRow?.slice(1, 3)).toEqual(['new ID', String(renamed.from_id)]);
+  expect(renamedRow?.slice(1, 4)).toEqual(['renamed', 'no', String(renamed.from_id)]);
   expect(renamedRow?.[header.indexOf('3.12_id')]).toBe(String(renamed.to_id));
-  const [before, after, change] = (renamedRow ?? []).slice(-6, -3).map(Number);
+  const [before, after, change] = (renamedRow ?? []).slice(-7, -4).map(Number);
   expect(change).toBeCloseTo((((after ?? 0) - (before ?? 0)) / Math.abs(before ?? 1)) * 100, 6);
 
   // Saved by name in this browser.
