@@ -61,6 +61,8 @@ export function registerAdmin(
       });
     }
     Object.assign(state.faults, parsed.data);
+    // Switched on (again), the gateway picks the next token it sees to refuse.
+    if (parsed.data.gateway_refusal !== undefined) state.gateway.refused = undefined;
     return state.faults;
   });
 
@@ -88,6 +90,7 @@ export function registerAdmin(
     Object.assign(state.faults, initial());
     state.ledger.reset(state.now());
     state.reports.length = 0;
+    state.gateway.refused = undefined;
     return { ok: true };
   });
 }
