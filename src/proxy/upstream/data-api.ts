@@ -8,6 +8,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from './http-client';
+import { bodyLabels, decodeBody, UndecodableBody } from './encoding';
 import { retryAfterMs } from './retry-after';
 import type { TokenCache } from './token-cache';
 import { readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
@@ -55,10 +56,12 @@ const DEFAULT_MAX_TRIES = 4;
 /** The first wait after a 429 or 503 that names none; doubled each time. */
 const BACKOFF_MS = 500;
 
-/** What one call met on its way: waits after 429 or 503, and a redirect followed. */
+/** What one call met on its way: waits after 429 or 503, a redirect followed, an encoding. */
 export interface CallLog {
   waits: { status: number; ms: number }[];
   redirectedTo: string | undefined;
+  /** The Content-Encoding the answer came in (decoded), when it had one. */
+  encoding: string | undefined;
 }
 
 /**
@@ -106,8 +109,9 @@ export function createDataApi(
     };
     if (config.organizationId) headers['x-organization-id'] = config.organizationId;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
+    let response: UpstreamResponse;
     try {
-      return await deps.send(url, {
+      response = await deps.send(url, {
         method: call.method,
         headers,
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
@@ -117,6 +121,33 @@ export function createDataApi(
     } catch (error) {
       throw failure(error);
     }
+    try {
+      return await decodeBody(response, maxBytes);
+    } catch (error) {
+      throw undecodable(error, response);
+    }
+  }
+
+  /**
+   * A body the proxy cannot decode, named by its type and encoding. After an error status the
+   * service charged nothing; after a success it may have.
+   */
+  function undecodable(error: unknown, response: UpstreamResponse): unknown {
+    if (!(error instanceof UndecodableBody)) return error;
+    const Failure = response.status >= 300 ? UnchargedFailure : ProxyError;
+    if (error.why === 'too large')
+      return new Failure(502, 'upstream_response_too_large', {
+        detail: `The data service’s answer (${bodyLabels(response)}) decodes to more than the proxy accepts.`,
+      });
+    return new Failure(502, 'upstream_bad_response', {
+      detail: `The data service sent a body the proxy cannot decode (${bodyLabels(response)}): ${
+        error.why === 'unknown'
+          ? 'an encoding the proxy does not know (it decodes gzip, deflate and br)'
+          : 'its bytes are not in the encoding it names'
+      }.`,
+      hint: 'A gateway in front of the service may encode answers on its own; npm run check:upstream shows what each route sends',
+      logged: { status: response.status, encoding: error.encoding },
+    });
   }
 
   /** Connection faults become 503/504; anything else is a bug and stays itself (a 500). */
@@ -205,7 +236,7 @@ export function createDataApi(
     call: UpstreamCall,
   ): Promise<{ response: UpstreamResponse; body: unknown; log: CallLog }> {
     let url = buildUrl(call);
-    const log: CallLog = { waits: [], redirectedTo: undefined };
+    const log: CallLog = { waits: [], redirectedTo: undefined, encoding: undefined };
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
       let { response, body } = await sendWithToken(call, url);
@@ -218,6 +249,8 @@ export function createDataApi(
         redirectTarget(call, url, response, true);
       }
       const busy = response.status === 429 || response.status === 503;
+      const encoding = response.header('content-encoding');
+      if (encoding && encoding.toLowerCase() !== 'identity') log.encoding = encoding;
       const done = () => {
         deps.observe?.(call, response.status, body, log);
         return { response, body, log };

@@ -1,4 +1,5 @@
 import { ProxyError } from '../../errors';
+import { bodyLabels } from '../encoding';
 import type { UpstreamResponse } from '../http-client';
 import { retryAfterMs } from '../retry-after';
 
@@ -49,7 +50,7 @@ function kindOf(response: UpstreamResponse): string {
   const type = (response.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type === 'text/html' || /^\s*</.test(response.body.subarray(0, 64).toString('utf8')))
     return 'an HTML page';
-  return type ? `a ${type} body` : 'a body that is not JSON';
+  return `a body that is not JSON (${bodyLabels(response)})`;
 }
 
 /**

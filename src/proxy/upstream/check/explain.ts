@@ -43,6 +43,11 @@ export function weather(logs: readonly CallLog[], check: RouteCheck) {
       `the service answered ${statuses} ${waits.length}× and was waited out (${seconds} s, as its Retry-After asked); not a shape`,
     );
   }
+  const encodings = [...new Set(logs.flatMap((log) => log.encoding ?? []))];
+  if (encodings.length > 0)
+    check.notes.push(
+      `answers came encoded (Content-Encoding: ${encodings.join(', ')}) though the proxy asked for none: decoded, nothing to set`,
+    );
   const redirected = [...new Set(logs.flatMap((log) => log.redirectedTo ?? []))];
   if (redirected.length > 0) {
     check.notes.push(

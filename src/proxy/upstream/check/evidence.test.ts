@@ -1,0 +1,49 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator } from '../../../emulator/testing/start';
+import { checkRunner, failuresOf, routeOf, setFaults } from '../../testing/check-run';
+import { TEST_CLIENT } from '../../testing/emulator-proxy';
+import { exitCodeOf, formatReport } from './check';
+
+// Issue 32 through `npm run check:upstream`: each deviation of the emulator either absorbed and
+// reported, or a ✘ naming the setting or adapter file that fixes it; never a conclusion drawn
+// from something the service did not say. The same deviations through the proxy:
+// ../evidence.test.ts.
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+const runner = checkRunner();
+const check = runner.check;
+const faults = (body: unknown) => setFaults(emulator, body);
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_DIALECT: 'documented' });
+});
+afterEach(async () => {
+  await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
+});
+afterAll(async () => {
+  await runner.close();
+  await emulator.close();
+});
+
+describe('6. encodings', () => {
+  it('answers gzipped unasked: decoded, the explorer works, and the check says so', async () => {
+    await faults({ content_encoding: 'gzip' });
+    const report = await check(emulator, {}, { scored: true });
+    expect(failuresOf(report)).toEqual([]);
+    expect(exitCodeOf(report)).toBe(0);
+    expect(routeOf(report, 'GET /versions').notes.join(' ')).toContain(
+      'answers came encoded (Content-Encoding: gzip) though the proxy asked for none: decoded',
+    );
+  });
+
+  it('an encoding nobody decodes: ✘ naming the content type and the encoding', async () => {
+    await faults({ content_encoding: 'compress' });
+    const report = await check(emulator);
+    expect(exitCodeOf(report)).toBe(1);
+    const versions = routeOf(report, 'GET /versions');
+    expect(versions.verdict).toBe('fail');
+    expect(versions.variant).toContain(
+      'Content-Type: application/json, Content-Encoding: compress',
+    );
+    expect(formatReport(report)).toContain('fix: A gateway in front of the service may encode');
+  });
+});

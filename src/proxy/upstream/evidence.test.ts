@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DatasetSchema, IndicatorsSchema, SearchResultsSchema } from '../../shared/api/schemas';
+import { ProblemSchema } from '../../shared/problem';
+import { signInWithCode } from '../../emulator/testing/sign-in-flow';
+import { startTestEmulator } from '../../emulator/testing/start';
+import type { Proxy } from '../app';
+import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+
+// Issue 32: what the data service (or what stands in front of it) says is evidence, not a
+// verdict. Each deviation of the emulator met through the proxy as the explorer meets it: it
+// works unchanged, or the answer says clearly what it is; never a 200 with data other than the
+// emulator's own. The same deviations through `npm run check:upstream`: check/evidence.test.ts.
+let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
+let token: string;
+const opened: Proxy[] = [];
+const RELEASE = 'version=3.12&system_model=cutoff';
+
+async function proxy(env: Record<string, string> = {}) {
+  const built = await proxyOnEmulator(emulator, { UPSTREAM_RETRY_MS: '5000', ...env });
+  opened.push(built);
+  return built;
+}
+const get = (p: Proxy, url: string) =>
+  p.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+const faults = (body: Record<string, unknown>) =>
+  fetch(`${emulator.origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const problem = (response: { json: () => unknown }) => ProblemSchema.parse(response.json());
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_DIALECT: 'documented' });
+  token = (
+    await signInWithCode({ emulatorOrigin: emulator.origin, redirectOrigin: 'http://spa.test' })
+  ).access_token;
+});
+afterEach(async () => {
+  await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
+});
+afterAll(async () => {
+  for (const built of opened) await built.app.close();
+  await emulator.close();
+});
+
+describe('6. encodings are decoded whatever was asked', () => {
+  it.each(['gzip', 'deflate', 'br'])(
+    'answers sent %s unasked: read as the emulator wrote them',
+    async (encoding) => {
+      const plain = await proxy();
+      const dataset = DatasetSchema.parse(
+        (await get(plain, `/api/datasets/8279?${RELEASE}`)).json(),
+      );
+      const search = SearchResultsSchema.parse(
+        (await get(plain, `/api/datasets?${RELEASE}&limit=20`)).json(),
+      );
+      await faults({ content_encoding: encoding });
+      const p = await proxy();
+      expect((await get(p, `/api/datasets/8279?${RELEASE}`)).json()).toEqual(dataset);
+      expect((await get(p, `/api/datasets?${RELEASE}&limit=20`)).json()).toEqual(search);
+      expect(
+        IndicatorsSchema.parse((await get(p, `/api/indicators?${RELEASE}`)).json()).indicators
+          .length,
+      ).toBeGreaterThan(100);
+    },
+  );
+
+  it('a body that cannot be decoded: a 502 naming its content type and encoding', async () => {
+    await faults({ content_encoding: 'compress' });
+    const response = await get(await proxy(), `/api/datasets/8279?${RELEASE}`);
+    expect(response.statusCode).toBe(502);
+    expect(problem(response).code).toBe('upstream_bad_response');
+    expect(problem(response).detail).toContain(
+      'Content-Type: application/json, Content-Encoding: compress',
+    );
+  });
+});
