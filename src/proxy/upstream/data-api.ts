@@ -11,7 +11,7 @@ import {
 import { bodyLabels, decodeBody, UndecodableBody } from './encoding';
 import { retryAfterMs } from './retry-after';
 import type { TokenCache } from './token-cache';
-import { readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
+import { apisOwn, readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
 
 export interface UpstreamCall {
   method: 'GET' | 'POST';
@@ -62,6 +62,11 @@ export interface CallLog {
   redirectedTo: string | undefined;
   /** The Content-Encoding the answer came in (decoded), when it had one. */
   encoding: string | undefined;
+  /**
+   * A refusal of the token the call was first sent with (401, or a 403 about the token or not
+   * in the API's own shape), whether the API's own words, and whether a fresh token passed.
+   */
+  tokenRefused?: { status: number; apisOwn: boolean; freshPassed?: boolean };
 }
 
 /**
@@ -173,8 +178,8 @@ export function createDataApi(
     });
   }
 
-  /** One send, with a new token once if the service rejected the one it got. */
-  async function sendWithToken(call: UpstreamCall, url: URL) {
+  /** One send, with a new token once if the service (or a gateway) refused the one it got. */
+  async function sendWithToken(call: UpstreamCall, url: URL, log: CallLog) {
     // Without a token nothing leaves, so nothing can have been charged.
     const serviceToken = () =>
       deps.tokens.get().catch((error: unknown) => {
@@ -184,11 +189,13 @@ export function createDataApi(
     let response = await send(call, url, token);
     let body = readJson(response);
     if (rejectsToken(response.status, body)) {
+      log.tokenRefused = { status: response.status, apisOwn: apisOwn(body) };
       deps.tokens.invalidate(token);
       token = await serviceToken();
       response = await send(call, url, token);
       body = readJson(response);
     }
+    if (log.tokenRefused) log.tokenRefused.freshPassed = !rejectsToken(response.status, body);
     return { response, body };
   }
 
@@ -239,13 +246,13 @@ export function createDataApi(
     const log: CallLog = { waits: [], redirectedTo: undefined, encoding: undefined };
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
-      let { response, body } = await sendWithToken(call, url);
+      let { response, body } = await sendWithToken(call, url, log);
       const target = redirectTarget(call, url, response, log.redirectedTo !== undefined);
       if (target) {
         log.redirectedTo = `${target.pathname}${target.search}`;
         deps.redirected?.(url.pathname, target.pathname);
         url = target;
-        ({ response, body } = await sendWithToken(call, url));
+        ({ response, body } = await sendWithToken(call, url, log));
         redirectTarget(call, url, response, true);
       }
       const busy = response.status === 429 || response.status === 503;

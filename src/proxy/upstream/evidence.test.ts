@@ -76,3 +76,64 @@ describe('6. encodings are decoded whatever was asked', () => {
     );
   });
 });
+
+describe('5. a refusal not in the API’s own shape gets a fresh token before anything is said', () => {
+  const tokenRequests = async () =>
+    (
+      (await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as {
+        token_requests: number;
+      }
+    ).token_requests;
+
+  it('a gateway that refuses a token before its expires_in: a fresh token, and the answer', async () => {
+    const p = await proxy();
+    expect((await get(p, `/api/datasets/8279?${RELEASE}`)).statusCode).toBe(200);
+    await faults({ gateway_refusal: 'token' });
+    const before = await tokenRequests();
+    const response = await get(p, '/api/datasets/8279?version=3.12&system_model=apos');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(DatasetSchema.parse(response.json()).id).toBe(8279);
+    expect((await tokenRequests()) - before).toBe(1);
+  });
+
+  it('a gateway that refuses even a fresh token: said to be the gateway, never the licence', async () => {
+    await faults({ gateway_refusal: 'always' });
+    const response = await get(await proxy(), `/api/datasets/8279?${RELEASE}`);
+    expect(response.statusCode).toBe(502);
+    expect(problem(response).code).toBe('upstream_refused');
+    expect(problem(response).detail).toContain(
+      'not the API’s own answer, again with a fresh token',
+    );
+    expect(problem(response).detail).toContain('says nothing about your organisation’s licence');
+  });
+
+  it('the API’s own refusal of the licence: said as the licence, without a new token', async () => {
+    const limited = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_LICENCE: '*/cutoff' });
+    try {
+      const p = await proxyOnEmulator(limited);
+      opened.push(p);
+      const own = (
+        await signInWithCode({ emulatorOrigin: limited.origin, redirectOrigin: 'http://spa.test' })
+      ).access_token;
+      const get = (proxied: Proxy, url: string) =>
+        proxied.app.inject({ url, headers: { authorization: `Bearer ${own}` } });
+      const stats = async () =>
+        (
+          (await (await fetch(`${limited.origin}/_emulator/stats`)).json()) as {
+            token_requests: number;
+          }
+        ).token_requests;
+      expect((await get(p, `/api/datasets/8279?${RELEASE}`)).statusCode).toBe(200);
+      const before = await stats();
+      const response = await get(p, '/api/datasets/8279?version=3.12&system_model=apos');
+      expect(response.statusCode).toBe(403);
+      expect(problem(response).code).toBe('not_licensed');
+      expect(problem(response).detail).toMatch(
+        /^The data service says your organisation’s licence/,
+      );
+      expect((await stats()) - before).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

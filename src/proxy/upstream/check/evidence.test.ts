@@ -47,3 +47,26 @@ describe('6. encodings', () => {
     expect(formatReport(report)).toContain('fix: A gateway in front of the service may encode');
   });
 });
+
+describe('5. a gateway’s refusal', () => {
+  it('a token refused early in a gateway’s words: a fresh token passes, and the check says so', async () => {
+    await faults({ gateway_refusal: 'token' });
+    const report = await check(emulator);
+    expect(failuresOf(report)).toEqual([]);
+    const versions = routeOf(report, 'GET /versions');
+    expect(versions.verdict).toBe('warn');
+    expect(versions.notes.join(' ')).toContain(
+      'a token was refused before its expires_in with HTTP 403 in words that are not the API',
+    );
+  });
+
+  it('a gateway that refuses everything: ✘ saying it is not the licence', async () => {
+    await faults({ gateway_refusal: 'always' });
+    const report = await check(emulator);
+    expect(exitCodeOf(report)).toBe(1);
+    const versions = routeOf(report, 'GET /versions');
+    expect(versions.variant).toContain('upstream_refused');
+    expect(versions.variant).toContain('says nothing about your organisation’s licence');
+    expect(versions.fix).toContain('whatever stands between the proxy and the service');
+  });
+});

@@ -43,6 +43,18 @@ export function weather(logs: readonly CallLog[], check: RouteCheck) {
       `the service answered ${statuses} ${waits.length}× and was waited out (${seconds} s, as its Retry-After asked); not a shape`,
     );
   }
+  const refused = logs.flatMap((log) => log.tokenRefused ?? []);
+  const early = refused.find((refusal) => refusal.freshPassed && !refusal.apisOwn);
+  if (early) {
+    check.notes.push(
+      `a token was refused before its expires_in with HTTP ${early.status} in words that are not the API's own (a gateway's); a fresh token passed`,
+    );
+    if (check.verdict === 'ok') {
+      check.verdict = 'warn';
+      check.fix ??=
+        'nothing needed: the proxy takes a fresh token once on such a refusal; if every call meets one, the gateway keeps tokens for less than expires_in says';
+    }
+  }
   const encodings = [...new Set(logs.flatMap((log) => log.encoding ?? []))];
   if (encodings.length > 0)
     check.notes.push(
