@@ -9,6 +9,7 @@ import {
   type UpstreamResponse,
 } from './http-client';
 import { bodyLabels, decodeBody, UndecodableBody } from './encoding';
+import { hedged, HedgeBudget, type Attempt } from './hedge';
 import { retryAfterMs } from './retry-after';
 import type { TokenCache } from './token-cache';
 import { apisOwn, readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
@@ -53,6 +54,12 @@ export interface DataApiDeps {
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_RETRY_BUDGET_MS = 8_000;
 const DEFAULT_MAX_TRIES = 4;
+/**
+ * The share of its deadline a free read waits for its answer to start before it is asked once
+ * more (the first ask going on), and the second asks in flight at once at most.
+ */
+const FIRST_BYTE_SHARE = 0.5;
+const MAX_SECOND_ASKS = 8;
 /** The first wait after a 429 or 503 that names none; doubled each time. */
 const BACKOFF_MS = 500;
 
@@ -60,6 +67,8 @@ const BACKOFF_MS = 500;
 export interface CallLog {
   waits: { status: number; ms: number }[];
   redirectedTo: string | undefined;
+  /** Sends asked once more because the answer had not started within half the deadline. */
+  slowFirstBytes: number;
   /** The Content-Encoding the answer came in (decoded), when it had one. */
   encoding: string | undefined;
   /**
@@ -84,6 +93,7 @@ export function createDataApi(
   const maxTries = deps.maxTries ?? DEFAULT_MAX_TRIES;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = deps.random ?? Math.random;
+  const hedges = new HedgeBudget(MAX_SECOND_ASKS);
 
   function buildUrl(call: UpstreamCall): URL {
     if (!call.path.startsWith('/') || call.path.startsWith('//')) {
@@ -104,7 +114,12 @@ export function createDataApi(
     return url;
   }
 
-  async function send(call: UpstreamCall, url: URL, token: string): Promise<UpstreamResponse> {
+  async function send(
+    call: UpstreamCall,
+    url: URL,
+    token: string,
+    log: CallLog,
+  ): Promise<UpstreamResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${token}`,
@@ -114,17 +129,31 @@ export function createDataApi(
     };
     if (config.organizationId) headers['x-organization-id'] = config.organizationId;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
-    let response: UpstreamResponse;
-    try {
-      response = await deps.send(url, {
+    const attempt: Attempt = ({ deadlineMs, signal, started }) =>
+      deps.send(url, {
         method: call.method,
         headers,
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-        timeoutMs,
+        timeoutMs: deadlineMs,
         maxBytes,
+        signal,
+        onFirstByte: started,
       });
+    let response: UpstreamResponse;
+    try {
+      // A free read is asked once more if its answer has not started within half its deadline;
+      // a scored call is sent once, whatever happens (asked twice, it could be charged twice).
+      response = call.retry
+        ? await hedged(attempt, timeoutMs, Math.round(timeoutMs * FIRST_BYTE_SHARE), hedges, () => {
+            log.slowFirstBytes++;
+          })
+        : await attempt({
+            deadlineMs: timeoutMs,
+            signal: new AbortController().signal,
+            started: () => undefined,
+          });
     } catch (error) {
-      throw failure(error);
+      throw failure(error, log.slowFirstBytes > 0);
     }
     try {
       return await decodeBody(response, maxBytes);
@@ -156,7 +185,7 @@ export function createDataApi(
   }
 
   /** Connection faults become 503/504; anything else is a bug and stays itself (a 500). */
-  function failure(error: unknown): unknown {
+  function failure(error: unknown, askedTwice = false): unknown {
     const cause = classify(error);
     if (!cause) return error;
     if (cause instanceof UpstreamTooLarge) {
@@ -166,7 +195,10 @@ export function createDataApi(
     }
     if (cause instanceof UpstreamTimeout) {
       return new ProxyError(504, 'gateway_timeout', {
-        detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
+        detail: askedTwice
+          ? `The data service did not answer within ${timeoutMs / 1000} s, though asked once more when its answer had not started after ${(timeoutMs * FIRST_BYTE_SHARE) / 1000} s.`
+          : `The data service did not answer within ${timeoutMs / 1000} s.`,
+        logged: { askedTwice },
       });
     }
     // A refused connection never reached the service; a reset one may have.
@@ -186,13 +218,13 @@ export function createDataApi(
         throw UnchargedFailure.from(error);
       });
     let token = await serviceToken();
-    let response = await send(call, url, token);
+    let response = await send(call, url, token, log);
     let body = readJson(response);
     if (rejectsToken(response.status, body)) {
       log.tokenRefused = { status: response.status, apisOwn: apisOwn(body) };
       deps.tokens.invalidate(token);
       token = await serviceToken();
-      response = await send(call, url, token);
+      response = await send(call, url, token, log);
       body = readJson(response);
     }
     if (log.tokenRefused) log.tokenRefused.freshPassed = !rejectsToken(response.status, body);
@@ -243,7 +275,12 @@ export function createDataApi(
     call: UpstreamCall,
   ): Promise<{ response: UpstreamResponse; body: unknown; log: CallLog }> {
     let url = buildUrl(call);
-    const log: CallLog = { waits: [], redirectedTo: undefined, encoding: undefined };
+    const log: CallLog = {
+      waits: [],
+      redirectedTo: undefined,
+      slowFirstBytes: 0,
+      encoding: undefined,
+    };
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
       let { response, body } = await sendWithToken(call, url, log);

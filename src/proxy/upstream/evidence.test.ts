@@ -137,3 +137,34 @@ describe('5. a refusal not in the API’s own shape gets a fresh token before an
     }
   });
 });
+
+describe('4. a timeout is not an absence', () => {
+  const apiRequests = async () =>
+    ((await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as { api_requests: number })
+      .api_requests;
+
+  it('every other call slower than the proxy waits: each free read asked once more within its deadline, every answer a 200', async () => {
+    await faults({ slow_calls: { rate: 0.5, ms: 3000 } });
+    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '1000' });
+    for (const version of ['3.12', '3.11'])
+      for (const model of ['cutoff', 'apos', 'consequential']) {
+        const response = await get(
+          p,
+          `/api/datasets/8279?version=${version}&system_model=${model}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        expect(DatasetSchema.parse(response.json()).id).toBe(8279);
+      }
+    expect((await get(p, `/api/indicators?${RELEASE}`)).statusCode).toBe(200);
+  });
+
+  it('a scored call is sent once: a slow first byte is a 504, never a second charge', async () => {
+    await faults({ slow_calls: { rate: 1, ms: 3000, match: 'indicator_ids' } });
+    const p = await proxy({ UPSTREAM_TIMEOUT_MS: '1000' });
+    const before = await apiRequests();
+    const response = await get(p, `/api/datasets/8279?${RELEASE}&indicator_ids=882`);
+    expect(response.statusCode).toBe(504);
+    expect(problem(response).code).toBe('gateway_timeout');
+    expect((await apiRequests()) - before).toBe(1);
+  });
+});

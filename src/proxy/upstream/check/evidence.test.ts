@@ -70,3 +70,34 @@ describe('5. a gateway’s refusal', () => {
     expect(versions.fix).toContain('whatever stands between the proxy and the service');
   });
 });
+
+describe('4. a timeout is not an absence', () => {
+  it('one call in ten slower than the timeout: asked once more, the verdict unchanged, and said', async () => {
+    await faults({ slow_calls: { rate: 0.1, ms: 3000 } });
+    const report = await check(emulator, {}, { timeoutMs: 1000 });
+    expect(failuresOf(report)).toEqual([]);
+    expect(report.settings).toEqual({});
+    expect(report.routes.flatMap((r) => r.notes).join(' ')).toMatch(
+      /asked once more: the service's weather, not an answer/,
+    );
+  });
+
+  it('a Spold lookup that times out: “not concluded”, never DATA_API_SPOLD_ROUTE=none', async () => {
+    await faults({ slow_calls: { rate: 1, ms: 3000, match: '/datasets/spold' } });
+    const report = await check(emulator, {}, { timeoutMs: 1000 });
+    expect(report.settings).toEqual({});
+    const spold = routeOf(report, 'GET /datasets/spold');
+    expect(spold.verdict).toBe('warn');
+    expect(spold.variant).toBe('not concluded: the lookup did not answer');
+    expect(spold.notes.join(' ')).toContain('/datasets/spold (gateway_timeout');
+  });
+
+  it('the configured paging’s probe timing out: no paging concluded, the setting left as it is', async () => {
+    await faults({ slow_calls: { rate: 1, ms: 3000, match: 'from=100' } });
+    const report = await check(emulator, {}, { timeoutMs: 1000 });
+    expect(report.settings).toEqual({});
+    const paging = routeOf(report, 'GET /datasets (page size and paging)');
+    expect(paging.verdict).toBe('warn');
+    expect(paging.notes.join(' ')).toContain('paging by from did not answer (gateway_timeout');
+  });
+});
