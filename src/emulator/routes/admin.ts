@@ -41,6 +41,7 @@ export function registerAdmin(
     // What an operator sets the proxy to after `npm run check:upstream`, as the faults stand.
     paging: state.faults.paging ?? (state.config.dialect === 'variant' ? 'offset' : 'from'),
     max_limit: state.faults.max_limit,
+    absent_as: state.faults.absent_as,
   }));
 
   app.get('/_emulator/ledger', async () => state.ledger.snapshot());

@@ -20,11 +20,13 @@ async function dialectSettings(origin: string): Promise<Record<string, string>> 
     spold_route: string | null;
     paging: string;
     max_limit: number;
+    absent_as: string;
   };
   return {
     DATA_API_SPOLD_ROUTE: answer.spold_route ?? 'none',
     DATA_API_SEARCH_PAGING: answer.paging,
     DATA_API_PAGE_SIZE: String(answer.max_limit),
+    DATA_API_ABSENT_AS: answer.absent_as,
   };
 }
 

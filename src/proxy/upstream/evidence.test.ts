@@ -168,3 +168,45 @@ describe('4. a timeout is not an absence', () => {
     expect((await apiRequests()) - before).toBe(1);
   });
 });
+
+describe('7. absence said another way is read so only where the check confirmed it', () => {
+  const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+  it.each(['null', 'empty'] as const)(
+    '“no such dataset” as 200 %s, the convention set: not in this release, on every route',
+    async (as) => {
+      await faults({ absent_as: as });
+      const p = await proxy({ DATA_API_ABSENT_AS: as });
+      const one = await get(p, `/api/datasets/99999999?${RELEASE}`);
+      expect(one.statusCode, one.body).toBe(404);
+      expect(problem(one).code).toBe('not_found');
+      const spold = await get(
+        p,
+        `/api/datasets/spold?${RELEASE}&activity_spold_uuid=${UNKNOWN_UUID}`,
+      );
+      expect(spold.json()).toEqual({ total: 0, datasets: [] });
+      const batch = await p.app.inject({
+        method: 'POST',
+        url: `/api/datasets/batch?${RELEASE}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { dataset_ids: [99999999] },
+      });
+      expect(batch.statusCode).toBe(404);
+      // A dataset that is there is still read as it is.
+      expect(DatasetSchema.parse((await get(p, `/api/datasets/8279?${RELEASE}`)).json()).id).toBe(
+        8279,
+      );
+    },
+  );
+
+  it('the same words without the convention confirmed: a 502 naming them and the setting', async () => {
+    await faults({ absent_as: 'null' });
+    const response = await get(
+      await proxy({ DATA_API_ABSENT_AS: '404' }),
+      `/api/datasets/99999999?${RELEASE}`,
+    );
+    expect(response.statusCode).toBe(502);
+    expect(problem(response).detail).toContain('answered GET /datasets/{id} with 200 and null');
+    expect(problem(response).detail).toContain('DATA_API_ABSENT_AS=null');
+  });
+});

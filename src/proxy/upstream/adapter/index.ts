@@ -2,6 +2,7 @@ import type { Dataset, DatasetPage, Indicators, Releases } from '../../../shared
 import { ProxyError } from '../../errors';
 import type { DataApi } from '../data-api';
 import { aligned, pageParams, PagingError, readRange } from '../paging';
+import { notInRelease, saysAbsent } from './absence';
 import { UnchargedFailure } from './errors';
 import { readBatch, readDataset, readSpold } from './datasets';
 import { readIndicatorPage, type IndicatorEntry } from './indicators';
@@ -126,6 +127,7 @@ export function createUpstreamAdapter(
         if (error instanceof ProxyError && error.status === 404) return { total: 0, datasets: [] };
         throw error;
       }
+      if (saysAbsent(route, body, settings.absentAs)) return { total: 0, datasets: [] };
       const read = readSpold(route, body);
       note(route, read.variant);
       return read.value;
@@ -149,6 +151,8 @@ export function createUpstreamAdapter(
         ...caller,
         retry: !scored,
       });
+      if (saysAbsent('GET /datasets/{id}', answer.body, settings.absentAs))
+        throw notInRelease(settings.absentAs);
       const read = readDataset(answer.body, scored);
       note(scored ? 'GET /datasets/{id}?indicator_ids' : 'GET /datasets/{id}', read.variant);
       return read.value;
@@ -187,6 +191,8 @@ export function createUpstreamAdapter(
             ...caller,
             retry: !scored,
           });
+          if (saysAbsent('POST /datasets/batch', answer.body, settings.absentAs))
+            throw notInRelease(settings.absentAs);
           answered++;
           const read = readBatch(answer.body, scored);
           variant = read.variant;

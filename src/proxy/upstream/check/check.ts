@@ -1,7 +1,8 @@
 import type { VersionEntry } from '../../../shared/api/schemas';
 import { createUpstreamAdapter, type AdapterSettings, type ReleaseRef } from '../adapter';
 import type { DataApi, UpstreamCall } from '../data-api';
-import { datasetIdsIn, describeError, explain, notAnAnswer, weather } from './explain';
+import { checkErrorAnswers } from './error-answers';
+import { datasetIdsIn, explain, weather } from './explain';
 import { compareFields, DOCUMENTED } from './fields';
 import { discoverPaging } from './probes';
 import { Recorder } from './record';
@@ -254,62 +255,8 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     documented: DOCUMENTED.dataset,
   });
 
-  // Errors: an unknown dataset must be the API's 404, and a page too large a 422.
-  const missing = await ask({ method: 'GET', path: '/datasets/2147483646', query: releaseQuery() });
-  const jsonNotFound = missing.status === 404 && missing.body !== undefined;
-  const unanswered = (route: string, why: string, what: string): RouteCheck => ({
-    route,
-    verdict: 'warn',
-    variant: `no answer (${why})`,
-    notes: [
-      `nothing is concluded from a call that timed out or failed: ${what} is not checked; run the check again`,
-    ],
-  });
-  const missingFailed = notAnAnswer(missing);
-  if (missingFailed)
-    routes.push(
-      unanswered(
-        'GET /datasets/2147483646 (404 probe)',
-        missingFailed,
-        'how the service says “no such dataset”',
-      ),
-    );
-  else
-    routes.push({
-      route: 'GET /datasets/2147483646 (404 probe)',
-      verdict: jsonNotFound ? 'ok' : missing.status === 404 ? 'fail' : 'warn',
-      variant: missing.error ?? `HTTP ${missing.status}: ${describeError(missing.body)}`,
-      notes: jsonNotFound
-        ? []
-        : missing.status === 404
-          ? [
-              'a 404 without the API’s JSON: the proxy cannot tell “not in this release” from a wrong path',
-            ]
-          : ['expected 404: the explorer then says “not in this release”'],
-      ...(jsonNotFound
-        ? {}
-        : { fix: 'src/proxy/upstream/adapter/errors.ts (how the service says “no such dataset”)' }),
-    });
-  const invalid = await ask({
-    method: 'GET',
-    path: '/datasets',
-    query: releaseQuery({ limit: '101' }),
-  });
-  const invalidFailed = notAnAnswer(invalid);
-  if (invalidFailed)
-    routes.push(
-      unanswered('GET /datasets?limit=101 (422 probe)', invalidFailed, 'a refused page size'),
-    );
-  else
-    routes.push({
-      route: 'GET /datasets?limit=101 (422 probe)',
-      verdict: invalid.status === 422 ? 'ok' : 'warn',
-      variant: invalid.error ?? `HTTP ${invalid.status}: ${describeError(invalid.body)}`,
-      notes:
-        invalid.status === 422
-          ? []
-          : ['expected 422: the proxy never asks for more than DATA_API_PAGE_SIZE either way'],
-    });
+  // Errors: how the service says "no such dataset", and that a page too large is a 422.
+  routes.push(...(await checkErrorAnswers(ask, releaseQuery, options.settings.absentAs, settings)));
 
   const rawUuid = recorder
     .of(one.check.route)

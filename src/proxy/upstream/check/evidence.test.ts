@@ -101,3 +101,21 @@ describe('4. a timeout is not an absence', () => {
     expect(paging.notes.join(' ')).toContain('paging by from did not answer (gateway_timeout');
   });
 });
+
+describe('7. absence said another way', () => {
+  it.each(['null', 'empty'] as const)(
+    '“no such dataset” as 200 %s: ✘ with DATA_API_ABSENT_AS, and fit once it is set',
+    async (as) => {
+      await faults({ absent_as: as });
+      const report = await check(emulator);
+      expect(report.settings).toEqual({ DATA_API_ABSENT_AS: as });
+      const probe = routeOf(report, 'GET /datasets/2147483646 (404 probe)');
+      expect(probe.verdict).toBe('fail');
+      expect(probe.fix).toBe(`DATA_API_ABSENT_AS=${as}`);
+      expect(exitCodeOf(report)).toBe(1);
+      const fixed = await check(emulator, { DATA_API_ABSENT_AS: as });
+      expect(failuresOf(fixed)).toEqual([]);
+      expect(routeOf(fixed, 'GET /datasets/2147483646').variant).toContain('confirmed');
+    },
+  );
+});
