@@ -5,6 +5,7 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { startRedisServer } from '../testing/redis-server';
 
 // Issue 32: what the data service (or what stands in front of it) says is evidence, not a
 // verdict. Each deviation of the emulator met through the proxy as the explorer meets it: it
@@ -208,5 +209,51 @@ describe('7. absence said another way is read so only where the check confirmed 
     expect(response.statusCode).toBe(502);
     expect(problem(response).detail).toContain('answered GET /datasets/{id} with 200 and null');
     expect(problem(response).detail).toContain('DATA_API_ABSENT_AS=null');
+  });
+});
+
+describe('8. “not in this release” is cached like an answer, fleet-wide and bounded', () => {
+  const apiRequests = async () =>
+    ((await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as { api_requests: number })
+      .api_requests;
+  const MISSING = `/api/datasets/9000001?${RELEASE}`;
+
+  it('a dataset the release lacks is asked of the service once; its scores are then not asked at all', async () => {
+    await faults({ not_found_ms: 100 });
+    const p = await proxy();
+    const first = await get(p, MISSING);
+    expect(first.statusCode).toBe(404);
+    const after = await apiRequests();
+    for (let i = 0; i < 3; i++) {
+      const again = await get(p, MISSING);
+      expect(again.statusCode).toBe(404);
+      expect(problem(again)).toMatchObject({ code: 'not_found', detail: problem(first).detail });
+    }
+    const scored = await get(p, `${MISSING}&indicator_ids=882`);
+    expect(scored.statusCode).toBe(404);
+    expect((await apiRequests()) - after).toBe(0);
+  });
+
+  it('shared by every instance on one Redis', async () => {
+    const redis = await startRedisServer();
+    try {
+      const [a, b] = [await proxy({ REDIS_URL: redis.url }), await proxy({ REDIS_URL: redis.url })];
+      expect((await get(a, MISSING)).statusCode).toBe(404);
+      const after = await apiRequests();
+      expect((await get(b, MISSING)).statusCode).toBe(404);
+      expect((await apiRequests()) - after).toBe(0);
+    } finally {
+      for (const built of opened.splice(0)) await built.app.close();
+      await redis.stop();
+    }
+  });
+
+  it('not for a release the licence does not list: that 404 is asked again', async () => {
+    const p = await proxy();
+    const unlisted = '/api/datasets/8279?version=9.99&system_model=cutoff';
+    expect((await get(p, unlisted)).statusCode).toBe(404);
+    const after = await apiRequests();
+    expect((await get(p, unlisted)).statusCode).toBe(404);
+    expect((await apiRequests()) - after).toBe(1);
   });
 });

@@ -15,6 +15,9 @@ export const datasetHandler =
     // because the data service bills per user.
     if (indicators.length === 0)
       return { cached: await catalog.documentation(caller, release, id) };
+    // Known not to be in the release: nothing to reserve, nothing to ask.
+    const absent = catalog.knownAbsent(release, id);
+    if (absent) throw absent;
     const key = releaseQuery(release);
     key.set('indicator_ids', indicators.join(','));
     const call = () => adapter.dataset(caller, release, id, indicators);
