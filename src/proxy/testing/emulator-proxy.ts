@@ -55,13 +55,16 @@ export async function emulatorChangeReports(emulator: {
 
 /**
  * A proxy in front of a test emulator (started with `TEST_CLIENT`): its data service, token
- * endpoint and sign-in realm, no SPA, no ledger file, no logs; `env` overrides any of it.
+ * endpoint and sign-in realm, no SPA, no ledger file, no logs; `env` overrides any of it, and
+ * `deps` passes a log stream or a clock.
  */
 export async function proxyOnEmulator(
   emulator: { origin: string },
   env: Record<string, string> = {},
+  deps: Omit<ProxyDeps, 'config'> = {},
 ): Promise<Proxy> {
   return buildProxy({
+    ...deps,
     config: proxyConfigFromEnv({
       ...(await dialectSettings(emulator.origin)),
       DATA_API_URL: emulator.origin,

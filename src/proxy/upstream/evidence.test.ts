@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DatasetSchema, IndicatorsSchema, SearchResultsSchema } from '../../shared/api/schemas';
+import {
+  DatasetSchema,
+  IndicatorsSchema,
+  SearchResultsSchema,
+  SectorsSchema,
+} from '../../shared/api/schemas';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
@@ -255,5 +260,84 @@ describe('8. “not in this release” is cached like an answer, fleet-wide and 
     const after = await apiRequests();
     expect((await get(p, unlisted)).statusCode).toBe(404);
     expect((await apiRequests()) - after).toBe(1);
+  });
+});
+
+describe('1. a count is a claim: lists are read to their end, a total that falls short is “at least”', () => {
+  /** The release's activities as the service counts them with no cap. */
+  const activities = async () =>
+    SearchResultsSchema.parse((await get(await proxy(), `/api/datasets?${RELEASE}&limit=1`)).json())
+      .total;
+  const sectorsReady = async (p: Proxy) => {
+    for (;;) {
+      const answer = SectorsSchema.parse((await get(p, `/api/sectors?${RELEASE}`)).json());
+      if (answer.status === 'ready') return answer;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it('the sector index lists every dataset of a release whose search total stops counting', async () => {
+    const whole = await sectorsReady(await proxy());
+    await faults({ total_cap: Math.floor((await activities()) / 2) });
+    const capped = await sectorsReady(await proxy());
+    expect(capped.datasets).toBe(whole.datasets);
+    expect(capped.sectors).toEqual(whole.sectors);
+  });
+
+  it('a page that shows a total the service counted no further says “at least”; pages past it are there', async () => {
+    const all = await activities();
+    const cap = Math.floor(all / 2);
+    await faults({ total_cap: cap });
+    const p = await proxy();
+    const first = SearchResultsSchema.parse(
+      (await get(p, `/api/datasets?${RELEASE}&limit=20`)).json(),
+    );
+    expect([first.total, first.total_at_least]).toEqual([cap, true]);
+    const past = await get(p, `/api/datasets?${RELEASE}&limit=20&from=${cap + 20}`);
+    expect(past.statusCode, past.body).toBe(200);
+    const page = SearchResultsSchema.parse(past.json());
+    expect(page.results).toHaveLength(20);
+    expect(page.total_at_least).toBe(true);
+    expect(page.total).toBeGreaterThanOrEqual(cap + 40);
+    // The last page reads the end of the listing: its total is a count again.
+    const last = SearchResultsSchema.parse(
+      (await get(p, `/api/datasets?${RELEASE}&limit=20&from=${all - 5}`)).json(),
+    );
+    expect([last.total, last.total_at_least, last.results.length]).toEqual([all, undefined, 5]);
+  });
+
+  it('the proxy’s log names the list whose total fell short, and both numbers', async () => {
+    await faults({ total_cap: 50 });
+    const lines: string[] = [];
+    const p = await proxyOnEmulator(
+      emulator,
+      { LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    opened.push(p);
+    expect((await get(p, `/api/datasets?${RELEASE}&limit=20`)).statusCode).toBe(200);
+    const warned = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(warned).toContainEqual(
+      expect.objectContaining({ route: 'GET /datasets', claimed: 50, listed: 51 }),
+    );
+  });
+
+  it('a total the service counts in full is vouched for once, and says no more than it is', async () => {
+    const p = await proxy();
+    const first = SearchResultsSchema.parse(
+      (await get(p, `/api/datasets?${RELEASE}&limit=20`)).json(),
+    );
+    expect(first.total_at_least).toBeUndefined();
+  });
+
+  it('indicators whose total stops counting: every one of them, read to the end', async () => {
+    const whole = IndicatorsSchema.parse(
+      (await get(await proxy(), `/api/indicators?${RELEASE}`)).json(),
+    );
+    await faults({ total_cap: 300, indicator_paging: true });
+    const capped = IndicatorsSchema.parse(
+      (await get(await proxy(), `/api/indicators?${RELEASE}`)).json(),
+    );
+    expect(capped.indicators).toEqual(whole.indicators);
   });
 });

@@ -204,6 +204,11 @@ const SpellingSchema = z.discriminatedUnion('kind', [
 
 export const SearchResultsSchema = z.object({
   total: z.number().int().nonnegative(),
+  /**
+   * True when the proxy cannot vouch for `total`: the data service counts no further (its
+   * listing goes on past the total it gives), so there are at least `total`. Absent: a count.
+   */
+  total_at_least: z.boolean().optional(),
   results: z.array(SearchHitSchema),
   /** Only on a search filtered by sector or ISIC section, which the proxy answers whole. */
   facets: SearchFacetsSchema.optional(),

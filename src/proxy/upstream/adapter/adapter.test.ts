@@ -281,7 +281,11 @@ describe('search', () => {
     stub.state.script = serve({ '/datasets': pagedSearch({ rows: 250, cap: 50 }) });
     const response = await search({ DATA_API_PAGE_SIZE: '50' }, 'from=100&limit=100');
     expect(names(response)).toEqual(Array.from({ length: 100 }, (_, i) => `activity ${100 + i}`));
-    expect(sentWith('limit').every((q) => q.get('limit') === '50')).toBe(true);
+    // Pages of 50 (the page asked, then the first rows it must not repeat), and one row asked
+    // past the total to vouch for it: nothing is there, so the total holds.
+    const sent = sentWith('limit').map((q) => `${q.get('from')}+${q.get('limit')}`);
+    expect(sent).toEqual(['100+50', '150+50', '0+50', '50+50', '250+1']);
+    expect(SearchResultsSchema.parse(response.json()).total_at_least).toBeUndefined();
   });
 
   it('answers 502 upstream_paging, never a shorter page, when the service gives fewer than asked', async () => {

@@ -35,6 +35,8 @@ export function createUpstreamAdapter(
   dataApi: DataApi,
   settings: AdapterSettings,
   report: (route: string, variant: string) => void = () => undefined,
+  /** Told when a list's total disagrees with what it lists (the proxy's log, at warn). */
+  disagree: (fields: { route: string; claimed: number; listed: number }) => void = () => undefined,
 ) {
   const seen = new Map<string, string>();
   const note = (route: string, variant: string) => {
@@ -51,7 +53,9 @@ export function createUpstreamAdapter(
     return query;
   };
   const pagingName = pagingNameOf(settings.searchPaging);
-  const searches = createSearches({ get, note, paged, settings });
+  const lowerBound = (route: string, claimed: number, listed: number) =>
+    disagree({ route, claimed, listed });
+  const searches = createSearches({ get, note, paged, settings, lowerBound });
 
   return {
     settings,
@@ -84,6 +88,10 @@ export function createUpstreamAdapter(
           return { items: page.entries, total: page.total };
         },
       });
+      // Read to its end: the count is what was listed, whatever the total said.
+      const lower = range.short && range.claimed !== undefined ? range.claimed : undefined;
+      if (lower !== undefined)
+        lowerBound('GET /indicators', lower, range.total ?? range.items.length);
       note(
         'GET /indicators',
         [
@@ -92,6 +100,11 @@ export function createUpstreamAdapter(
             ? 'in one answer'
             : `paged by ${pagingName} (${range.pages} pages)`,
           ...(shape.renamed ? ['renamed fields mapped: name → indicator'] : []),
+          ...(lower === undefined
+            ? []
+            : [
+                `its total (${lower}) a lower bound: ${range.total ?? '?'} listed, read to the end`,
+              ]),
         ].join(', '),
       );
       return { indicators: range.items.flatMap((entry) => entry.indicators) };
@@ -215,6 +228,7 @@ export function createUpstreamAdapter(
           fetch: part,
         });
       const range = await read(page.from, page.limit);
+      // A total shown to be a lower bound is none (unless the end was read): counted as without.
       let total = range.total;
       if (total === undefined) {
         // No total and a full page. Every requested ID found from here on: that is the total.

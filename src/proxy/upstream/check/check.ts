@@ -171,7 +171,18 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     from: 0,
     limit: SPA_PAGE,
   });
-  if (firstPage.value) firstPage.check.notes.push(`total ${firstPage.value.total}`);
+  if (firstPage.value?.total_at_least) {
+    // The adapter asked for a row past the total, and one was listed there.
+    const { check } = firstPage;
+    check.notes.push(
+      `total: at least ${firstPage.value.total}. The service lists more past the total it gives: its count stops there (a lower bound). The proxy reads every list to its end and says “at least ${firstPage.value.total}” where a page shows such a total`,
+    );
+    if (check.verdict === 'ok') {
+      check.verdict = 'warn';
+      check.fix =
+        'nothing to set: lists are read to their end, and such totals shown as “at least”';
+    }
+  } else if (firstPage.value) firstPage.check.notes.push(`total ${firstPage.value.total}`);
   const full = await searchStep(`a page of ${FULL_PAGE}, as release reads ask`, {
     from: 0,
     limit: FULL_PAGE,

@@ -119,3 +119,20 @@ describe('7. absence said another way', () => {
     },
   );
 });
+
+describe('1. a count is a claim', () => {
+  it('a total that is a lower bound: found by a row past it, said, and the explorer still works', async () => {
+    await faults({ total_cap: 100 });
+    const report = await check(emulator);
+    expect(failuresOf(report)).toEqual([]);
+    const first = routeOf(report, 'GET /datasets (explorer');
+    expect(first.verdict).toBe('warn');
+    expect(first.notes.join(' ')).toContain(
+      'total: at least 100. The service lists more past the total',
+    );
+    expect(formatReport(report)).toContain('fix: nothing to set: lists are read to their end');
+    expect(routeOf(report, 'GET /indicators').variant).toContain(
+      'its total (100) a lower bound: 611 listed, read to the end',
+    );
+  });
+});
