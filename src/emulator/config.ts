@@ -108,7 +108,7 @@ const EmulatorEnvSchema = z.object({
   EMULATOR_REDIRECT: z.enum(['none', 'trailing-slash', 'other-origin']).default('none'),
   EMULATOR_HTML_ERRORS: bool.default(false),
   EMULATOR_TOTAL_CAP: z.coerce.number().int().min(0).optional(),
-  EMULATOR_VERSIONS_VOCABULARY: z.enum(['codes', 'names']).default('codes'),
+  EMULATOR_VERSIONS_VOCABULARY: z.enum(['codes', 'names', 'other']).default('codes'),
   EMULATOR_MISSING_SCORE: z
     .string()
     .regex(

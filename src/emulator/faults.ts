@@ -93,9 +93,10 @@ export const FaultsSchema = z
     total_cap: z.number().int().min(0).nullable(),
     /**
      * `names`: `/versions` lists system models by their long names ("Allocation, cut-off by
-     * classification"), which the data routes do not take (they take `cutoff`).
+     * classification"), which the data routes do not take (they take `cutoff`); `other`: by
+     * names of nobody's vocabulary ("Cut-off (by classification)"), which no client can map.
      */
-    versions_vocabulary: z.enum(['codes', 'names']),
+    versions_vocabulary: z.enum(['codes', 'names', 'other']),
     /**
      * One indicator whose score the service cannot compute, in every dataset: its row's `score`
      * sent as `null`, as a bare `NaN` (what Python's json writes: not JSON), as a marker string

@@ -16,11 +16,20 @@ const LONG_NAMES: Readonly<Record<string, string>> = {
   EN15804: 'Allocation, cut-off, EN15804',
 };
 
+/** The system models under names nobody's vocabulary has (`versions_vocabulary: other`). */
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  cutoff: 'Cut-off (by classification)',
+  consequential: 'Consequential (long-term)',
+  apos: 'APOS',
+  EN15804: 'Cut-off (EN 15804)',
+};
+
 /** `GET {P}/versions`: the version × system-model combinations of the caller's licence. */
 export function registerVersions(app: FastifyInstance, state: EmulatorState) {
   app.get('/versions', async (): Promise<VersionsResponse | VariantVersion[]> => {
-    const named = state.faults.versions_vocabulary === 'names';
-    const listed = (model: string) => (named ? (LONG_NAMES[model] ?? model) : model);
+    const vocabulary = state.faults.versions_vocabulary;
+    const names = vocabulary === 'names' ? LONG_NAMES : vocabulary === 'other' ? OTHER_NAMES : {};
+    const listed = (model: string) => names[model] ?? model;
     const combinations = state.licence
       .combinations()
       .sort((a, b) => compareVersions(b.version, a.version));

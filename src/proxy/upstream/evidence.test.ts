@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DatasetSchema,
   IndicatorsSchema,
+  ReleasesSchema,
   SearchResultsSchema,
   SectorsSchema,
 } from '../../shared/api/schemas';
@@ -339,5 +340,41 @@ describe('1. a count is a claim: lists are read to their end, a total that falls
       (await get(await proxy(), `/api/indicators?${RELEASE}`)).json(),
     );
     expect(capped.indicators).toEqual(whole.indicators);
+  });
+});
+
+describe('2. listed values are tried before they are trusted', () => {
+  const releases = async (p: Proxy) => ReleasesSchema.parse((await get(p, '/api/versions')).json());
+
+  it('system models listed by their long names: read as the codes the data routes take', async () => {
+    await faults({ versions_vocabulary: 'names' });
+    const p = await proxy();
+    const listed = await releases(p);
+    expect(listed.releases.find((r) => r.version === '3.12')?.system_models.sort()).toEqual(
+      ['EN15804', 'apos', 'consequential', 'cutoff'].sort(),
+    );
+    // The pages the explorer opens with them work: the sector index is for a listed release.
+    const sectors = await get(p, `/api/sectors?${RELEASE}`);
+    expect(sectors.statusCode, sectors.body).toBeLessThan(300);
+  });
+
+  it('names no known name makes work: never offered, and named', async () => {
+    await faults({ versions_vocabulary: 'other' });
+    const listed = await releases(await proxy());
+    const latest = listed.releases.find((r) => r.version === '3.12');
+    expect(latest?.system_models).toEqual([]);
+    expect(latest?.refused).toContain('Cut-off (by classification)');
+    expect(listed.latest).toBeNull();
+  });
+
+  it('a probe that times out concludes nothing: that combination stays as listed', async () => {
+    await faults({
+      versions_vocabulary: 'other',
+      slow_calls: { rate: 1, ms: 3000, match: 'APOS' },
+    });
+    const listed = await releases(await proxy({ UPSTREAM_TIMEOUT_MS: '1000' }));
+    const latest = listed.releases.find((r) => r.version === '3.12');
+    expect(latest?.system_models).toEqual(['APOS']);
+    expect(latest?.refused).not.toContain('APOS');
   });
 });

@@ -127,6 +127,11 @@ const VersionEntrySchema = z.object({
   release_date: z.string().nullable(),
   /** `release` for a published release; `other` for a sandbox, beta or preview. */
   kind: z.enum(['release', 'other']),
+  /**
+   * System models the data service lists for this release but its data routes refuse under
+   * that name (and no name the proxy knows for them works): never offered, named here.
+   */
+  refused: z.array(z.string()).optional(),
 });
 export type VersionEntry = z.infer<typeof VersionEntrySchema>;
 

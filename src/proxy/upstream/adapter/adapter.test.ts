@@ -601,8 +601,10 @@ describe('which shapes the service sent', () => {
     await get(p, '/api/indicators');
     await get(p, '/api/indicators?version=3.12&system_model=cutoff');
     const variants = logs.filter((line) => line.includes('answer shape'));
-    expect(variants).toHaveLength(2);
+    // /versions, what its listed combinations met on the data routes, /indicators.
+    expect(variants).toHaveLength(3);
     expect(variants.join('')).toContain('a bare list, one entry per version × system model');
+    expect(variants.join('')).toContain('every listed combination taken by the data routes');
     const ready = (await p.app.inject({ url: '/readyz' })).json<{
       upstream: Record<string, string>;
     }>();

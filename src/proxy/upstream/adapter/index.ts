@@ -3,6 +3,7 @@ import { ProxyError } from '../../errors';
 import type { DataApi } from '../data-api';
 import { aligned, pageParams, PagingError, readRange } from '../paging';
 import { notInRelease, saysAbsent } from './absence';
+import { createReleaseConfirmation, describeVocabulary, type Vocabulary } from './confirm-releases';
 import { UnchargedFailure } from './errors';
 import { readBatch, readDataset, readSpold } from './datasets';
 import { readIndicatorPage, type IndicatorEntry } from './indicators';
@@ -56,16 +57,31 @@ export function createUpstreamAdapter(
   const lowerBound = (route: string, claimed: number, listed: number) =>
     disagree({ route, claimed, listed });
   const searches = createSearches({ get, note, paged, settings, lowerBound });
+  const confirmReleases = createReleaseConfirmation();
+  let vocabulary: Vocabulary | undefined;
 
   return {
     settings,
     /** The variant last seen per route, e.g. for readiness and the contract check. */
     variants: (): Record<string, string> => Object.fromEntries(seen),
+    /** What the last reading of `/versions` found of the data routes' names for system models. */
+    releaseVocabulary: () => vocabulary,
 
     async versions(caller: Caller): Promise<Releases> {
       const read = readVersions((await get(caller, '/versions')).body);
       note('GET /versions', read.variant);
-      return read.value;
+      // Each listed combination tried on the data routes (once per process), so the explorer
+      // never offers one they refuse: one row of the search, free.
+      const confirmed = await confirmReleases(read.value, (version, systemModel) =>
+        get(
+          caller,
+          '/datasets',
+          new URLSearchParams({ version, system_model: systemModel, limit: '1' }),
+        ),
+      );
+      vocabulary = confirmed.vocabulary;
+      note('GET /versions vocabulary', describeVocabulary(vocabulary));
+      return confirmed.value;
     },
 
     async indicators(caller: Caller, release: ReleaseRef): Promise<Indicators> {

@@ -2,6 +2,7 @@ import type { VersionEntry } from '../../../shared/api/schemas';
 import { createUpstreamAdapter, type AdapterSettings, type ReleaseRef } from '../adapter';
 import type { DataApi, UpstreamCall } from '../data-api';
 import { checkErrorAnswers } from './error-answers';
+import { checkVocabulary } from './vocabulary';
 import { datasetIdsIn, explain, weather } from './explain';
 import { compareFields, DOCUMENTED } from './fields';
 import { discoverPaging } from './probes';
@@ -117,11 +118,13 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     };
   };
 
-  // Versions: which release and system model to probe.
-  const versions = await step('GET /versions', () => adapter().versions(caller()), {
+  // Versions: which release and system model to probe, each listed one tried on the data routes.
+  const versionsReader = adapter();
+  const versions = await step('GET /versions', () => versionsReader.versions(caller()), {
     variantOf: 'GET /versions',
     documented: DOCUMENTED.versions,
   });
+  checkVocabulary(versions.check, versionsReader.releaseVocabulary());
   const latest: VersionEntry | undefined = versions.value?.releases.find(
     (r) => r.version === versions.value?.latest,
   );

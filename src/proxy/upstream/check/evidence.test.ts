@@ -136,3 +136,24 @@ describe('1. a count is a claim', () => {
     );
   });
 });
+
+describe('2. listed values', () => {
+  it('system models listed by long names: each tried, read as its code, said; the explorer works', async () => {
+    await faults({ versions_vocabulary: 'names' });
+    const report = await check(emulator);
+    expect(failuresOf(report)).toEqual([]);
+    const versions = routeOf(report, 'GET /versions');
+    expect(versions.verdict).toBe('warn');
+    expect(versions.notes.join(' ')).toContain('Allocation, cut-off by classification → cutoff');
+  });
+
+  it('names the data routes refuse under every known name: ✘ naming the table that fixes it', async () => {
+    await faults({ versions_vocabulary: 'other' });
+    const report = await check(emulator);
+    expect(exitCodeOf(report)).toBe(1);
+    const versions = routeOf(report, 'GET /versions');
+    expect(versions.verdict).toBe('fail');
+    expect(versions.notes.join(' ')).toContain('3.12 Cut-off (by classification)');
+    expect(versions.fix).toContain('adapter/confirm-releases.ts (SYSTEM_MODEL_CODES)');
+  });
+});
