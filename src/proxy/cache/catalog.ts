@@ -1,4 +1,4 @@
-import type { Releases, SearchResults } from '../../shared/api/schemas';
+import type { Indicator, Indicators, Releases, SearchResults } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
@@ -41,6 +41,13 @@ export function createCatalog(deps: {
     });
   const releases = async (caller: Caller): Promise<Releases> =>
     (await versionsAnswer(caller)).value;
+
+  const indicatorsAnswer = (caller: Caller, release: ReleaseRef) =>
+    cache.getOrProduceValue<Indicators>(
+      answerKey('GET', '/api/indicators', releaseQuery(release)),
+      () => limits.withSlot(caller.userId, () => adapter.indicators(caller, release)),
+      { store: true },
+    );
 
   /** A release's answer for everyone, produced once and kept. */
   const shared = (key: string, produce: () => Promise<unknown>) =>
@@ -140,6 +147,15 @@ export function createCatalog(deps: {
           detail: `The licence lists no release ${release.version} with system model ${release.systemModel}.`,
           hint: 'GET /api/versions lists the releases',
         });
+    },
+
+    /** A release's indicators (free, the same for everyone), kept with their value. */
+    indicatorsAnswer,
+
+    /** A release's indicators by ID, to tell an indicator it lacks from a score not given. */
+    async indicatorsById(caller: Caller, release: ReleaseRef): Promise<Map<number, Indicator>> {
+      const { value } = await indicatorsAnswer(caller, release);
+      return new Map(value.indicators.map((indicator) => [indicator.id, indicator]));
     },
 
     /**

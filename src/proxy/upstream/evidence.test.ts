@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DatasetPageSchema,
   DatasetSchema,
   IndicatorsSchema,
   ReleasesSchema,
   SearchResultsSchema,
   SectorsSchema,
+  UsageSchema,
 } from '../../shared/api/schemas';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
@@ -168,6 +170,8 @@ describe('4. a timeout is not an absence', () => {
   it('a scored call is sent once: a slow first byte is a 504, never a second charge', async () => {
     await faults({ slow_calls: { rate: 1, ms: 3000, match: 'indicator_ids' } });
     const p = await proxy({ UPSTREAM_TIMEOUT_MS: '1000' });
+    // The release's indicators, which a scored call reads first (free), are read already.
+    expect((await get(p, `/api/indicators?${RELEASE}`)).statusCode).toBe(200);
     const before = await apiRequests();
     const response = await get(p, `/api/datasets/8279?${RELEASE}&indicator_ids=882`);
     expect(response.statusCode).toBe(504);
@@ -376,5 +380,54 @@ describe('2. listed values are tried before they are trusted', () => {
     const latest = listed.releases.find((r) => r.version === '3.12');
     expect(latest?.system_models).toEqual(['APOS']);
     expect(latest?.refused).not.toContain('APOS');
+  });
+});
+
+describe('3. a score the service does not give is “no score”', () => {
+  const SCORED = `/api/datasets/8279?${RELEASE}&indicator_ids=882&indicator_ids=990`;
+  const scoresOf = (body: unknown) =>
+    Object.fromEntries(DatasetSchema.parse(body).impact_scores.map((row) => [row.id, row.score]));
+
+  it.each(['null', 'nan', 'marker', 'absent'] as const)(
+    'sent as %s: that indicator has no score, the other its own, billed as the service bills it',
+    async (as) => {
+      const plain = scoresOf((await get(await proxy(), SCORED)).json());
+      await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
+      await faults({ missing_score: { indicator: 882, as } });
+      const p = await proxy();
+      const response = await get(p, SCORED);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(scoresOf(response.json())).toEqual({ 882: null, 990: plain[990] });
+      const row = DatasetSchema.parse(response.json()).impact_scores.find((r) => r.id === 882);
+      expect(row).toMatchObject({ method: 'CML v4.8 2016', unit: 'kg CO2-Eq' });
+      // The proxy's usage counts what the service's ledger counts.
+      const ledger = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
+        indicator_ids: number[];
+      };
+      const usage = UsageSchema.parse((await get(p, '/api/usage')).json());
+      expect([...usage.charged.indicators].sort()).toEqual(ledger.indicator_ids);
+    },
+  );
+
+  it('in a batch too: no score for that indicator in every dataset, the others untouched', async () => {
+    await faults({ missing_score: { indicator: 882, as: 'null' } });
+    const p = await proxy();
+    const ids = SearchResultsSchema.parse((await get(p, `/api/datasets?${RELEASE}&limit=5`)).json())
+      .results.flatMap((hit) =>
+        hit.products.flatMap((product) => product.datasets.map((d) => d.id)),
+      )
+      .slice(0, 5);
+    const response = await p.app.inject({
+      method: 'POST',
+      url: `/api/datasets/batch?${RELEASE}&limit=5`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { dataset_ids: ids, indicator_ids: [882, 990] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    for (const dataset of DatasetPageSchema.parse(response.json()).datasets) {
+      const scores = Object.fromEntries(dataset.impact_scores.map((row) => [row.id, row.score]));
+      expect(scores[882]).toBeNull();
+      expect(typeof scores[990]).toBe('number');
+    }
   });
 });

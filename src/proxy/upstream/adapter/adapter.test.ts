@@ -408,6 +408,21 @@ describe('dataset objects', () => {
         'impact_scores[].id: absent, while impact_scores[].indicator_id',
       );
     });
+
+    it('reads a marker as no score, and refuses a number written as text rather than guess it', async () => {
+      const scored = '&indicator_ids=882';
+      const row = (score: unknown) => ({
+        ...datasetBody(4125),
+        impact_scores: [{ id: 882, score, unit: 'kg', method: 'm', category: 'c', indicator: 'i' }],
+      });
+      const marked = await dataset(row('not computable'), scored);
+      expect(DatasetSchema.parse(marked.json()).impact_scores[0]?.score).toBeNull();
+      const logs: string[] = [];
+      const text = await dataset(row('12.5'), scored, logs);
+      expect(text.statusCode).toBe(502);
+      expect(logs.join('')).toContain('impact_scores[].score');
+      expect(logs.join('')).not.toContain('12.5');
+    });
   });
 
   it('answers 502 upstream_shape naming the route, and logs the failing paths without values', async () => {

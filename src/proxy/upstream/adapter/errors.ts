@@ -67,6 +67,22 @@ function kindOf(response: UpstreamResponse): string {
 }
 
 /**
+ * Python's json module writes a float it cannot represent as a bare NaN, Infinity or -Infinity,
+ * which is not JSON. Outside strings they are read as the strings "NaN", "Infinity" and
+ * "-Infinity": where a number was expected, the field list refuses them, except a score,
+ * which is then no score.
+ */
+const PYTHON_FLOATS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
+
+function parsePythonJson(text: string): unknown {
+  return JSON.parse(
+    text.replace(PYTHON_FLOATS, (match, bare: string | undefined) =>
+      bare === undefined ? match : `"${bare}"`,
+    ),
+  ) as unknown;
+}
+
+/**
  * The answer's JSON, undefined for a redirect or an error without JSON; a success that is not
  * JSON is a 502 naming what it was.
  */
@@ -76,6 +92,12 @@ export function readJson(response: UpstreamResponse): unknown {
   try {
     return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
   } catch {
+    try {
+      // Only what JSON.parse refused is looked at again: no cost to a well-formed answer.
+      if (/NaN|Infinity/.test(text)) return parsePythonJson(text);
+    } catch {
+      // Not JSON either way: said below.
+    }
     if (response.status >= 200 && response.status < 300) {
       throw new ProxyError(502, 'upstream_bad_response', {
         detail: `The data service sent ${kindOf(response)} where JSON was expected.`,

@@ -2,6 +2,7 @@ import type { VersionEntry } from '../../../shared/api/schemas';
 import { createUpstreamAdapter, type AdapterSettings, type ReleaseRef } from '../adapter';
 import type { DataApi, UpstreamCall } from '../data-api';
 import { checkErrorAnswers } from './error-answers';
+import { planScoredCall, readScoredCall } from './scored';
 import { checkVocabulary } from './vocabulary';
 import { datasetIdsIn, explain, weather } from './explain';
 import { compareFields, DOCUMENTED } from './fields';
@@ -163,7 +164,6 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
   );
   if (indicators.value)
     indicators.check.notes.push(`${indicators.value.indicators.length} indicators`);
-  const indicatorId = indicators.value?.indicators[0]?.id;
 
   const searchStep = (label: string, input: Parameters<ReturnType<typeof adapter>['search']>[2]) =>
     step(`GET /datasets (${label})`, () => adapter().search(caller(), release, input), {
@@ -292,24 +292,21 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
   );
 
   // The one billed call: after saying what it adds to the bill, with --scored or a yes.
-  const billed =
-    indicatorId === undefined
-      ? undefined
-      : `One call with scores adds at most 1 dataset (ID ${id}), 1 indicator (ID ${indicatorId}) and 1 user ("${USER}") to this period's bill.`;
+  const call = planScoredCall(indicators.value?.indicators, id, USER);
   let consent = false;
-  if (billed && options.scored) {
-    options.announce?.(`--scored: ${billed}`);
+  if (call && options.scored) {
+    options.announce?.(`--scored: ${call.bill}`);
     consent = true;
-  } else if (billed && options.confirm) {
-    consent = await options.confirm(`${billed} Make it, to check the scores too? [y/N] `);
+  } else if (call && options.confirm) {
+    consent = await options.confirm(`${call.bill} Make it, to check the scores too? [y/N] `);
   }
-  if (billed && indicatorId !== undefined && consent) {
+  if (call && consent) {
     const scored = await step(
       'GET /datasets/{id}?indicator_ids (one billed call)',
-      async () => {
-        const dataset = await adapter().dataset(caller(), release, id, [indicatorId]);
-        if (!dataset.impact_scores.some((score) => score.id === indicatorId))
-          throw new Error(`impact_scores[].id: no score of indicator ${indicatorId} in the answer`);
+      async (check) => {
+        const asked = call.indicators.map((indicator) => indicator.id);
+        const dataset = await adapter().dataset(caller(), release, id, asked);
+        readScoredCall(check, dataset, call);
         return dataset;
       },
       { variantOf: 'GET /datasets/{id}?indicator_ids', documented: DOCUMENTED.scored },
@@ -321,7 +318,7 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
       verdict: 'skip',
       variant: 'not checked',
       notes: [
-        billed
+        call
           ? 'the one billed call was not made: run with --scored (or answer yes on a terminal) to check the score rows'
           : 'no indicator to ask scores of',
       ],

@@ -157,3 +157,26 @@ describe('2. listed values', () => {
     expect(versions.fix).toContain('adapter/confirm-releases.ts (SYSTEM_MODEL_CODES)');
   });
 });
+
+describe('3. a score the service does not give', () => {
+  it.each(['null', 'absent'] as const)(
+    'one headline indicator sent as %s: the billed call covers it, says “no score”, and the scores are checked',
+    async (as) => {
+      const said: string[] = [];
+      const first = await check(emulator, {}, { scored: true, announce: (m) => said.push(m) });
+      const asked =
+        /indicators \(ID ([\d, ]+)\)/.exec(said.join(''))?.[1]?.split(', ').map(Number) ?? [];
+      expect(asked).toHaveLength(6);
+      expect(failuresOf(first)).toEqual([]);
+      await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
+      await faults({ missing_score: { indicator: asked[0], as } });
+      const report = await check(emulator, {}, { scored: true });
+      expect(failuresOf(report)).toEqual([]);
+      expect(report.scores).toBe('checked');
+      const notes = routeOf(report, 'GET /datasets/{id}?indicator_ids').notes.join(' ');
+      expect(notes).toContain('5 of 6 indicators scored');
+      expect(notes).toContain(as === 'null' ? `no score given for ` : `rows left out for `);
+      expect(notes).toContain(`(${asked[0]})`);
+    },
+  );
+});

@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../shared/api/schemas';
 import { tableToCsv, type ExportTable } from '../../lib/table-export';
+import { NO_SCORE_NOTE } from './no-score';
 
 /** One score of an export: a dataset, an indicator and the score. */
 export interface ScoreCsvRow {
@@ -11,7 +12,8 @@ export interface ScoreCsvRow {
 
 /**
  * The explorer's one layout for scores, in CSV and in a workbook alike: every row names its
- * release, dataset and indicator, the score is a number and its unit beside it.
+ * release, dataset and indicator, the score is a number and its unit beside it; where the data
+ * service gave none, the score is empty (never 0) and `score_note` says so.
  */
 export function scoresTable(
   context: { version: string; systemModel: string },
@@ -34,6 +36,7 @@ export function scoresTable(
       'indicator',
       'score',
       'unit',
+      'score_note',
     ],
     rows: rows.map(({ dataset, indicator, score }) => [
       context.version,
@@ -49,7 +52,18 @@ export function scoresTable(
       indicator.indicator,
       score === '' ? null : score,
       indicator.unit,
+      score === '' ? NO_SCORE_NOTE : '',
     ]),
+  };
+}
+
+/** A dataset as a JSON export writes it: a score not given is `null` with a `score_note`. */
+export function datasetForJson(dataset: Dataset) {
+  return {
+    ...dataset,
+    impact_scores: dataset.impact_scores.map((row) =>
+      row.score === null ? { ...row, score_note: NO_SCORE_NOTE } : row,
+    ),
   };
 }
 
