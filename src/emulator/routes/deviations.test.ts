@@ -6,7 +6,7 @@ import { apiClient, serviceToken } from '../testing/api';
 
 // The deviation knobs of issue 32 as a client meets them at the emulator itself: each changes
 // what is said, never the data behind it. The proxy's answers to them are tested in
-// src/proxy/upstream/evidence.test.ts and src/proxy/upstream/check/evidence.test.ts.
+// src/proxy/upstream/evidence.test.ts, evidence-transport.test.ts and check/evidence.test.ts.
 
 let emulator: Emulator;
 let api: Awaited<ReturnType<typeof apiClient>>;

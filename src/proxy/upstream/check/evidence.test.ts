@@ -7,7 +7,7 @@ import { exitCodeOf, formatReport } from './check';
 // Issue 32 through `npm run check:upstream`: each deviation of the emulator either absorbed and
 // reported, or a ✘ naming the setting or adapter file that fixes it; never a conclusion drawn
 // from something the service did not say. The same deviations through the proxy:
-// ../evidence.test.ts.
+// ../evidence.test.ts and ../evidence-transport.test.ts.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 const runner = checkRunner();
 const check = runner.check;
