@@ -59,7 +59,7 @@ const DEFAULT_MAX_TRIES = 4;
  * more (the first ask going on), and the second asks in flight at once at most.
  */
 const FIRST_BYTE_SHARE = 0.5;
-const MAX_SECOND_ASKS = 8;
+const MAX_SECOND_ASKS = 2;
 /** The first wait after a 429 or 503 that names none; doubled each time. */
 const BACKOFF_MS = 500;
 
