@@ -100,6 +100,7 @@ test('compare three datasets on climate change across methods, share it, and exp
     'indicator',
     'score',
     'unit',
+    'score_note',
     'format',
   ]);
   expect(csv.length - 1).toBe(3 * (rows - 1));

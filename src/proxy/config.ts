@@ -4,6 +4,7 @@ import { DEMO_SIGN_IN } from '../shared/config';
 import { MAX_PAGE_LIMIT } from '../shared/api/routes';
 import { refusedPort, refusedUrlPort } from '../shared/ports';
 import { PAGING_STYLES, type PagingStyle } from './upstream/paging';
+import { ABSENCE_FORMS, type AbsenceForm } from './upstream/adapter/common';
 
 const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
@@ -59,6 +60,7 @@ const ProxyEnvSchema = z
     DATA_API_SEARCH_PAGING: z.enum(PAGING_STYLES).default('from'),
     DATA_API_PAGE_SIZE: int(1, MAX_PAGE_LIMIT).default(MAX_PAGE_LIMIT),
     DATA_API_SPOLD_ROUTE: SpoldRouteSchema.default(DEFAULT_SPOLD_ROUTE),
+    DATA_API_ABSENT_AS: z.enum(ABSENCE_FORMS).default('404'),
     // Set by `npm start` and `npm run deploy:local` when they start the emulator: the explorer
     // then says its data is the emulator's demo data.
     DATA_API_EMULATED: z.enum(['true', 'false']).default('false'),
@@ -183,6 +185,8 @@ export interface ProxyConfig {
     pageSize: number;
     /** The Spold lookup's path under the prefix, or null when the service has none. */
     spoldRoute: string | null;
+    /** How the service says "no such dataset": its 404, or 200 `null` or `{}` (as the check found). */
+    absentAs: AbsenceForm;
     /** True when the proxy talks to the embedded emulator; shown in the SPA. */
     emulated: boolean;
   };
@@ -280,6 +284,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       searchPaging: e.DATA_API_SEARCH_PAGING,
       pageSize: e.DATA_API_PAGE_SIZE,
       spoldRoute: e.DATA_API_SPOLD_ROUTE === 'none' ? null : e.DATA_API_SPOLD_ROUTE,
+      absentAs: e.DATA_API_ABSENT_AS,
       emulated: e.DATA_API_EMULATED === 'true',
     },
     auth:

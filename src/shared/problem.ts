@@ -26,6 +26,7 @@ export type ProblemCode =
   | 'upstream_busy'
   | 'upstream_auth_config'
   | 'upstream_rejected_credentials'
+  | 'upstream_refused'
   | 'upstream_response_too_large'
   | 'idp_unavailable'
   | 'auth_unavailable'

@@ -207,8 +207,12 @@ export async function registerApi(app: FastifyInstance) {
           give?.();
           throw error;
         }
-        if ('cached' in outcome)
+        if ('cached' in outcome) {
+          // "Not in this release" is kept like an answer, and never leaves as a 200.
+          if (outcome.cached.absent !== undefined)
+            throw new ProxyError(404, 'not_found', { detail: outcome.cached.absent });
           return sendCached(request, reply, outcome.cached, CACHE_CONTROL[route.caching]);
+        }
         void reply
           .code(outcome.status ?? 200)
           .headers(outcome.headers ?? {})

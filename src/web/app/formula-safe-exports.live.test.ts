@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API, type AnswerOf, type BodyOf, type RouteName } from '../../shared/api/routes';
-import type { Dataset, ImpactScore, Indicator } from '../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../shared/api/schemas';
 import { apiUrl } from '../../shared/api/url';
 import { formulaCells, FORMULA_STARTS } from '../../shared/testing/formula-cells';
 import { tableToCsv } from '../lib/table-export';
 import { changesToCsv } from '../features/changes/filter';
 import { comparisonToCsv, comparisonWideTable } from '../features/compare/export';
 import { scoresCsv } from '../features/scores/csv';
+import type { GivenScore } from '../features/scores/answers';
 import { historyToCsv } from '../features/history/across-releases';
 import { mappingToCsv } from '../features/upgrade/export';
 import { chargesTable } from '../features/usage/charges';
@@ -76,7 +77,11 @@ describe('names that start like spreadsheet formulas, in every CSV export', () =
     const scores = new Map(
       datasets.map((d) => [
         d.id,
-        new Map(d.impact_scores.map((score): [number, ImpactScore] => [score.id, score])),
+        new Map(
+          d.impact_scores.flatMap((score): [number, GivenScore][] =>
+            score.score === null ? [] : [[score.id, { ...score, score: score.score }]],
+          ),
+        ),
       ]),
     );
     const [first] = datasets;
@@ -84,7 +89,7 @@ describe('names that start like spreadsheet formulas, in every CSV export', () =
     const rows = first.impact_scores.map((score) => ({
       dataset: first,
       indicator: { ...score, id: score.id },
-      score: score.score,
+      score: score.score ?? ('' as const),
     }));
     const comparison = { ...RELEASE, systemModel: 'cutoff', datasets, indicators, scores };
     for (const csv of [

@@ -91,8 +91,10 @@ export function scoreRows(
   releases: readonly { version: string; scores: readonly ImpactScore[] | undefined }[],
   base: string,
 ): ScoreRow[] {
+  // "No score" (null) is no number: a cell without one, as for a score not given.
   const of = (version: string, id: number) =>
-    releases.find((r) => r.version === version)?.scores?.find((s) => s.id === id)?.score;
+    releases.find((r) => r.version === version)?.scores?.find((s) => s.id === id)?.score ??
+    undefined;
   return indicators.map((indicator) => ({
     indicator,
     cells: releases.map(({ version, scores }) => {
