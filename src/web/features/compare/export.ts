@@ -1,4 +1,5 @@
-import type { Dataset, Indicator, ImpactScore } from '../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../shared/api/schemas';
+import type { GivenScore } from '../scores/answers';
 import type { ExportQuery, ExportTable, PageExport } from '../../lib/table-export';
 import { scoresCsv, scoresTable } from '../scores/csv';
 import { rankDatasets, tableRows, type Rank } from './ranking';
@@ -8,7 +9,7 @@ export interface ComparisonExport {
   systemModel: string;
   datasets: readonly Dataset[];
   indicators: readonly Indicator[];
-  scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+  scores: ReadonlyMap<number, ReadonlyMap<number, GivenScore>>;
   /** The table's ranking, which every export follows. */
   rank?: Rank | undefined;
 }

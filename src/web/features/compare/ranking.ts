@@ -1,4 +1,5 @@
-import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
+import type { Dataset } from '../../../shared/api/schemas';
+import type { GivenScore } from '../scores/answers';
 
 type Direction = 'desc' | 'asc';
 export interface Rank {
@@ -6,7 +7,7 @@ export interface Rank {
   direction: Direction;
 }
 
-type Scores = ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+type Scores = ReadonlyMap<number, ReadonlyMap<number, GivenScore>>;
 
 /** A header's next state when pressed: none → largest first → smallest first → none. */
 export function nextRank(current: Rank | undefined, indicatorId: number): Rank | undefined {

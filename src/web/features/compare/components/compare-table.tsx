@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Badge, Table, Tooltip, UnstyledButton } from '@mant
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconX } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { Dataset, Indicator, ImpactScore } from '../../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../../shared/api/schemas';
+import type { GivenScore } from '../../scores/answers';
 import { OrMissing } from '../../../components/data/missing';
 import { exactScore, rowFormatter } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
@@ -21,7 +22,7 @@ import classes from './compare-table.module.css';
 export interface CompareTableProps {
   datasets: readonly Dataset[];
   indicators: readonly Indicator[];
-  scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+  scores: ReadonlyMap<number, ReadonlyMap<number, GivenScore>>;
   /** Whether a cell's score was asked for (and so is missing only if the service has none). */
   loaded: (datasetId: number, indicatorId: number) => boolean;
   view: 'absolute' | 'relative';
