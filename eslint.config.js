@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -30,20 +31,20 @@ const boundary = (part) => ({
  */
 const webOnly = [{ group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }];
 
-/** A feature is self-contained: shared UI goes to components/ or lib/, composition to app/. */
-const features = [
-  'auth',
-  'releases',
-  'indicators',
-  'datasets',
-  'compare',
-  'saved',
-  'usage',
-  'history',
-  'changes',
-  'upgrade',
-  'api-access',
-];
+/**
+ * A feature is self-contained: shared UI goes to components/ or lib/, composition to app/. The
+ * list is the folder's, so a new feature is walled in the day it is made.
+ */
+const features = readdirSync(new URL('src/web/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * Scores cost money on four pages: their queries, consent, bill and prompt are one domain below
+ * the features, which any feature may use and which uses none of them.
+ */
+const BELOW_FEATURES = 'scores';
 const featureBoundaries = features.map((feature) => ({
   files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -52,10 +53,21 @@ const featureBoundaries = features.map((feature) => ({
       {
         patterns: [
           ...features
-            .filter((other) => other !== feature)
+            .filter((other) => other !== feature && other !== BELOW_FEATURES)
             .map((other) => ({
-              group: [`**/features/${other}/**`, `**/features/${other}`],
-              message: `features/${feature} must not import features/${other}; compose them in src/web/app.`,
+              // A sibling is reached by a relative path that never says "features/".
+              group: [
+                `**/features/${other}/**`,
+                `**/features/${other}`,
+                ...['..', '../..', '../../..'].flatMap((up) => [
+                  `${up}/${other}`,
+                  `${up}/${other}/**`,
+                ]),
+              ],
+              message:
+                feature === BELOW_FEATURES
+                  ? `features/${BELOW_FEATURES} is below the features, which use it: it must not import features/${other}.`
+                  : `features/${feature} must not import features/${other}; compose them in src/web/app.`,
             })),
           { group: ['**/app/**'], message: 'Features must not import from src/web/app.' },
           ...webOnly,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readCsv } from '../src/shared/csv';
 import { sharePercent } from '../src/shared/matching/words';
 import { csvCells, downloaded } from './files';
 import { expect, test } from './fixtures';
@@ -91,10 +92,9 @@ test('compare three datasets on climate change across methods, share it, and exp
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
-  const csv = readFileSync(await download.path(), 'utf8')
-    .trim()
-    .split('\n');
-  const header = csv[0]?.split(',') ?? [];
+  const csv = readCsv(readFileSync(await download.path(), 'utf8')).map((row) => row.cells);
+  const header = csv[0] ?? [];
+  // The explorer's one scores layout, the CLI's too, named in its last column.
   expect(header).toEqual([
     'version',
     'system_model',
@@ -109,14 +109,16 @@ test('compare three datasets on climate change across methods, share it, and exp
     'indicator',
     'score',
     'unit',
+    'score_note',
     'format',
   ]);
   expect(csv.length - 1).toBe(3 * (rows - 1));
-  const exported = csv.slice(1).map((line) => {
-    const cells =
-      line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)?.map((cell) => cell.replace(/,$/, '')) ?? [];
-    return { dataset: Number(cells[2]), indicator: Number(cells[7]), score: Number(cells[11]) };
-  });
+  const column = (name: string) => header.indexOf(name);
+  const exported = csv.slice(1).map((cells) => ({
+    dataset: Number(cells[column('dataset_id')]),
+    indicator: Number(cells[column('indicator_id')]),
+    score: Number(cells[column('score')]),
+  }));
   const api = await apiScores(
     emulatorUrl,
     [8279, 2989, 7773],

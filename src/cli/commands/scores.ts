@@ -102,8 +102,9 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
   for (const page of pages)
     for (const dataset of page.datasets) {
       if (!found.has(dataset.id)) found.set(dataset.id, dataset);
+      // No score (null) stays out: its cell is empty, and said below.
       for (const score of dataset.impact_scores)
-        scoreOf.set(`${dataset.id}:${score.id}`, score.score);
+        if (score.score !== null) scoreOf.set(`${dataset.id}:${score.id}`, score.score);
     }
   const missing = datasetIds.filter((id) => !found.has(id));
   if (missing.length > 0)

@@ -17,6 +17,7 @@ import {
   UpgradeCheckSchema,
   UsageSchema,
 } from './schemas';
+import { DatasetSuccessorsSchema, LookupKeyParamSchema } from './successors';
 
 /**
  * The proxy's API, declared once: each route's method, path, parameters, body and answer. The
@@ -330,6 +331,20 @@ export const API = {
     response: DatasetReleasesSchema,
     // It follows the licence's list of releases, which can change.
     caching: 'none',
+  }),
+  datasetSuccessors: route({
+    method: 'GET',
+    path: '/api/datasets/successors',
+    summary:
+      'What a Dataset ID, activity or product Spold UUID, or ecoSpold file name (`key`) this release lacks became in it: the releases of the licence that have it, and the upgrade check’s verdict from the nearest of its system model (older first): successors with shares and source, ranked candidates, or removed (free; 501 `spold_lookup_unavailable` for a UUID or file name when the data service has no such lookup)',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, key: LookupKeyParamSchema }).strict(),
+    body: undefined,
+    response: DatasetSuccessorsSchema,
+    // It follows the licence's list of releases, which can change.
+    caching: 'none',
+    accepted: '202: the releases are being read; ask again after Retry-After',
   }),
   history: route({
     method: 'GET',

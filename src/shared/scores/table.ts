@@ -1,10 +1,12 @@
 import type { ReleaseRef } from '../versions';
+import { NO_SCORE_NOTE } from './no-score';
 
 /**
  * The explorer's one layout for scores, one row per dataset × indicator: written by every page's
  * export (CSV and workbook alike) and by the command line's `scores`, so the same scores from
  * either read into one script. Each row names its release, dataset and indicator; the score is
- * an exact number with its unit beside it.
+ * an exact number with its unit beside it; where the service gave none the score is empty (never
+ * 0) and `score_note` says so.
  */
 
 /** The layout's name and version, written into every file so a script notices a change. */
@@ -24,6 +26,7 @@ export const SCORES_HEADER = [
   'indicator',
   'score',
   'unit',
+  'score_note',
 ] as const;
 
 /** One score: where it comes from, and the score (null where the service gave none). */
@@ -56,5 +59,6 @@ export function scoreCells({ release, dataset, indicator, score }: ScoreLine) {
     indicator.indicator,
     score,
     indicator.unit,
+    score === null ? NO_SCORE_NOTE : '',
   ];
 }

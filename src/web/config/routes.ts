@@ -111,6 +111,8 @@ export const searches = {
       /** The page of the list shown, 100 changes a page. */
       page: intParam(1, 1, 10_000),
       ind: indicatorSet(),
+      /** Scores offered for the rows shown (after the bill), with the indicators `ind`. */
+      scores: enumParam(['off', 'on']),
     }),
   ),
   upgrade: defineSearch(

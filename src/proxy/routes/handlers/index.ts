@@ -2,6 +2,7 @@ import { batchHandler } from './batch';
 import { changesHandler } from './changes';
 import { datasetHandler } from './dataset';
 import { datasetReleasesHandler } from './dataset-releases';
+import { datasetSuccessorsHandler } from './dataset-successors';
 import { historyHandler } from './history';
 import { indicatorCounterpartsHandler } from './indicator-counterparts';
 import { indicatorsHandler } from './indicators';
@@ -30,6 +31,7 @@ export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
   search: searchHandler(deps),
   spold: spoldHandler(deps),
   datasetReleases: datasetReleasesHandler(deps),
+  datasetSuccessors: datasetSuccessorsHandler(deps),
   dataset: datasetHandler(deps),
   batch: batchHandler(deps),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset, ImpactScore, Indicator } from '../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../shared/api/schemas';
+import type { GivenScore } from '../scores/answers';
 import { tableToCsv } from '../../lib/table-export';
 import type { ReleaseRef } from '../../config/routes';
 import { columnKey, type ShownColumn } from './columns';
@@ -39,7 +40,7 @@ const indicator = (id: number, method: string): Indicator => ({
 });
 const ipcc = indicator(2, 'IPCC 2021');
 const ef = indicator(1, 'EF v3.1');
-const score = (of: Indicator, value: number): ImpactScore => ({ ...of, score: value });
+const score = (of: Indicator, value: number): GivenScore => ({ ...of, score: value });
 const shown = { version: '3.12', systemModel: 'cutoff' };
 const scores = new Map([
   [

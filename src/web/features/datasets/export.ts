@@ -13,7 +13,7 @@ const rowsOf = (dataset: Dataset): ScoreCsvRow[] =>
         a.category.localeCompare(b.category) ||
         a.indicator.localeCompare(b.indicator),
     )
-    .map((score) => ({ dataset, indicator: score, score: score.score }));
+    .map((score) => ({ dataset, indicator: score, score: score.score ?? ('' as const) }));
 
 /** One row per score, with the dataset's identity on every row and the exact values. */
 export function scoresToCsv(dataset: Dataset, context: Context): string {

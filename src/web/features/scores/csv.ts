@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../shared/api/schemas';
 import { SCORES_FORMAT, SCORES_HEADER, scoreCells } from '../../../shared/scores/table';
 import type { ReleaseRef } from '../../../shared/versions';
+import { NO_SCORE_NOTE } from '../../../shared/scores/no-score';
 import { tableToCsv, type ExportTable } from '../../lib/table-export';
 
 /** One score of an export: a dataset, an indicator and the score, of one release. */
@@ -15,7 +16,8 @@ export interface ScoreCsvRow {
 
 /**
  * The explorer's one layout for scores (src/shared/scores/table.ts), in CSV and in a workbook
- * alike, as the command line writes it too.
+ * alike, as the command line writes it too: where the data service gave no score, the cell is
+ * empty (never 0) and `score_note` says so.
  */
 export function scoresTable(
   context: ReleaseRef,
@@ -34,6 +36,16 @@ export function scoresTable(
       }),
     ),
     format: SCORES_FORMAT,
+  };
+}
+
+/** A dataset as a JSON export writes it: a score not given is `null` with a `score_note`. */
+export function datasetForJson(dataset: Dataset) {
+  return {
+    ...dataset,
+    impact_scores: dataset.impact_scores.map((row) =>
+      row.score === null ? { ...row, score_note: NO_SCORE_NOTE } : row,
+    ),
   };
 }
 

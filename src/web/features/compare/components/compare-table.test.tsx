@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Dataset, ImpactScore, Indicator } from '../../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../../shared/api/schemas';
+import type { GivenScore } from '../../scores/answers';
 import { renderWithProviders } from '../../../testing/render';
 import type { ReleaseRef } from '../../../config/routes';
 import { columnKey, type Column, type Followed, type ShownColumn } from '../columns';
@@ -44,7 +45,7 @@ const indicator = (id: number, name: string): Indicator => ({
 });
 const gwp = indicator(1, 'global warming potential (GWP100)');
 const gwp20 = indicator(2, 'global warming potential (GWP20)');
-const score = (id: number, value: number): ImpactScore => ({ ...indicator(id, ''), score: value });
+const score = (id: number, value: number): GivenScore => ({ ...indicator(id, ''), score: value });
 const scores = new Map([
   [
     8279,

@@ -5,6 +5,7 @@ import { plural } from '../../../lib/format';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 import { CostPrompt, type ScoreLoad } from '../../scores/components/cost-prompt';
+import { datasetForJson } from '../../scores/csv';
 import { scoresExport } from '../export';
 import { ScoreCharts, ScoresTable } from './scores-view';
 
@@ -90,7 +91,7 @@ export function ScoresPanel({
           file={`dataset-${dataset.id}-${version}-${systemModel}`}
           build={() => scoresExport(dataset, { version, systemModel }, link)}
           json={() =>
-            `${JSON.stringify({ version, system_model: systemModel, dataset }, null, 2)}\n`
+            `${JSON.stringify({ version, system_model: systemModel, dataset: datasetForJson(dataset) }, null, 2)}\n`
           }
         />
       </Group>
