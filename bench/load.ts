@@ -10,6 +10,8 @@ export interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers with a 4xx status, of `errors` (a mix that asks for IDs a release lacks expects them). */
+  clientErrors: number;
   /** CPU time per answered request, in µs, of each process named in `processes`. */
   cpuPerRequest: Record<string, number | undefined>;
 }
@@ -64,6 +66,7 @@ export async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors,
+    clientErrors: result['4xx'],
   };
 }
 

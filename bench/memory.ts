@@ -7,6 +7,10 @@ import { ReleasesSchema } from '../src/shared/api/schemas';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { emulatorStats, spawnEmulator } from './emulator';
 import { spawnProxy } from './proxy';
+import { upgradeChecksAtOnce } from './upgrade-memory';
+
+/** The proxy's stated cap of resident memory (src/proxy/README.md, "Bounds"). */
+const PROXY_CAP_MB = 700;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,6 +70,9 @@ export async function benchMemory(): Promise<string[]> {
       clearInterval(sampler);
     }
     const atEnd = rssMb(proxy.pid);
+    const upgrade = await upgradeChecksAtOnce(proxy.origin, headers.authorization, () =>
+      rssMb(proxy.pid),
+    );
     const [first = { calls: 1, seconds: 0 }] = rounds;
     const total = rounds.reduce((sum, round) => sum + round.calls, 0);
 
@@ -94,6 +101,7 @@ export async function benchMemory(): Promise<string[]> {
       `Free calls and memory (full scale; emulator and proxy in their own processes)`,
       `  /api/sectors of all ${pairs.length} licensed releases, three rounds (the proxy keeps 6 read): ${rounds.map((round) => `${round.calls} calls in ${round.seconds.toFixed(1)} s`).join(', ')}; ${(total / first.calls).toFixed(2)} × the first round (target ≤ 1.2)`,
       `  proxy resident memory: ${atStart.toFixed(0)} MB at start, peak ${peak.toFixed(0)} MB, ${atEnd.toFixed(0)} MB after`,
+      `  ${upgrade.checks} upgrade checks of ${upgrade.lines.toLocaleString('en')} lines (one ID repeated) sent at once by one user, 3.11 → 3.12 cutoff: resident ${upgrade.startMb.toFixed(0)} MB before, peak ${upgrade.peakMb.toFixed(0)} MB (stated cap ${PROXY_CAP_MB} MB), ${upgrade.refused} answers of 429 or 202 asked again after their Retry-After, all answered in ${upgrade.seconds.toFixed(1)} s`,
       `  response cache of ${cache.capBytes / MB} MB filled with ${(cache.producedBytes / MB).toFixed(0)} MB of answers (pages of 100 dataset documents) and their gzips: holds ${(cache.heldBytes / MB).toFixed(1)} MB after a full GC (${(cache.heldBytes / cache.capBytes).toFixed(2)} × its cap), ${cache.entries} answers`,
     ];
   } finally {

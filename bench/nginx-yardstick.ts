@@ -4,7 +4,7 @@
  * Redis behind nginx from deploy/nginx.conf.template.
  */
 import { freePort } from '../src/launcher/stack';
-import type { Started } from './emulator';
+import { emulatorStats, type Started } from './emulator';
 import { fmt, fmtCpu, load, type Load } from './load';
 import { startFleet, startNginxWith, type Fleet, type Running } from '../src/launcher/fleet';
 import { startRedisServer, type RedisServer } from '../src/proxy/testing/redis-server';
@@ -52,7 +52,8 @@ http {
             ${
               options.cache
                 ? `proxy_cache answers;
-            proxy_cache_valid 200 60m;
+            # A release never changes: "not in this release" is kept like an answer.
+            proxy_cache_valid 200 404 60m;
             proxy_cache_lock on;
             proxy_ignore_headers Cache-Control Expires Set-Cookie;`
                 : ''
@@ -80,6 +81,10 @@ async function startBenchFleet(
   };
 }
 
+/** A mix run: its rate and latency, its 404s, and the calls that reached the data service. */
+const fmtMix = (mix: { run: Load; upstream: number }) =>
+  `${fmt({ ...mix.run, errors: mix.run.errors - mix.run.clientErrors })}, ${mix.run.clientErrors} answered 404; ${mix.upstream} calls reached the data service; CPU per request: ${fmtCpu(mix.run)}`;
+
 /** The nginx yardsticks and the fleet of two instances on Redis, side by side with one proxy. */
 export async function yardsticks(options: {
   emulator: Started;
@@ -92,8 +97,25 @@ export async function yardsticks(options: {
   paths: readonly string[];
   hitPath: string;
   hitResult: Load;
+  /** Paths answered from the cache once warm: a fifth of them IDs the release lacks. */
+  mixPaths: readonly string[];
 }): Promise<string[]> {
   const { emulator, emulatorPid, viaProxy } = options;
+  const calls = async () => (await emulatorStats(emulator.address)).api_requests;
+  /**
+   * Cache hits on the mix: one pass to warm the cache (every path asked once), then a timed run
+   * over it, with the calls that still reached the data service during the run.
+   */
+  const mixRun = async (
+    origin: string,
+    headers: Record<string, string>,
+    processes: Record<string, number | undefined>,
+  ) => {
+    await load(origin, headers, options.mixPaths, {}, { once: true });
+    const before = await calls();
+    const run = await load(origin, headers, options.mixPaths, processes);
+    return { run, upstream: (await calls()) - before };
+  };
   // Disjoint slices of the distinct paths, each sent once, to processes that have not seen them.
   const size = Math.min(12_000, Math.floor(options.paths.length / 3));
   const [forNginx, forProxy, forFleet] = [0, 1, 2].map((i) =>
@@ -124,11 +146,16 @@ export async function yardsticks(options: {
   const cached = await startNginxPassthrough(emulator.address, options.token, { cache: true });
   await fetch(`${cached.origin}${options.hitPath}`);
   const nginxHit = await load(cached.origin, {}, [options.hitPath], { nginx: cached.pid });
+  const nginxMix = await mixRun(cached.origin, {}, { nginx: cached.pid });
   await cached.stop();
+  const mixProxy = await options.spawnProxy();
+  const proxyMix = await mixRun(mixProxy.origin, viaProxy, { proxy: mixProxy.pid });
+  mixProxy.stop();
 
   const bench = await startBenchFleet(options.env);
   let fleetMiss: Load;
   let fleetHit: Load;
+  let fleetMix: Awaited<ReturnType<typeof mixRun>>;
   try {
     const pids = Object.fromEntries(
       bench.fleet.instances.map((instance, i) => [`proxy ${i + 1}`, instance.pid]),
@@ -146,6 +173,7 @@ export async function yardsticks(options: {
       ...pids,
       nginx: bench.fleet.nginx.pid,
     });
+    fleetMix = await mixRun(bench.fleet.url, viaProxy, { ...pids, nginx: bench.fleet.nginx.pid });
   } finally {
     await bench.stop();
   }
@@ -159,5 +187,10 @@ export async function yardsticks(options: {
     `    2 instances + Redis, hit   : ${fmt(fleetHit)}; CPU per request: ${fmtCpu(fleetHit)}`,
     `    misses: proxy ÷ nginx ${ratio(proxyMiss, nginxMiss)} (target ≥ 0.80); hits: proxy ÷ nginx proxy_cache ${ratio(options.hitResult, nginxHit)} (target ≥ 0.60)`,
     `    2 instances + Redis ÷ 1 instance: misses ${ratio(fleetMiss, proxyMiss)}, hits ${ratio(fleetHit, options.hitResult)}`,
+    `  cache hits on a mix of ${options.mixPaths.length} dataset paths, a fifth of them IDs the release lacks (404), warmed by one pass (nginx keeps 200 and 404)`,
+    `    nginx proxy_cache          : ${fmtMix(nginxMix)}`,
+    `    proxy                      : ${fmtMix(proxyMix)}`,
+    `    2 instances + Redis        : ${fmtMix(fleetMix)}`,
+    `    mix: proxy ÷ nginx proxy_cache ${ratio(proxyMix.run, nginxMix.run)} (target ≥ 0.60); 2 instances + Redis ÷ nginx proxy_cache ${ratio(fleetMix.run, nginxMix.run)}`,
   ];
 }

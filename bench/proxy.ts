@@ -236,6 +236,16 @@ export async function benchProxy(): Promise<string[]> {
     const plainHits = await load(proxy.origin, viaProxy, [searchPath], { proxy: proxy.pid });
     const gzipHits = await load(proxy.origin, gzip, [searchPath], { proxy: proxy.pid });
 
+    // A mix of cached answers, a fifth of them for IDs the release lacks: every fifth path asks
+    // for an ID no release has.
+    const mixPaths = unique
+      .slice(0, 400)
+      .map((id, i) =>
+        i % 5 === 4
+          ? `/api/datasets/${9_000_000 + i}?version=3.12&system_model=cutoff`
+          : `/api/datasets/${id}?version=3.12&system_model=cutoff`,
+      );
+
     // nginx as the yardstick, and two instances sharing Redis: each miss run is one pass over
     // paths no cache has seen (the runs above cycle through theirs and end partly on hits).
     const yard = await yardsticks({
@@ -249,6 +259,7 @@ export async function benchProxy(): Promise<string[]> {
       paths: missPaths,
       hitPath,
       hitResult,
+      mixPaths,
     });
 
     // The sector index of a release at full scale: how long until sector searches work.

@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: measurements taken side by side in one run, on this machine, each part in
  * its own processes: the emulator at full scale, the explorer in Chromium, and the proxy.
- * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`) runs one suite.
+ * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`, `vitals`) runs one suite.
  */
 import { benchEmulator } from './emulator';
 import { benchHistory } from './history';
 import { benchMemory } from './memory';
 import { benchProxy } from './proxy';
+import { benchVitals } from './vitals';
 import { benchWeb } from './web';
 
 const SUITES = {
@@ -15,6 +16,7 @@ const SUITES = {
   proxy: benchProxy,
   history: benchHistory,
   memory: benchMemory,
+  vitals: benchVitals,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SUITES));

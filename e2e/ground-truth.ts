@@ -7,6 +7,8 @@ export interface TruthRow {
   kind: string;
   steps: string[];
   fields: string[];
+  /** A split's share of the older dataset the newer one takes; null for a whole one. */
+  share: number | null;
 }
 
 /**

@@ -118,7 +118,7 @@ test('on a phone, history, changes, upgrade and usage keep their key value on th
       .getByRole('row')
       .nth(1)
       .getByText(
-        /^(unchanged|documentation changed|new ID|split|merged|removed|no certain successor)$/,
+        /^(documentation unchanged|documentation changed|moved|renamed|re-identified|split|merged|removed|no certain successor)$/,
       )
       .first(),
     'upgrade: the first verdict',

@@ -18,14 +18,14 @@ function scoredIndicators(request: Request): number[] {
 }
 
 /**
- * What the upgrade check must say of a dataset of 3.10, by what the emulator did to it: a
- * removed one has no successor (removed, or candidates offered when near ones are left), a
- * product renamed in a report a new ID.
+ * What the upgrade check must say of a dataset of 3.10, in the one vocabulary, by what the
+ * emulator did to it: a removed one has no successor (removed, or candidates offered when near
+ * ones are left), a product renamed in a report is renamed (under a new ID).
  */
-function expectedVerdict(row: TruthRow): string {
+function expectedChange(row: TruthRow): string {
   if (row.kind === 'removed') return '(removed|no certain successor)';
-  if (row.kind === 'product-renamed') return 'new ID';
-  return row.fields.length === 0 ? 'unchanged' : 'documentation changed';
+  if (row.kind === 'product-renamed') return 'renamed';
+  return row.fields.length === 0 ? 'documentation unchanged' : 'documentation changed';
 }
 
 const MALFORMED = 'not-a-dataset';
@@ -96,7 +96,7 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
     await expect(cells.getByRole('cell').nth(1), `line ${String(line)}`).toHaveText(
-      new RegExp(`^${expectedVerdict(row)}`),
+      new RegExp(`^${expectedChange(row)}`),
     );
   }
   const successor = verdicts
@@ -130,7 +130,7 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
     [882, 964],
   ]);
 
-  // The mapping: old ID → new ID with the verdict and the exact scores of both releases.
+  // The mapping: old ID → new ID with the change and the exact scores of both releases.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export mapping CSV' }).click(),
@@ -139,22 +139,32 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
     .trim()
     .split('\n');
   const header = csv[0]?.split(',') ?? [];
-  expect(header.slice(0, 2)).toEqual(['line', 'verdict']);
-  expect(header.slice(-6)).toEqual([
-    '882_3.10',
-    '882_3.12',
-    '882_change_percent',
-    '964_3.10',
-    '964_3.12',
-    '964_change_percent',
-  ]);
+  expect(header.slice(0, 3)).toEqual(['line', 'change', 'same_dataset_id']);
+  expect(header.slice(-17, -1)).toEqual(
+    [882, 964].flatMap((id) => [
+      `${String(id)}_indicator_in_3.10`,
+      `${String(id)}_3.10`,
+      `${String(id)}_3.12`,
+      `${String(id)}_share_weighted_mix`,
+      `${String(id)}_change_against`,
+      `${String(id)}_change_percent`,
+      `${String(id)}_class`,
+      `${String(id)}_why`,
+    ]),
+  );
   const mapped = csv.slice(1).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
-  expect(mapped).toHaveLength(29);
+  // Every line, the unreadable one too (with why), as the command line writes it.
+  expect(mapped).toHaveLength(30);
+  expect(mapped.find((cells) => cells[0] === '12')?.[1]).toBe('unreadable');
   const renamedRow = mapped.find((cells) => cells[0] === String(lineOf(renamed)));
-  expect(renamedRow?.slice(1, 3)).toEqual(['new ID', String(renamed.from_id)]);
+  expect(renamedRow?.slice(1, 4)).toEqual(['renamed', 'no', String(renamed.from_id)]);
   expect(renamedRow?.[header.indexOf('3.12_id')]).toBe(String(renamed.to_id));
-  const [before, after, change] = (renamedRow ?? []).slice(-6, -3).map(Number);
-  expect(change).toBeCloseTo((((after ?? 0) - (before ?? 0)) / Math.abs(before ?? 1)) * 100, 6);
+  const cell = (name: string) => Number(renamedRow?.[header.indexOf(name)]);
+  expect(cell('882_change_percent')).toBeCloseTo(
+    ((cell('882_3.12') - cell('882_3.10')) / Math.abs(cell('882_3.10'))) * 100,
+    6,
+  );
+  expect(renamedRow?.[header.indexOf('882_class')]).toBe('successor');
 
   // Saved by name in this browser.
   await page.getByRole('textbox', { name: 'List name' }).fill('Model from 3.10');

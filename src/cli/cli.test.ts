@@ -11,6 +11,7 @@ import {
   UpgradeCheckSchema,
   UsageSchema,
 } from '../shared/api/schemas';
+import { ScorePriceSchema } from '../shared/api/price';
 import { readCsv, toCsv } from '../shared/csv';
 import { parseDatasetList } from '../shared/dataset-list';
 import { scoresCsv } from '../web/features/scores/csv';
@@ -175,6 +176,25 @@ describe('npx lci-explorer', () => {
     );
     expect(result.stdout).toBe('');
     expect((await meter()).dataset_ids).toEqual([]);
+    // The bill is the proxy's price for the same set, which the explorer's pages state too.
+    const price = ScorePriceSchema.parse(
+      await (
+        await asUser('/api/scores/price', {
+          method: 'POST',
+          body: JSON.stringify({
+            requests: [
+              {
+                version: '3.12',
+                system_model: 'cutoff',
+                dataset_ids: [8279, 2989],
+                indicator_ids: [964],
+              },
+            ],
+          }),
+        })
+      ).json(),
+    );
+    expect(result.stderr).toContain(`This adds to this period's bill: ${price.summary}.`);
   });
 
   it('fetches scores with --yes, exact, charged to the user on the usage and the meter', async () => {

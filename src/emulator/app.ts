@@ -1,15 +1,8 @@
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { EmulatorConfig } from './config';
 import { DataStore } from './data/store';
-import {
-  defaultFaults,
-  FaultDice,
-  nullKeys,
-  renameKeys,
-  renameScores,
-  type Faults,
-} from './faults';
+import { defaultFaults, FaultDice, type Faults } from './faults';
 import { createServiceTokenIssuer } from './identity/service-tokens';
 import { registerTokenEndpoint, SERVICE_REALM_PATH } from './identity/token-endpoint';
 import { createUserRealm, mountUserRealm } from './identity/user-realm';
@@ -19,6 +12,15 @@ import { registerAdmin } from './routes/admin';
 import { requireServiceToken } from './routes/api-auth';
 import { registerChangeReports } from './routes/change-reports';
 import { registerDatasets } from './routes/datasets';
+import {
+  deviate,
+  encode,
+  gatewayRefuses,
+  htmlError,
+  isFree,
+  overLimit,
+  redirectOf,
+} from './routes/deviations';
 import { registerDocumentation } from './routes/documentation';
 import { registerIndicators } from './routes/indicators';
 import { registerReports } from './routes/reports';
@@ -43,72 +45,6 @@ export interface Emulator {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Where a GET is redirected by the `redirect` fault, or undefined. */
-function redirectOf(redirect: Faults['redirect'], method: string, url: string): string | undefined {
-  if (redirect === 'none' || method !== 'GET') return undefined;
-  const [path = '', search] = url.split('?');
-  if (redirect === 'other-origin') return `http://127.0.0.1:9${url}`;
-  return path.endsWith('/') ? undefined : `${path}/${search === undefined ? '' : `?${search}`}`;
-}
-
-/** Whether a request asks for no scores: it is free, and a burst of 429 may meet it. */
-function isFree(query: unknown, body: unknown): boolean {
-  if (typeof query === 'object' && query !== null && 'indicator_ids' in query) return false;
-  if (typeof body !== 'string' || body === '') return true;
-  try {
-    const ids = (JSON.parse(body) as { indicator_ids?: unknown }).indicator_ids;
-    return !Array.isArray(ids) || ids.length === 0;
-  } catch {
-    return true;
-  }
-}
-
-/** A `limit` above the `max_limit` fault: refused as FastAPI would, or silently cut. */
-function overLimit(faults: Faults, query: Record<string, unknown>, reply: FastifyReply) {
-  const raw = query.limit;
-  const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : undefined;
-  // Off at 100: each route then keeps its own rule (the documented indicators ignore `limit`).
-  if (faults.max_limit >= 100 || limit === undefined || limit <= faults.max_limit) return undefined;
-  if (faults.over_limit === 'clamp') {
-    query.limit = String(faults.max_limit);
-    return undefined;
-  }
-  return reply.code(422).send({
-    detail: [
-      {
-        type: 'less_than_equal',
-        loc: ['query', 'limit'],
-        msg: `Input should be less than or equal to ${faults.max_limit}`,
-        input: raw,
-        ctx: { le: faults.max_limit },
-      },
-    ],
-  });
-}
-
-/** A successful answer's JSON as the shape faults change it. */
-function deviate(faults: Faults, body: string): string {
-  const {
-    rename_field: rename,
-    null_field: nulled,
-    omit_total: omit,
-    score_shape: scores,
-  } = faults;
-  if (!rename && !nulled && !omit && scores === 'documented') return body;
-  let value: unknown = JSON.parse(body);
-  if (rename) value = renameKeys(value, rename.from, rename.to);
-  if (nulled) value = nullKeys(value, nulled);
-  if (scores === 'renamed') value = renameScores(value);
-  if (omit && typeof value === 'object' && value !== null && !Array.isArray(value))
-    value = Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'total'));
-  return JSON.stringify(value);
-}
-
-/** An error page as a gateway in front of an API sends it. */
-function htmlError(status: number): string {
-  return `<html>\n<head><title>${status} Error</title></head>\n<body>\n<center><h1>${status} Error</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n`;
-}
 
 /** Builds the data-service emulator; the caller decides whether to listen or `inject`. */
 export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
@@ -135,6 +71,7 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
     faults,
     dice: new FaultDice(),
     reports: [],
+    gateway: { refused: undefined },
   };
 
   const app = Fastify({
@@ -170,9 +107,18 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
         api.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
           done(null, body),
         );
-        api.setErrorHandler((error, _request, reply) => {
+        api.setErrorHandler(async (error, _request, reply) => {
           if (error instanceof ValidationFailure)
             return reply.code(422).send({ detail: error.items });
+          if (error instanceof DetailError && error.absence) {
+            // "No such dataset": looked for everywhere first, then said as the faults say.
+            if (state.faults.not_found_ms > 0) await sleep(state.faults.not_found_ms);
+            if (state.faults.absent_as !== '404')
+              return reply
+                .code(200)
+                .type('application/json; charset=utf-8')
+                .send(state.faults.absent_as === 'null' ? 'null' : '{}');
+          }
           if (error instanceof DetailError)
             return reply.code(error.status).send({ detail: error.detail });
           if ((error as { statusCode?: number }).statusCode === 413)
@@ -187,9 +133,21 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
           const target = redirectOf(state.faults.redirect, request.method, request.url);
           return target ? reply.code(307).header('location', target).send() : undefined;
         });
+        // A gateway in front answers before the API's own bearer check.
+        api.addHook('onRequest', async (request, reply) => {
+          if (await gatewayRefuses(state, request, reply)) return reply;
+          return undefined;
+        });
         api.addHook('onRequest', requireServiceToken(state));
         api.addHook('preHandler', async (request, reply) => {
           if (state.faults.latency_ms > 0) await sleep(state.faults.latency_ms);
+          const slow = state.faults.slow_calls;
+          if (
+            slow !== null &&
+            (slow.match === undefined || request.url.includes(slow.match)) &&
+            state.dice.roll('slow', slow.rate)
+          )
+            await sleep(slow.ms);
           if (state.dice.roll('error', state.faults.error_rate)) {
             return reply.code(500).send({ detail: 'Internal Server Error' });
           }
@@ -227,17 +185,25 @@ export async function buildEmulator(deps: EmulatorDeps): Promise<Emulator> {
           ) {
             body = body + ' '.repeat(state.faults.oversize_bytes - body.length);
           }
-          if (state.faults.slow_body_ms > 0 && typeof body === 'string') {
+          const encoding = state.faults.content_encoding;
+          if (encoding !== 'identity' && (typeof body === 'string' || Buffer.isBuffer(body))) {
+            body = encode(encoding, body);
+            reply.header('content-encoding', encoding);
+          }
+          if (
+            state.faults.slow_body_ms > 0 &&
+            (typeof body === 'string' || Buffer.isBuffer(body))
+          ) {
             reply.removeHeader('content-length');
             const chunks = 10;
-            const size = Math.ceil(body.length / chunks);
-            const text = body;
+            const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+            const size = Math.ceil(bytes.length / chunks);
             const delay = state.faults.slow_body_ms / chunks;
             return Readable.from(
               (async function* () {
-                for (let i = 0; i < text.length; i += size) {
+                for (let i = 0; i < bytes.length; i += size) {
                   await sleep(delay);
-                  yield text.slice(i, i + size);
+                  yield bytes.subarray(i, i + size);
                 }
               })(),
             );

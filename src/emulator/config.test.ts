@@ -69,6 +69,15 @@ describe('the deviation knobs', () => {
       token_answer: 'keycloak',
       redirect: 'none',
       html_errors: false,
+      formula_names: false,
+      total_cap: null,
+      versions_vocabulary: 'codes',
+      missing_score: null,
+      slow_calls: null,
+      gateway_refusal: 'none',
+      content_encoding: 'identity',
+      absent_as: '404',
+      not_found_ms: 0,
     });
   });
 
@@ -87,6 +96,28 @@ describe('the deviation knobs', () => {
     });
     expect(() => emulatorConfigFromEnv({ EMULATOR_RENAME_FIELD: 'geography' })).toThrow(
       /^Invalid EMULATOR_RENAME_FIELD: [^\n]+$/,
+    );
+  });
+
+  it('read the knobs of issue 32: a missing score as form and indicator, slow calls as share and delay', () => {
+    const config = emulatorConfigFromEnv({
+      EMULATOR_MISSING_SCORE: 'nan:990',
+      EMULATOR_SLOW_RATE: '0.1',
+      EMULATOR_SLOW_MS: '20000',
+      EMULATOR_TOTAL_CAP: '10000',
+      EMULATOR_ABSENT_AS: 'null',
+    });
+    expect(config.faults).toMatchObject({
+      missing_score: { as: 'nan', indicator: 990 },
+      slow_calls: { rate: 0.1, ms: 20_000 },
+      total_cap: 10_000,
+      absent_as: 'null',
+    });
+    expect(
+      emulatorConfigFromEnv({ EMULATOR_MISSING_SCORE: 'absent' }).faults.missing_score,
+    ).toEqual({ as: 'absent', indicator: 882 });
+    expect(() => emulatorConfigFromEnv({ EMULATOR_MISSING_SCORE: 'zero' })).toThrow(
+      /^Invalid EMULATOR_MISSING_SCORE: [^\n]+$/,
     );
   });
 });

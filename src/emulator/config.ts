@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { EMULATOR_PAGING_STYLES, type Faults } from './faults';
+import { refusedPort, refusedUrlPort } from '../shared/ports';
+import { EMULATOR_PAGING_STYLES, MISSING_SCORE_FORMS, type Faults } from './faults';
 import { DEFAULT_LICENCE, parseLicence } from './licence';
 
 /** Where `npm start` puts the emulator unless EMULATOR_PORT says otherwise. */
 export const DEFAULT_EMULATOR_PORT = 4010;
-const port = z.coerce.number().int().min(0).max(65535);
+/** A port fetch would refuse to connect to: the proxy could never reach the emulator there. */
+const port = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(65535)
+  .superRefine((value, ctx) => {
+    const refused = refusedPort(value);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  });
 const origins = z
   .string()
   .transform((value) =>
@@ -52,7 +62,13 @@ const spoldRoute = z
 const EmulatorEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   EMULATOR_PORT: port.default(DEFAULT_EMULATOR_PORT),
-  EMULATOR_PUBLIC_ORIGIN: z.url().optional(),
+  EMULATOR_PUBLIC_ORIGIN: z
+    .url()
+    .superRefine((value, ctx) => {
+      const refused = refusedUrlPort(value);
+      if (refused) ctx.addIssue({ code: 'custom', message: refused });
+    })
+    .optional(),
   DATA_API_CLIENT_ID: z.string().min(1).optional(),
   DATA_API_CLIENT_SECRET: z.string().min(8).optional(),
   EMULATOR_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
@@ -107,6 +123,24 @@ const EmulatorEnvSchema = z.object({
   EMULATOR_TOKEN_ANSWER: z.enum(['keycloak', 'recorded']).default('keycloak'),
   EMULATOR_REDIRECT: z.enum(['none', 'trailing-slash', 'other-origin']).default('none'),
   EMULATOR_HTML_ERRORS: bool.default(false),
+  EMULATOR_FORMULA_NAMES: bool.default(false),
+  EMULATOR_TOTAL_CAP: z.coerce.number().int().min(0).optional(),
+  EMULATOR_VERSIONS_VOCABULARY: z.enum(['codes', 'names', 'other']).default('codes'),
+  EMULATOR_MISSING_SCORE: z
+    .string()
+    .regex(
+      /^(null|nan|marker|absent)(:[1-9]\d{0,8})?$/,
+      'must be null, nan, marker or absent, optionally with an indicator ID, e.g. null:882',
+    )
+    .optional(),
+  EMULATOR_SLOW_RATE: z.coerce.number().min(0).max(1).default(0),
+  EMULATOR_SLOW_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
+  EMULATOR_GATEWAY_REFUSAL: z.enum(['none', 'token', 'always']).default('none'),
+  EMULATOR_CONTENT_ENCODING: z
+    .enum(['identity', 'gzip', 'deflate', 'br', 'compress'])
+    .default('identity'),
+  EMULATOR_ABSENT_AS: z.enum(['404', 'null', 'empty']).default('404'),
+  EMULATOR_NOT_FOUND_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 
 export interface EmulatorConfig {
@@ -196,6 +230,16 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
       token_answer: e.EMULATOR_TOKEN_ANSWER,
       redirect: e.EMULATOR_REDIRECT,
       html_errors: e.EMULATOR_HTML_ERRORS,
+      formula_names: e.EMULATOR_FORMULA_NAMES,
+      total_cap: e.EMULATOR_TOTAL_CAP ?? null,
+      versions_vocabulary: e.EMULATOR_VERSIONS_VOCABULARY,
+      missing_score: missingScoreOf(e.EMULATOR_MISSING_SCORE),
+      slow_calls:
+        e.EMULATOR_SLOW_RATE > 0 ? { rate: e.EMULATOR_SLOW_RATE, ms: e.EMULATOR_SLOW_MS } : null,
+      gateway_refusal: e.EMULATOR_GATEWAY_REFUSAL,
+      content_encoding: e.EMULATOR_CONTENT_ENCODING,
+      absent_as: e.EMULATOR_ABSENT_AS,
+      not_found_ms: e.EMULATOR_NOT_FOUND_MS,
     },
   };
 }
@@ -203,6 +247,17 @@ export function emulatorConfigFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
 function renameOf(value: string | undefined): Faults['rename_field'] {
   const [from, to] = value?.split(':') ?? [];
   return from && to ? { from, to } : null;
+}
+
+/** GWP100 (CML v4.8 2016), the indicator the live API's clients ask first (upstream-api.md §10.2). */
+const DEFAULT_MISSING_INDICATOR = 882;
+
+function missingScoreOf(value: string | undefined): Faults['missing_score'] {
+  if (value === undefined) return null;
+  const [form, indicator] = value.split(':');
+  // The variable's pattern allows only these forms.
+  const as = MISSING_SCORE_FORMS.find((known) => known === form) ?? 'null';
+  return { as, indicator: indicator ? Number(indicator) : DEFAULT_MISSING_INDICATOR };
 }
 
 function generateSecret(): string {

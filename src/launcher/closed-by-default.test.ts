@@ -38,7 +38,7 @@ describe('an unauthenticated explorer reachable from other machines', () => {
     // Its own build directory, so a launcher that did not refuse would not touch dist/.
     const staticDir = mkdtempSync(path.join(tmpdir(), 'closed-'));
     const service = {
-      DATA_API_URL: 'http://127.0.0.1:9',
+      DATA_API_URL: 'http://127.0.0.1:59',
       DATA_API_CLIENT_ID: 'explorer',
       DATA_API_CLIENT_SECRET: 'not-a-secret',
     };
@@ -72,4 +72,40 @@ describe('an unauthenticated explorer reachable from other machines', () => {
       expect(() => checkStackEnv({ AUTH_MODE: 'none', HOST: host })).not.toThrow();
     expect(() => checkStackEnv({ AUTH_MODE: 'oidc', HOST: '0.0.0.0' })).not.toThrow();
   });
+});
+
+describe('a port that browsers and Node’s fetch refuse to connect to', () => {
+  it('is refused by checkStackEnv, naming the setting and the port', () => {
+    expect(() => checkStackEnv({ EMULATOR_PORT: '4190' })).toThrow(
+      /^Invalid EMULATOR_PORT: 4190 is a port browsers and Node's fetch refuse to connect to/,
+    );
+    expect(() => checkStackEnv({ PORT: '6000' })).toThrow(/^PORT 6000 is a port browsers/);
+    expect(() =>
+      checkStackEnv({
+        DATA_API_URL: 'https://api.example.org:6667',
+        DATA_API_CLIENT_ID: 'explorer',
+        DATA_API_CLIENT_SECRET: 'secret',
+        AUTH_ISSUER: 'https://sso.example.org/realms/explorer',
+      }),
+    ).toThrow(/^DATA_API_URL names port 6667, a port browsers/);
+    expect(() => checkStackEnv({ AUTH_ISSUER: 'http://localhost:10080/realms/x' })).toThrow(
+      /^AUTH_ISSUER names port 10080/,
+    );
+    expect(() => checkStackEnv({ PORT: '8080', EMULATOR_PORT: '4010' })).not.toThrow();
+  });
+
+  it('stops npm start and deploy:local in one line before anything starts', async () => {
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'bad-port-'));
+    const runs = await Promise.all([
+      launch('src/launcher/main.ts', [], { STATIC_DIR: staticDir, EMULATOR_PORT: '4190' }),
+      launch('src/launcher/deploy-local.ts', ['--port', '6000'], { STATIC_DIR: staticDir }),
+      launch('src/launcher/deploy-local.ts', [], { STATIC_DIR: staticDir, EMULATOR_PORT: '4190' }),
+    ]);
+    expect(runs.map((run) => run.stderr)).toEqual([
+      [expect.stringMatching(/^Invalid EMULATOR_PORT: 4190 is a port browsers/)],
+      [expect.stringMatching(/^--port 6000 is a port browsers/)],
+      [expect.stringMatching(/^Invalid EMULATOR_PORT: 4190 is a port browsers/)],
+    ]);
+    expect(runs.map((run) => run.code)).toEqual([1, 2, 1]);
+  }, 90_000);
 });

@@ -9,7 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildEmulator } from '../emulator/app';
-import { DEFAULT_EMULATOR_PORT, emulatorConfigFromEnv } from '../emulator/config';
+import {
+  DEFAULT_EMULATOR_PORT,
+  EmulatorConfigError,
+  emulatorConfigFromEnv,
+} from '../emulator/config';
+import { refusedPort } from '../shared/ports';
+import { keepConsoleFromEndingProcess } from '../proxy/log-sink';
 import { ConfigError, DEFAULT_PORT } from '../proxy/config';
 import { startRedisServer, type RedisServer } from '../proxy/testing/redis-server';
 import { refuseOpenDoor } from './closed-by-default';
@@ -21,6 +27,8 @@ import { pointAtEmulator } from './stack';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  // What is printed is worth losing when stdout cannot be written; the explorer is not.
+  keepConsoleFromEndingProcess();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const { values } = parseArgs({
     options: {
@@ -33,6 +41,28 @@ async function main() {
   if (!Number.isInteger(count) || count < 1 || count > 32) {
     console.error('--instances must be a whole number from 1 to 32');
     process.exit(2);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error('--port must be a port number from 0 (any free one) to 65535');
+    process.exit(2);
+  }
+  const refused = refusedPort(port);
+  if (refused) {
+    console.error(`--port ${refused}`);
+    process.exit(2);
+  }
+  // The emulator's settings (its port too) are read before anything is built or started.
+  if (!process.env.DATA_API_URL) {
+    try {
+      emulatorConfigFromEnv({
+        ...process.env,
+        EMULATOR_PORT: process.env.EMULATOR_PORT ?? String(DEFAULT_EMULATOR_PORT),
+      });
+    } catch (error) {
+      if (!(error instanceof EmulatorConfigError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
   }
   const host = process.env.HOST ?? '127.0.0.1';
   try {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepConsoleFromEndingProcess } from '../proxy/log-sink';
 import { ConfigError } from '../proxy/config';
 import { EmulatorConfigError } from '../emulator/config';
 import { DEMO_USERS } from '../emulator/identity/demo-users';
@@ -12,6 +13,8 @@ const DEV_PORT = 5173;
 
 /** `npm start` (built SPA) and `npm run dev` (Vite with HMR) over the same backend. */
 async function main() {
+  // What is printed is worth losing when stdout cannot be written; the explorer is not.
+  keepConsoleFromEndingProcess();
   // An optional .env in the working directory; variables already set win.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const dev = process.argv.includes('--dev');

@@ -54,6 +54,7 @@ export function pointAtEmulator(env: NodeJS.ProcessEnv, config: EmulatorConfig) 
   env.DATA_API_SPOLD_ROUTE ??= config.spoldRoute ?? 'none';
   env.DATA_API_SEARCH_PAGING ??=
     config.faults.paging ?? (config.dialect === 'variant' ? 'offset' : 'from');
+  if (config.faults.absent_as !== undefined) env.DATA_API_ABSENT_AS ??= config.faults.absent_as;
   if (config.faults.max_limit !== undefined)
     env.DATA_API_PAGE_SIZE ??= String(config.faults.max_limit);
   env.DATA_API_URL = config.publicOrigin;

@@ -11,6 +11,7 @@ import { registerHealth } from './routes/health';
 import { registerOpenApi } from './routes/openapi';
 import { registerSpa } from './routes/spa';
 import { registerCors, registerSecurityHeaders } from './security-headers';
+import { LogSink } from './log-sink';
 import { SampledRequestLog } from './request-log';
 import type { ResponseCache } from './cache/response-cache';
 import type { UpstreamRequest } from './upstream/http-client';
@@ -53,11 +54,14 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const { config } = deps;
   const clientMs = config.timeouts.clientMs;
   const sends = sendsPerCall(config);
+  // Lines go to stdout through a sink that drops them rather than stop the proxy when it
+  // cannot be written (a full disk, a file-size limit); tests read them from a stream instead.
+  const logSink = deps.logStream ? undefined : new LogSink();
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      stream: deps.logStream ?? logSink,
     },
     genReqId: () => randomUUID(),
     // One line per request, sampled for floods of requests without a valid token.
@@ -162,6 +166,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
       const counted = ledger.health();
       return counted.ok ? evidence.store.health() : counted;
     },
+    log: () => logSink?.health(),
   });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);

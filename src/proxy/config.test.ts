@@ -46,6 +46,14 @@ describe('proxy configuration', () => {
     );
   });
 
+  it('takes how the service says “no such dataset” as the check confirmed it: its 404 unless told', () => {
+    expect(proxyConfigFromEnv(base).dataApi.absentAs).toBe('404');
+    expect(proxyConfigFromEnv({ ...base, DATA_API_ABSENT_AS: 'null' }).dataApi.absentAs).toBe(
+      'null',
+    );
+    expect(failure({ ...base, DATA_API_ABSENT_AS: 'none' })).toMatch(/^DATA_API_ABSENT_AS /);
+  });
+
   it('names a missing secret in one line, without any value', () => {
     const message = failure({ ...base, DATA_API_CLIENT_SECRET: undefined });
     expect(message).toBe('DATA_API_CLIENT_SECRET is required');

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_LICENCE_HOLDER, DEMO_SIGN_IN } from '../shared/config';
 import { MAX_PAGE_LIMIT } from '../shared/api/routes';
+import { refusedPort, refusedUrlPort } from '../shared/ports';
 import { PAGING_STYLES, type PagingStyle } from './upstream/paging';
+import { ABSENCE_FORMS, type AbsenceForm } from './upstream/adapter/common';
 
 const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
@@ -32,13 +34,26 @@ const SpoldRouteSchema = z
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** A port or URL that fetch would refuse to connect to stops start-up, naming it. */
+const fetchablePort = int(0, 65535).superRefine((port, ctx) => {
+  const refused = refusedPort(port);
+  if (refused) ctx.addIssue({ code: 'custom', message: refused });
+});
+const fetchableUrl = <T extends z.ZodType<string>>(schema: T) =>
+  schema.superRefine((url, ctx) => {
+    const refused = refusedUrlPort(url);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  });
+
 const ProxyEnvSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: int(0, 65535).default(DEFAULT_PORT),
-    DATA_API_URL: z.url({ message: 'must be an http(s) URL such as https://api.ecoinvent.org' }),
+    PORT: fetchablePort.default(DEFAULT_PORT),
+    DATA_API_URL: fetchableUrl(
+      z.url({ message: 'must be an http(s) URL such as https://api.ecoinvent.org' }),
+    ),
     DATA_API_PREFIX: z.enum(['/v0', '/v3/api1']).default('/v0'),
-    DATA_API_TOKEN_URL: z.url().default(DEFAULT_TOKEN_URL),
+    DATA_API_TOKEN_URL: fetchableUrl(z.url()).default(DEFAULT_TOKEN_URL),
     DATA_API_CLIENT_ID: z.string().min(1, 'is required'),
     DATA_API_CLIENT_SECRET: z.string().min(1, 'is required'),
     DATA_API_CLIENT_AUTH: z.enum(['post', 'basic']).default('post'),
@@ -46,13 +61,14 @@ const ProxyEnvSchema = z
     DATA_API_SEARCH_PAGING: z.enum(PAGING_STYLES).default('from'),
     DATA_API_PAGE_SIZE: int(1, MAX_PAGE_LIMIT).default(MAX_PAGE_LIMIT),
     DATA_API_SPOLD_ROUTE: SpoldRouteSchema.default(DEFAULT_SPOLD_ROUTE),
+    DATA_API_ABSENT_AS: z.enum(ABSENCE_FORMS).default('404'),
     // Set by `npm start` and `npm run deploy:local` when they start the emulator: the explorer
     // then says its data is the emulator's demo data.
     DATA_API_EMULATED: z.enum(['true', 'false']).default('false'),
     SECTOR_INDEX: z.enum(['on-demand', 'off']).default('on-demand'),
     CHANGE_REPORTS_DIR: z.string().min(1).optional(),
     AUTH_MODE: z.enum(['oidc', 'none']).default('oidc'),
-    AUTH_ISSUER: z.url().optional(),
+    AUTH_ISSUER: fetchableUrl(z.url()).optional(),
     AUTH_AUDIENCE: z.string().min(1).default(DEMO_SIGN_IN.audience),
     AUTH_CLIENT_ID: z.string().min(1).default(DEMO_SIGN_IN.clientId),
     AUTH_SCOPE: z.string().min(1).default(DEMO_SIGN_IN.scope),
@@ -85,6 +101,8 @@ const ProxyEnvSchema = z
     USER_QUEUE: int(0, 100_000).default(500),
     USER_QUEUE_MS: int(0, 120_000).default(10_000),
     USER_FREE_CALLS_PER_HOUR: int(0, 10_000_000).default(5_000),
+    LOCAL_WORK_PER_USER: int(1, 1000).default(2),
+    LOCAL_WORK_MB: int(1, 65_536).default(64),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -173,6 +191,8 @@ export interface ProxyConfig {
     pageSize: number;
     /** The Spold lookup's path under the prefix, or null when the service has none. */
     spoldRoute: string | null;
+    /** How the service says "no such dataset": its 404, or 200 `null` or `{}` (as the check found). */
+    absentAs: AbsenceForm;
     /** True when the proxy talks to the embedded emulator; shown in the SPA. */
     emulated: boolean;
   };
@@ -187,8 +207,9 @@ export interface ProxyConfig {
         admin: { claim: string; value: string } | undefined;
         /**
          * The public client programs sign in with by the device authorization grant, published
-         * for them; null (`none`) when the identity provider has none. Its tokens are accepted
-         * by the same rules as the browser's: the issuer and audience decide, not the client.
+         * for them; null (`none`) when the identity provider has none, and programs' tokens are
+         * then refused. Tokens are checked by the same rules as the browser's (issuer,
+         * audience), and their client must be this one or `clientId`.
          */
         programClientId: string | null;
       }
@@ -225,6 +246,12 @@ export interface ProxyConfig {
     unauthPerMinute: number;
     /** Free calls to the data service one user may cause an hour; undefined: no budget. */
     freeCallsPerHour: number | undefined;
+    /**
+     * Answers the proxy works out itself (upgrade checks, changes, histories): how many one user
+     * may have at once, and the memory all of them may be estimated to hold (`LocalWork`).
+     */
+    localWorkPerUser: number;
+    localWorkBytes: number;
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
@@ -270,6 +297,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       searchPaging: e.DATA_API_SEARCH_PAGING,
       pageSize: e.DATA_API_PAGE_SIZE,
       spoldRoute: e.DATA_API_SPOLD_ROUTE === 'none' ? null : e.DATA_API_SPOLD_ROUTE,
+      absentAs: e.DATA_API_ABSENT_AS,
       emulated: e.DATA_API_EMULATED === 'true',
     },
     auth:
@@ -320,6 +348,8 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       queueMs: e.USER_QUEUE_MS,
       unauthPerMinute: e.UNAUTH_RATE_LIMIT_PER_MINUTE,
       freeCallsPerHour: e.USER_FREE_CALLS_PER_HOUR === 0 ? undefined : e.USER_FREE_CALLS_PER_HOUR,
+      localWorkPerUser: e.LOCAL_WORK_PER_USER,
+      localWorkBytes: e.LOCAL_WORK_MB * 1024 * 1024,
     },
     redisUrl: e.REDIS_URL,
     redisDurability: e.REDIS_DURABILITY,

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { buildProxy } from './app';
 import { ConfigError, proxyConfigFromEnv } from './config';
+import { keepConsoleFromEndingProcess } from './log-sink';
 
 /** Runs the proxy on its own against a data service named by DATA_API_URL: `npm run proxy`. */
 async function main() {
+  keepConsoleFromEndingProcess();
   // An optional .env in the working directory; variables already set win.
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;

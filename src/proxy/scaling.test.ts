@@ -84,6 +84,47 @@ describe('several instances sharing one Redis', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
+  it('counts requests without a token from one address on every instance against one limit', async () => {
+    const start = Date.now();
+    const now = () => start - (start % 60_000) + 90_000;
+    const [a, b, c] = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const built = await buildProxy({
+          config: proxyConfigFromEnv({
+            DATA_API_URL: emulator.origin,
+            ...TEST_CLIENT,
+            AUTH_ISSUER: `${emulator.origin}/realms/explorer`,
+            USAGE_LEDGER_PATH: 'none',
+            USAGE_WITNESS_PATH: 'none',
+            LOG_LEVEL: 'silent',
+            REDIS_URL: redis.url,
+            UNAUTH_RATE_LIMIT_PER_MINUTE: '5',
+          }),
+          now,
+        });
+        opened.push(built);
+        return built;
+      }),
+    );
+    if (!a || !b || !c) throw new Error('three instances expected');
+    // Round the three instances, as a load balancer sends them, from one address.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const answer = await [a, b, c][i % 3]?.app.inject({
+        url: `/api/indicators?${RELEASE}`,
+        remoteAddress: '203.0.113.7',
+      });
+      statuses.push(answer?.statusCode ?? 0);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Another address has its own minute.
+    const other = await a.app.inject({
+      url: `/api/indicators?${RELEASE}`,
+      remoteAddress: '203.0.113.8',
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
   it('builds a release’s sector index once for the fleet', async () => {
     // The calls one instance alone makes to index the release, as the yardstick.
     const alone = await proxyOnEmulator(emulator);

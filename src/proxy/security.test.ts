@@ -478,7 +478,7 @@ describe('SEC-07, SEC-09, SEC-14: bodies and failures', () => {
   );
 
   it('answers a refused connection with 503 and Retry-After (SEC-09)', async () => {
-    const p = await proxy({ DATA_API_URL: 'http://127.0.0.1:9' });
+    const p = await proxy({ DATA_API_URL: 'http://127.0.0.1:59' });
     const response = await p.app.inject({ url: '/api/indicators?version=3.12', headers: as('a') });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBeTruthy();

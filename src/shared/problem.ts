@@ -6,6 +6,7 @@ export type ProblemCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'invalid_token'
+  | 'client_not_allowed'
   | 'forbidden'
   | 'not_licensed'
   | 'not_found'
@@ -26,6 +27,7 @@ export type ProblemCode =
   | 'upstream_busy'
   | 'upstream_auth_config'
   | 'upstream_rejected_credentials'
+  | 'upstream_refused'
   | 'upstream_response_too_large'
   | 'idp_unavailable'
   | 'auth_unavailable'
@@ -33,6 +35,7 @@ export type ProblemCode =
   | 'sector_index_building'
   | 'release_read_limited'
   | 'free_calls_exhausted'
+  | 'local_work_busy'
   | 'sector_index_unavailable'
   | 'gateway_timeout'
   | 'internal_error';

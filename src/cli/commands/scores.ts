@@ -1,12 +1,9 @@
 import type { Provenance } from '../../shared/api/provenance';
 import type { Dataset, Indicator } from '../../shared/api/schemas';
-import {
-  certainlyFree,
-  describeBill,
-  describeElsewhere,
-  scoreBill,
-} from '../../shared/scores/bill';
+import { describeElsewhere } from '../../shared/scores/bill';
 import { planCalls } from '../../shared/scores/plan';
+import { priceBody } from '../../shared/api/price';
+import { billOfPrice } from '../../shared/scores/price';
 import { SCORES_FORMAT, SCORES_HEADER, scoreCells } from '../../shared/scores/table';
 import type { Api } from '../api';
 import { CliError } from '../errors';
@@ -43,8 +40,9 @@ export interface ScoresOptions {
 
 /**
  * Scores of datasets × indicators in one release, as a table with exact values. Free checks
- * first (the indicators exist in the release, what the period has charged, the budget left),
- * then the bill stated and agreed to, then the calls with their progress.
+ * first (the indicators exist in the release; the bill and the budget left, as the proxy's
+ * `POST /api/scores/price` states them), then the bill agreed to, then the calls with their
+ * progress.
  */
 export async function scores(api: Api, io: Io, options: ScoresOptions) {
   const { release, datasetIds, indicatorIds } = options;
@@ -61,32 +59,29 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
 
   const request = { ...release, datasetIds, indicatorIds };
   const calls = planCalls(request);
-  const usage = await api('usage');
-  const bill = scoreBill([request], usage.charged);
-  const newDatasets = bill.adds.datasets.length;
-  const left = {
-    datasets: usage.budget.datasets === null ? Infinity : usage.budget.datasets - usage.datasets,
-    indicators:
-      usage.budget.indicators === null ? Infinity : usage.budget.indicators - usage.indicators,
-  };
-  if (newDatasets > left.datasets || bill.adds.indicators.length > left.indicators)
+  // The proxy prices it (free, from its usage ledger), as the explorer's pages and snippets
+  // state it: the command line cannot name another bill than the page would.
+  const price = await api('scorePrice', { body: priceBody([request]) });
+  const bill = billOfPrice(price);
+  const { left } = price.budget;
+  if (!price.budget.allows)
     throw new CliError(
-      `this needs ${describeBill(bill)}, past the score budget (${left.datasets} datasets and ${left.indicators} indicators left this period); nothing was charged`,
+      `this needs ${price.summary}, past the score budget (${left.datasets ?? 'any number of'} datasets and ${left.indicators ?? 'any number of'} indicators left this period); nothing was charged`,
     );
 
   const what = `Scores of ${datasetIds.length} dataset${datasetIds.length === 1 ? '' : 's'} × ${indicators.length} indicator${indicators.length === 1 ? '' : 's'} in ${label} (${calls.length} call${calls.length === 1 ? '' : 's'})`;
   const elsewhere = describeElsewhere(bill.elsewhere);
-  if (certainlyFree(bill)) {
+  if (price.free) {
     io.say(`${what}: already charged this period, nothing more to pay.`);
   } else {
     io.say(
-      `${what}. This adds to this period's bill: ${describeBill(bill)}.${elsewhere ? ` ${elsewhere}.` : ''}`,
+      `${what}. This adds to this period's bill: ${price.summary}.${elsewhere ? ` ${elsewhere}.` : ''}`,
     );
     if (!options.yes) {
       const agreed = io.confirm('Load them and add this to the bill?');
       if (agreed === undefined)
         throw new CliError(
-          `this adds ${describeBill(bill)} to the bill: run it from a terminal to be asked, or with --yes to accept`,
+          `this adds ${price.summary} to the bill: run it from a terminal to be asked, or with --yes to accept`,
         );
       if (!agreed) throw new CliError('nothing was loaded or charged');
     }
@@ -114,8 +109,9 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
       if (!found.has(dataset.id)) found.set(dataset.id, dataset);
       for (const indicator of asked)
         provenanceOf.set(`${dataset.id}:${indicator}`, dataset.provenance);
+      // No score (null) stays out: its cell is empty, and said below.
       for (const score of dataset.impact_scores)
-        scoreOf.set(`${dataset.id}:${score.id}`, score.score);
+        if (score.score !== null) scoreOf.set(`${dataset.id}:${score.id}`, score.score);
     }
   });
   const missing = datasetIds.filter((id) => !found.has(id));

@@ -34,8 +34,13 @@ export async function upgrade(api: Api, io: Io, options: UpgradeOptions) {
       body: { entries: options.entries },
     },
     ({ answer, status }) => {
-      const progress = answer as { done?: unknown; total?: unknown } | undefined;
-      if (status === 429) io.say('Your request limit is reached; waiting as the explorer asks.');
+      const progress = answer as { done?: unknown; total?: unknown; code?: unknown } | undefined;
+      if (status === 429)
+        io.say(
+          progress?.code === 'local_work_busy'
+            ? 'The explorer is busy with other large answers; waiting as it asks.'
+            : 'Your request limit is reached; waiting as the explorer asks.',
+        );
       else if (typeof progress?.done !== 'number' || typeof progress.total !== 'number') return;
       else if (progress.total > 0)
         io.progress('Reading the releases (datasets)', progress.done, progress.total);

@@ -53,6 +53,17 @@ describe('usage in text', () => {
     );
   });
 
+  it('says what the ledger lost and still counts, apart from what it itemises', () => {
+    const lines = usageLines({
+      ...answer([charge('2026-06-01T00:00:00Z', [1])], 1),
+      lost: { datasets: 3, indicators: 1, users: 1 },
+    });
+    expect(lines).toContain(
+      'Lost from the ledger (billed by the data service, counted above and against the budget, not itemised): 3 dataset(s), 1 indicator(s), 1 user(s)',
+    );
+    expect(usageLines(answer([], 0)).some((line) => line.startsWith('Lost'))).toBe(false);
+  });
+
   it('says nothing of the kind when every charge is listed', () => {
     const lines = usageLines(answer([charge('2026-06-01T00:00:00Z', [1])], 1));
     expect(lines.some((line) => line.startsWith('Listed:'))).toBe(false);

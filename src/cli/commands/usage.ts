@@ -19,6 +19,11 @@ export function usageLines(answer: Usage): string[] {
     `Datasets with scores: ${budgetLine(answer.datasets, answer.budget.datasets, 'charged')}`,
     `Indicators: ${budgetLine(answer.indicators, answer.budget.indicators, 'charged')}`,
     `Users: ${answer.users}${answer.charged.user ? ' (you among them)' : ''}`,
+    ...(answer.lost.datasets + answer.lost.indicators + answer.lost.users > 0
+      ? [
+          `Lost from the ledger (billed by the data service, counted above and against the budget, not itemised): ${answer.lost.datasets} dataset(s), ${answer.lost.indicators} indicator(s), ${answer.lost.users} user(s)`,
+        ]
+      : []),
     ...(answer.charges_total > answer.charges.length
       ? [
           `Listed: the newest ${answer.charges.length} of ${answer.charges_total} charges this period; what follows counts only those.`,

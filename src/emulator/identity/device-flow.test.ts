@@ -18,6 +18,7 @@ interface DeviceStart {
   verification_uri: string;
   verification_uri_complete: string;
   expires_in: number;
+  interval: number;
 }
 
 const post = (path: string, form: Record<string, string>) =>
@@ -57,6 +58,8 @@ describe('signing a program in (device authorization grant, RFC 8628)', () => {
     expect(status).toBe(200);
     expect(body.verification_uri).toBe(`${realm()}/device`);
     expect(body.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    // RFC 8628 §3.2: how long the program waits between polls.
+    expect(body.interval).toBe(5);
 
     const waiting = await poll(body.device_code);
     expect(waiting.status).toBe(400);
@@ -127,5 +130,46 @@ describe('signing a program in (device authorization grant, RFC 8628)', () => {
       error: 'invalid_request',
       error_description: expect.stringContaining('not allowed for this client') as string,
     });
+  });
+
+  it('tells a program that polls faster than its interval to slow down, 5 s more each time', async () => {
+    const { body } = await startDevice();
+    expect(await (await poll(body.device_code)).json()).toMatchObject({
+      error: 'authorization_pending',
+    });
+    const fast = await poll(body.device_code);
+    expect(fast.status).toBe(400);
+    expect(await fast.json()).toMatchObject({
+      error: 'slow_down',
+      error_description: expect.stringContaining('at least 10 s') as string,
+    });
+    expect(await (await poll(body.device_code)).json()).toMatchObject({
+      error: 'slow_down',
+      error_description: expect.stringContaining('at least 15 s') as string,
+    });
+    // Approved, the program gets its token on its next poll, however soon.
+    await approveDevice({ emulatorOrigin: emulator.origin, userCode: body.user_code });
+    expect((await poll(body.device_code)).status).toBe(200);
+  });
+
+  it('stops taking codes from an address that typed too many that were never issued', async () => {
+    // An emulator of its own: the address is this test's for the next minute.
+    const own = await startTestEmulator();
+    try {
+      const guess = (userCode: string) => approveDevice({ emulatorOrigin: own.origin, userCode });
+      for (let i = 0; i < 5; i++)
+        expect(await guess(`BCDF-GHJ${'KLMNP'[i] ?? 'K'}`)).toContain('That code is not valid');
+      expect(await guess('BCDF-GHJQ')).toContain('Too many codes that were not valid');
+      // Even a real code waits now: guessing on cannot find one.
+      const started = (await (
+        await fetch(`${own.origin}/realms/explorer/protocol/openid-connect/auth/device`, {
+          method: 'POST',
+          body: new URLSearchParams({ client_id: PROGRAM, scope: 'openid' }),
+        })
+      ).json()) as DeviceStart;
+      expect(await guess(started.user_code)).toContain('Too many codes that were not valid');
+    } finally {
+      await own.close();
+    }
   });
 });

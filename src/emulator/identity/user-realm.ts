@@ -6,6 +6,7 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { DEMO_SIGN_IN } from '../../shared/config';
 import { findDemoUser, DEMO_USERS } from './demo-users';
 import { deviceFlowPages } from './device-pages';
+import { deviceThrottle } from './device-throttle';
 import { escapeHtml, loginPage, logoutPage } from './login-page';
 import { createMemoryAdapterFactory } from './memory-adapter';
 
@@ -47,6 +48,7 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig' };
   const audience = DEMO_SIGN_IN.audience;
+  const throttle = deviceThrottle();
 
   const configuration: Configuration = {
     adapter: createMemoryAdapterFactory(),
@@ -90,7 +92,15 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
     clientBasedCORS: (_ctx, origin) => options.spaOrigins.includes(origin),
     features: {
       devInteractions: { enabled: false },
-      deviceFlow: { enabled: true, ...deviceFlowPages },
+      deviceFlow: {
+        enabled: true,
+        ...deviceFlowPages,
+        userCodeInputSource: (ctx, form, out, error) => {
+          // A code never issued (or gone): a guess, counted against the address it came from.
+          if (error?.name === 'NotFoundError') throttle.wrongCode(ctx.ip);
+          deviceFlowPages.userCodeInputSource(ctx, form, out, error);
+        },
+      },
       // A program signing out gives its refresh token back.
       revocation: { enabled: true },
       rpInitiatedLogout: {
@@ -166,6 +176,7 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
   };
 
   const provider = new ProviderClass(`${options.publicOrigin}${USER_REALM_PATH}`, configuration);
+  throttle.attach(provider);
   provider.on('server_error', (_ctx, error) => {
     console.error('user realm error:', error.message);
   });

@@ -41,6 +41,7 @@ export function registerAdmin(
     // What an operator sets the proxy to after `npm run check:upstream`, as the faults stand.
     paging: state.faults.paging ?? (state.config.dialect === 'variant' ? 'offset' : 'from'),
     max_limit: state.faults.max_limit,
+    absent_as: state.faults.absent_as,
   }));
 
   app.get('/_emulator/ledger', async () => state.ledger.snapshot());
@@ -61,6 +62,8 @@ export function registerAdmin(
       });
     }
     Object.assign(state.faults, parsed.data);
+    // Switched on (again), the gateway picks the next token it sees to refuse.
+    if (parsed.data.gateway_refusal !== undefined) state.gateway.refused = undefined;
     return state.faults;
   });
 
@@ -88,6 +91,7 @@ export function registerAdmin(
     Object.assign(state.faults, initial());
     state.ledger.reset(state.now());
     state.reports.length = 0;
+    state.gateway.refused = undefined;
     return { ok: true };
   });
 }

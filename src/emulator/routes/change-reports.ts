@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reportName, reportPair } from '../../shared/matching/change-report';
 import { changeReport, reportPairs } from '../data/change-reports';
+import { formulaNames } from '../faults';
 import type { EmulatorState } from '../state';
 
 /** Where the emulator publishes its change reports, as ecoinvent publishes its own. */
@@ -27,6 +28,12 @@ export function registerChangeReports(app: FastifyInstance, state: EmulatorState
     const pair = reportPair(name);
     const report = pair ? changeReport(state.store, pair) : undefined;
     if (!report) return reply.code(404).send({ detail: `No change report ${name}.` });
-    return report;
+    // Its entries name datasets as the API does: like formulas too, when the API's names are.
+    if (!state.faults.formula_names) return report;
+    return {
+      ...report,
+      replace: formulaNames(report.replace),
+      disaggregate: formulaNames(report.disaggregate),
+    };
   });
 }

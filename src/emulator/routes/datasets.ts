@@ -111,7 +111,8 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
                 : record.geography.uuid === uuid,
           ),
         );
-      if (matches.length === 0) throw new DetailError(404, 'No dataset matches these Spold UUIDs');
+      if (matches.length === 0)
+        throw new DetailError(404, 'No dataset matches these Spold UUIDs', true);
       return {
         total: matches.length,
         datasets: matches.slice(0, MAX_PAGE_LIMIT).map((record) => answer(record, view, [], false)),
@@ -134,6 +135,7 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       throw new DetailError(
         404,
         `Dataset ${id} not found in version '${view.version}' (${view.systemModel})`,
+        true,
       );
     const indicators = knownIndicators(view, indicatorIds);
     state.ledger.check(userOf(request), [id], indicators);
@@ -156,7 +158,7 @@ export function registerDatasets(app: FastifyInstance, state: EmulatorState) {
       return record ? [record] : [];
     });
     if (found.length === 0)
-      throw new DetailError(404, 'None of the requested datasets exist in this version');
+      throw new DetailError(404, 'None of the requested datasets exist in this version', true);
     const page = found.slice(from, from + limit);
     const indicators = knownIndicators(view, indicatorIds);
     const pageIds = page.map((record) => record.id);

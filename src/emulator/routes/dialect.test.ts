@@ -271,6 +271,7 @@ describe('admin routes in the variant dialect', () => {
       spold_route: '/datasets/by-spold',
       paging: 'offset',
       max_limit: 100,
+      absent_as: '404',
     });
     expect((await fresh.get('/v0/versions')).json()).toBeInstanceOf(Array);
   });

@@ -15,6 +15,8 @@ export class DetailError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** "No such dataset in this release", which the `absent_as` fault may say another way. */
+    readonly absence = false,
   ) {
     super(detail);
   }

@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageSchema } from '../../shared/api/schemas';
 import { ProblemSchema } from '../../shared/problem';
@@ -138,5 +141,85 @@ describe('a program’s token at the proxy', () => {
     expect(logged).toContain('/api/versions');
     expect(logged).not.toContain(program.token);
     expect(logged).not.toContain(program.token.split('.')[2]);
+  });
+});
+
+describe('which clients’ tokens the proxy takes', () => {
+  const meter = async () =>
+    (
+      (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
+        dataset_ids: number[];
+      }
+    ).dataset_ids;
+
+  it('refuses programs’ tokens when AUTH_PROGRAM_CLIENT_ID=none, naming the setting', async () => {
+    const p = await proxy({ AUTH_PROGRAM_CLIENT_ID: 'none' });
+    const before = await meter();
+    const refused = await p.app.inject({
+      url: `/api/datasets/2989?${RELEASE}&indicator_ids=964`,
+      headers: program,
+    });
+    expect(refused.statusCode).toBe(403);
+    const problem = ProblemSchema.parse(refused.json());
+    expect(problem.code).toBe('client_not_allowed');
+    expect(problem.detail).toContain('AUTH_PROGRAM_CLIENT_ID=none');
+    expect(problem.detail).toContain('"lci-explorer-cli"');
+    // Not charged, not asked of the data service: free routes are refused too.
+    expect(await meter()).toEqual(before);
+    expect((await p.app.inject({ url: '/api/versions', headers: program })).statusCode).toBe(403);
+    // The browser's token is the explorer's own, and still welcome.
+    expect((await p.app.inject({ url: '/api/versions', headers: browser })).statusCode).toBe(200);
+    // Also once the token is remembered as verified.
+    expect((await p.app.inject({ url: '/api/usage', headers: program })).statusCode).toBe(403);
+  });
+
+  it('refuses a client that is neither the explorer’s nor the programs’ one', async () => {
+    const p = await proxy({ AUTH_PROGRAM_CLIENT_ID: 'another-program' });
+    const refused = await p.app.inject({ url: '/api/versions', headers: program });
+    expect(refused.statusCode).toBe(403);
+    expect(ProblemSchema.parse(refused.json()).detail).toContain(
+      "neither the explorer's (AUTH_CLIENT_ID) nor the one programs sign in with (AUTH_PROGRAM_CLIENT_ID=another-program)",
+    );
+  });
+
+  it('refuses a token that names no client, which cannot be told from a program’s', async () => {
+    // An identity provider of the test's own, whose tokens carry the proxy's audience but no
+    // client_id or azp.
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256', use: 'sig' };
+    const server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify(
+          request.url === '/keys'
+            ? { keys: [jwk] }
+            : { issuer: `http://127.0.0.1:${port()}`, jwks_uri: `http://127.0.0.1:${port()}/keys` },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = () => (server.address() as AddressInfo).port;
+    try {
+      const issuer = `http://127.0.0.1:${port()}`;
+      const token = await new SignJWT({ sub: 'someone' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+        .setIssuer(issuer)
+        .setAudience('urn:lci-explorer:proxy')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const verify = createUserVerifier(
+        proxyConfigFromEnv({ DATA_API_URL: emulator.origin, ...TEST_CLIENT, AUTH_ISSUER: issuer })
+          .auth,
+        { fetch, timeoutMs: 5_000 },
+      );
+      await expect(verify(`Bearer ${token}`)).rejects.toMatchObject({
+        status: 403,
+        code: 'client_not_allowed',
+        message: expect.stringContaining('names no client') as string,
+      });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -35,6 +35,31 @@ const authUnavailable = () =>
     headers: { 'retry-after': '5' },
   });
 
+/**
+ * The clients whose tokens the proxy takes: the explorer's own (AUTH_CLIENT_ID) and, unless
+ * AUTH_PROGRAM_CLIENT_ID is `none`, programs' (the device authorization grant). The issuer may
+ * have other clients whose tokens carry the proxy's audience; setting programs off has to stop
+ * programs, not only stop telling them which client to use. A token that names no client
+ * (`client_id`, `azp`) cannot be told from a program's, and is refused too.
+ */
+function refuseOtherClients(auth: Extract<ProxyConfig['auth'], { mode: 'oidc' }>) {
+  const allowed = new Set([auth.clientId, ...(auth.programClientId ? [auth.programClientId] : [])]);
+  return (clientId: string | undefined) => {
+    if (clientId !== undefined && allowed.has(clientId)) return;
+    const issued =
+      clientId === undefined
+        ? 'This token names no client (client_id or azp), so it cannot be told from a program’s'
+        : `This token was issued to the client "${clientId}"`;
+    throw new ProxyError(403, 'client_not_allowed', {
+      detail:
+        auth.programClientId === null
+          ? `${issued}, and programs may not use this explorer: AUTH_PROGRAM_CLIENT_ID=none turns their sign-in off. Use the explorer in a browser.`
+          : `${issued}, which is neither the explorer's (AUTH_CLIENT_ID) nor the one programs sign in with (AUTH_PROGRAM_CLIENT_ID=${auth.programClientId}).`,
+      hint: 'AUTH_CLIENT_ID and AUTH_PROGRAM_CLIENT_ID name the clients whose tokens the proxy takes',
+    });
+  };
+}
+
 export function userIdFor(issuer: string, subject: string): string {
   return createHash('sha256').update(`${issuer}\n${subject}`).digest('base64url').slice(0, 32);
 }
@@ -95,6 +120,7 @@ export function createUserVerifier(
   // or before (jwtVerify checks no revocation list): signing out ends it at its expiry.
   const verified = new Map<string, { user: VerifiedUser; expiresAt: number }>();
   const now = deps.now ?? Date.now;
+  const checkClient = refuseOtherClients(auth);
 
   return async (authorization) => {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '');
@@ -108,7 +134,10 @@ export function createUserVerifier(
     const tokenKey = hash('sha256', token, 'base64url');
     const known = verified.get(tokenKey);
     if (known) {
-      if (known.expiresAt > now()) return known.user;
+      if (known.expiresAt > now()) {
+        checkClient(known.user.clientId);
+        return known.user;
+      }
       verified.delete(tokenKey);
     }
     let getKey: JWTVerifyGetKey;
@@ -140,8 +169,10 @@ export function createUserVerifier(
         if (!oldest.done) verified.delete(oldest.value);
       }
       verified.set(tokenKey, { user, expiresAt: Number(payload.exp) * 1000 });
+      checkClient(user.clientId);
       return user;
     } catch (error) {
+      if (error instanceof ProxyError) throw error;
       if (
         error instanceof joseErrors.JWKSTimeout ||
         error instanceof joseErrors.JWKSInvalid ||

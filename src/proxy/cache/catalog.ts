@@ -1,4 +1,10 @@
-import type { Indicators, Releases, SearchResults } from '../../shared/api/schemas';
+import type {
+  DatasetPage,
+  Indicator,
+  Indicators,
+  Releases,
+  SearchResults,
+} from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL, LATEST } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Limits } from '../limits/user-limits';
@@ -9,7 +15,7 @@ import {
   type SearchInput,
   type UpstreamAdapter,
 } from '../upstream/adapter';
-import { answerKey, type ResponseCache } from './response-cache';
+import { absentBody, answerKey, type CachedAnswer, type ResponseCache } from './response-cache';
 
 const VERSIONS_TTL_MS = 5 * 60_000;
 
@@ -42,9 +48,52 @@ export function createCatalog(deps: {
   const releases = async (caller: Caller): Promise<Releases> =>
     (await versionsAnswer(caller)).value;
 
+  const indicatorsAnswer = (caller: Caller, release: ReleaseRef) =>
+    cache.getOrProduceValue<Indicators>(
+      answerKey('GET', '/api/indicators', releaseQuery(release)),
+      () => limits.withSlot(caller.userId, () => adapter.indicators(caller, release)),
+      { store: true },
+    );
+
   /** A release's answer for everyone, produced once and kept. */
   const shared = (key: string, produce: () => Promise<unknown>) =>
     cache.getOrProduce(key, async () => JSON.stringify(await produce()), { store: true });
+
+  /** Whether the licence lists the release (its list is read through the cache). */
+  const listed = async (caller: Caller, release: ReleaseRef) =>
+    (await releases(caller)).releases.some(
+      (entry) =>
+        entry.version === release.version && entry.system_models.includes(release.systemModel),
+    );
+
+  /**
+   * A release's answer for everyone, where "not in this release" is an answer too: kept like a
+   * positive one, here and for the fleet, within the same caps (a release never changes, and
+   * each such request cost a call). Only for a release the licence lists: a 404 for one it does
+   * not (a release not yet published, a mistyped version) is not the release's answer.
+   */
+  const sharedOrAbsent = async (
+    caller: Caller,
+    release: ReleaseRef,
+    key: string,
+    produce: () => Promise<unknown>,
+  ): Promise<CachedAnswer> => {
+    const answer = await cache.getOrProduce(
+      key,
+      async () => {
+        try {
+          return JSON.stringify(await produce());
+        } catch (error) {
+          if (isAbsence(error) && (await listed(caller, release)))
+            return absentBody(error.options.detail ?? error.message);
+          throw error;
+        }
+      },
+      { store: true },
+    );
+    if (answer.absent !== undefined) throw notInRelease(answer.absent);
+    return answer;
+  };
 
   /**
    * A page of search results, shared by the search route and the sector index (a page one reads
@@ -99,34 +148,67 @@ export function createCatalog(deps: {
      * the right shape would otherwise key a sector index of its own and start a build.
      */
     async assertListed(caller: Caller, release: ReleaseRef) {
-      const listed = (await releases(caller)).releases.some(
-        (entry) =>
-          entry.version === release.version && entry.system_models.includes(release.systemModel),
-      );
-      if (!listed)
+      if (!(await listed(caller, release)))
         throw new ProxyError(404, 'not_found', {
           detail: `The licence lists no release ${release.version} with system model ${release.systemModel}.`,
           hint: 'GET /api/versions lists the releases',
         });
     },
 
-    /** A release's indicators, read once for everyone: one entry, whichever route asks. */
-    indicators: (caller: Caller, release: ReleaseRef) =>
-      cache.getOrProduceValue<Indicators>(
-        answerKey('GET', '/api/indicators', releaseQuery(release)),
-        () => limits.withSlot(caller.userId, () => adapter.indicators(caller, release)),
-        { store: true },
-      ),
+    /** A release's indicators (free, the same for everyone), kept with their value. */
+    indicatorsAnswer,
+
+    /** A release's indicators by ID, to tell an indicator it lacks from a score not given. */
+    async indicatorsById(caller: Caller, release: ReleaseRef): Promise<Map<number, Indicator>> {
+      const { value } = await indicatorsAnswer(caller, release);
+      return new Map(value.indicators.map((indicator) => [indicator.id, indicator]));
+    },
 
     /**
      * A dataset's documentation in one release (free, the same for everyone): one cache entry,
      * read by the dataset route and by the question which releases hold the dataset.
      */
     documentation: (caller: Caller, release: ReleaseRef, id: number) =>
-      shared(answerKey('GET', `/api/datasets/${id}`, releaseQuery(release)), () =>
+      sharedOrAbsent(caller, release, documentationKey(release, id), () =>
         limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
       ),
+
+    /**
+     * Datasets by their Spold UUIDs in one release (free, the same for everyone): one cache
+     * entry, read by the Spold route and by the question which releases hold a UUID or file name.
+     */
+    spoldPage: (
+      caller: Caller,
+      release: ReleaseRef,
+      uuids: { activity?: string; product?: string; geography?: string },
+    ) => {
+      const key = releaseQuery(release);
+      for (const [name, value] of Object.entries(uuids)) key.set(name, value);
+      return cache.getOrProduceValue<DatasetPage>(
+        answerKey('GET', '/api/datasets/spold', key),
+        () => limits.withSlot(caller.userId, () => adapter.spold(caller, release, uuids)),
+        { store: true },
+      );
+    },
+
+    /**
+     * Whether this instance already knows the dataset is not in the release (its documentation
+     * answered "not in this release"): a scored call for it need not be sent, nor reserved.
+     */
+    knownAbsent(release: ReleaseRef, id: number): ProxyError | undefined {
+      const absent = cache.get(documentationKey(release, id))?.absent;
+      return absent === undefined ? undefined : notInRelease(absent);
+    },
   };
 }
+
+const documentationKey = (release: ReleaseRef, id: number) =>
+  answerKey('GET', `/api/datasets/${id}`, releaseQuery(release));
+
+/** "Not in this release" as the service said it: an answer, not a fault. */
+const isAbsence = (error: unknown): error is ProxyError =>
+  error instanceof ProxyError && error.status === 404 && error.code === 'not_found';
+
+const notInRelease = (detail: string) => new ProxyError(404, 'not_found', { detail });
 
 export type Catalog = ReturnType<typeof createCatalog>;

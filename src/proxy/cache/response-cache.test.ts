@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gzipOf } from './compressed';
-import { answerKey, ResponseCache } from './response-cache';
+import { absentBody, answerKey, ResponseCache } from './response-cache';
 
 describe('the response cache', () => {
   it('counts each key’s bytes against its cap, not only the answers’', async () => {
@@ -39,6 +39,21 @@ describe('the response cache', () => {
     for (const answer of answers) await gzipOf(answer);
     expect(cache.size.bytes).toBeLessThanOrEqual(60_000);
     expect(cache.size.entries).toBeLessThan(5);
+  });
+
+  it('keeps “not in this release” within the same cap, oldest first out, never as an answer to send', async () => {
+    const cache = new ResponseCache(20_000);
+    for (let i = 0; i < 500; i++)
+      await cache.getOrProduce(
+        `GET /api/datasets/${9_000_000 + i}?version=3.12`,
+        async () => absentBody(`Dataset ${9_000_000 + i} not found in version '3.12' (cutoff)`),
+        { store: true },
+      );
+    expect(cache.size.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.get('GET /api/datasets/9000000?version=3.12')).toBeUndefined();
+    const newest = cache.get('GET /api/datasets/9000499?version=3.12');
+    expect(newest?.absent).toBe("Dataset 9000499 not found in version '3.12' (cutoff)");
+    expect(newest?.etag).toBe('');
   });
 
   it('keys a request body by its hash, whatever its size', () => {

@@ -10,6 +10,11 @@ export interface CachedAnswer {
   expiresAt?: number;
   /** Told the size of the answer's gzip once it is made (cache/compressed.ts), to count it. */
   compressed?: (bytes: number) => void;
+  /**
+   * "Not in this release", kept like an answer (a release never changes): the service's words.
+   * Never sent as a 200: whoever reads it answers 404.
+   */
+  absent?: string;
 }
 
 /** A cached answer the proxy also reads: its value, kept beside the JSON sent. */
@@ -207,7 +212,27 @@ export function answerKey(
   return `${method} ${path}?${sorted.toString()}${extra.body === undefined ? '' : ` body=${hash('sha256', JSON.stringify(extra.body), 'base64url')}`}${extra.userId === undefined ? '' : ` user=${extra.userId}`}`;
 }
 
+/**
+ * How "not in this release" is stored, here and in the fleet's store: a text no JSON answer
+ * starts with, then the service's words.
+ */
+const ABSENT = '!absent ';
+
+/** The stored form of "not in this release", with the words to say it in. */
+export function absentBody(detail: string): string {
+  return `${ABSENT}${JSON.stringify({ detail })}`;
+}
+
 export function toAnswer(body: string): CachedAnswer {
+  if (body.startsWith(ABSENT)) {
+    const { detail } = JSON.parse(body.slice(ABSENT.length)) as { detail?: unknown };
+    return {
+      body,
+      bytes: Buffer.byteLength(body),
+      etag: '',
+      absent: typeof detail === 'string' ? detail : 'Not in this release.',
+    };
+  }
   const bytes = Buffer.byteLength(body);
   return {
     body,

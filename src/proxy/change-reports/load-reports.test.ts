@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import type { ReportKey } from '../../shared/matching/change-report';
 import { ReleaseIndex } from '../../shared/matching/release-index';
 import { resolveReport } from '../../shared/matching/report-match';
 import { ConfigError } from '../config';
-import { loadChangeReports } from './load-reports';
+import { startProxyProcess } from '../testing/proxy-process';
+import { loadChangeReports, MAX_REPORT_BYTES } from './load-reports';
 
 // ecoinvent's own change reports (brightway-lca/ecoinvent_migrate, CC BY 4.0), as an operator
 // would put them in CHANGE_REPORTS_DIR.
@@ -193,4 +195,62 @@ describe('reading ecoinvent’s change reports from a folder', () => {
     ]);
     expect((await loadChangeReports(undefined)).pairs).toEqual([]);
   });
+
+  it('reads regular files inside the folder only, of a bounded size, refusing anything else by name', async () => {
+    const report = JSON.stringify({
+      name: 'ecoinvent-3.11-cutoff-ecoinvent-3.12-cutoff',
+      replace: [],
+      disaggregate: [],
+    });
+    // A valid report outside the folder: read through a link, it would load.
+    const outside = join(await folder({ 'elsewhere.json': report }), 'elsewhere.json');
+    const linked = await folder({});
+    await symlink(outside, join(linked, 'linked.json'));
+    const passwd = await folder({});
+    await symlink('/etc/passwd', join(passwd, 'passwd.json'));
+    const fifo = await folder({});
+    execFileSync('mkfifo', [join(fifo, 'pipe.json')]);
+    const directory = await folder({});
+    await mkdir(join(directory, 'sub.json'));
+    // Sparse: its size without its bytes.
+    const large = await folder({ 'huge.json': '' });
+    await truncate(join(large, 'huge.json'), MAX_REPORT_BYTES + 1);
+    const cases: [string, RegExp][] = [
+      [
+        linked,
+        /^CHANGE_REPORTS_DIR: linked\.json is a symbolic link; only regular files inside the folder are read$/,
+      ],
+      [passwd, /^CHANGE_REPORTS_DIR: passwd\.json is a symbolic link/],
+      [fifo, /^CHANGE_REPORTS_DIR: pipe\.json is a named pipe \(FIFO\), not a regular file/],
+      [directory, /^CHANGE_REPORTS_DIR: sub\.json is a directory, not a regular file/],
+      [
+        large,
+        /^CHANGE_REPORTS_DIR: huge\.json is 32 MB, more than the 32 MB a change report may be$/,
+      ],
+    ];
+    for (const [dir, message] of cases) {
+      // The FIFO is refused at once: nothing waits for a writer.
+      const attempt = loadChangeReports(dir);
+      await expect(attempt).rejects.toThrow(ConfigError);
+      await expect(attempt).rejects.toThrow(message);
+      await expect(attempt).rejects.not.toThrow(/root:/);
+    }
+  });
+
+  it('stops the proxy with one line naming the file, no stack trace, when the folder holds a FIFO', async () => {
+    const fifo = await folder({});
+    execFileSync('mkfifo', [join(fifo, 'pipe.json')]);
+    const started = startProxyProcess({
+      DATA_API_URL: 'http://127.0.0.1:59',
+      DATA_API_CLIENT_ID: 'explorer',
+      DATA_API_CLIENT_SECRET: 'not-a-secret',
+      AUTH_ISSUER: 'http://127.0.0.1:59/realms/explorer',
+      USAGE_LEDGER_PATH: 'none',
+      CHANGE_REPORTS_DIR: fifo,
+    });
+    await expect(started).rejects.toMatchObject({
+      exitCode: 1,
+      stderr: [expect.stringMatching(/^CHANGE_REPORTS_DIR: pipe\.json is a named pipe/)],
+    });
+  }, 30_000);
 });

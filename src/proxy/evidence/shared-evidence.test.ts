@@ -83,7 +83,7 @@ describe('evidence shared by several instances (REDIS_URL)', () => {
     expect(rows).toHaveLength(1);
     const [row] = rows;
     if (!row) throw new Error('a row expected');
-    const answer = await check(b, [row, { ...row, row: 3, score: row.score + 1 }]);
+    const answer = await check(b, [row, { ...row, row: 3, score: (row.score ?? 0) + 1 }]);
     expect(answer.rows.map(({ row: n, status, fields }) => ({ n, status, fields }))).toEqual([
       { n: 2, status: 'match', fields: [] },
       { n: 3, status: 'differs', fields: ['score'] },

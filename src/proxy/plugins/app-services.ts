@@ -3,11 +3,13 @@ import { createCatalog, type Catalog } from '../cache/catalog';
 import { ResponseCache } from '../cache/response-cache';
 import { RedisAnswers } from '../cache/shared-answers';
 import { loadChangeReports } from '../change-reports/load-reports';
+import { LocalWork } from '../limits/local-work';
 import { RedisLimits } from '../limits/redis-limits';
 import { UserLimits, type Limits } from '../limits/user-limits';
 import { createReleaseData } from '../release-data/release-data';
 import { createAcrossReleases, type AcrossReleases } from '../release-data/across-releases';
 import { RedisReads } from '../release-data/shared-reads';
+import { createSuccessors, type Successors } from '../release-data/successors';
 import { createSectorSearch, type SectorSearch } from '../sectors/sector-search';
 import { UsageLedger } from '../usage/ledger';
 import { inProcessLedger, type LedgerStore } from '../usage/ledger-store';
@@ -28,8 +30,12 @@ export interface Services {
   limits: Limits;
   /** Requests without a valid token, a minute per socket address. */
   addressLimits: Limits;
+  /** Answers worked out in this process (upgrade checks, changes, histories): per user, and memory. */
+  localWork: LocalWork;
   catalog: Catalog;
   acrossReleases: AcrossReleases;
+  /** What a dataset of another release became in one: the upgrade check of that one entry. */
+  successors: Successors;
   sectorSearch: SectorSearch;
   usage: UsageRoute;
   /** Provenance on scored answers, the evidence kept of them, and the check of saved exports. */
@@ -129,13 +135,17 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
   const evidenceKept = evidenceStore(app);
   app.addHook('onClose', () => evidenceKept.close());
   // Requests without a valid token are limited by client address (the socket's, or the one a
-  // trusted load balancer names), in each instance: they never reach the data service.
-  const addressLimits = new UserLimits({
+  // trusted load balancer names), with Redis across the fleet: a limit per instance let three
+  // instances take three times as many. They never reach the data service.
+  const addressOptions = {
     perMinute: config.limits.unauthPerMinute,
     concurrent: 1,
     now,
-    policy: 'per-address',
-  });
+    policy: 'per-address' as const,
+  };
+  const addressLimits: Limits = app.sharedStore
+    ? new RedisLimits(app.sharedStore, { ...addressOptions, slotMs: callDeadlineMs })
+    : new UserLimits(addressOptions);
 
   const changeReports = await loadChangeReports(config.changeReportsDir);
   if (changeReports.dir !== null)
@@ -167,13 +177,25 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
       catalog.searchResults(caller, release, input, { userSlot: true }),
     releases: releaseData,
   });
+  const acrossReleases = createAcrossReleases({ data: releaseData, listed: catalog.releases });
   app.decorate('services', {
     cache,
     ledger,
     limits,
     addressLimits,
+    // This instance's memory: bounded here, whatever the other instances hold.
+    localWork: new LocalWork({
+      perUser: config.limits.localWorkPerUser,
+      maxBytes: config.limits.localWorkBytes,
+    }),
     catalog,
-    acrossReleases: createAcrossReleases({ data: releaseData, listed: catalog.releases }),
+    acrossReleases,
+    successors: createSuccessors({
+      listed: catalog.releases,
+      documentation: catalog.documentation,
+      spold: catalog.spoldPage,
+      acrossReleases,
+    }),
     sectorSearch,
     usage: createUsageRoute({ ledger, config }),
     evidence: createEvidence({

@@ -61,8 +61,15 @@ export const dataServicePlugin = unencapsulated<{ upstream?: UpstreamRequest | u
       },
     });
     // Which of the shapes it knows the service sent, per route: logged once, and each change.
-    const adapter = createUpstreamAdapter(dataApi, config.dataApi, (route, variant) =>
-      app.log.info({ route, variant }, 'the data service’s answer shape'),
+    const adapter = createUpstreamAdapter(
+      dataApi,
+      config.dataApi,
+      (route, variant) => app.log.info({ route, variant }, 'the data service’s answer shape'),
+      (fields) =>
+        app.log.warn(
+          fields,
+          'the data service lists more than its total says: the total is a lower bound; lists are read to their end and such totals shown as “at least”',
+        ),
     );
     app.decorate('dataService', { tokens, dataApi, adapter, sends: sendsPerCall(config) });
   },

@@ -272,7 +272,19 @@ export function upgradeAnswer(
   decision: Decision,
   steps: ReportStep[],
 ): Extract<UpgradeCheck, { status: 'ready' }> {
-  const results = entries.map((entry) => resultOf(entry, from, decision));
+  // Each distinct entry is worked out once, however often the list repeats it (10 000 copies of
+  // one ID were 10 000 resolutions and verdicts); every line keeps its own answer.
+  const byEntry = new Map<string, UpgradeResult>();
+  const results = entries.map((entry) => {
+    const { line, ...what } = entry;
+    const key = JSON.stringify(what);
+    let result = byEntry.get(key);
+    if (!result) {
+      result = resultOf(entry, from, decision);
+      byEntry.set(key, result);
+    }
+    return result.line === line ? result : { ...result, line };
+  });
   const counts = Object.fromEntries(UPGRADE_VERDICTS.map((verdict) => [verdict, 0])) as Record<
     UpgradeVerdict,
     number

@@ -28,7 +28,8 @@ export { mapLimit };
 
 /**
  * Every result of a search, read by evidence (upstream/paging.ts): pages followed while full,
- * the total checked, a repeated page or a total that disagrees a loud error, never a shorter list.
+ * past the total too (a lower bound is no end), the total checked, a repeated page or fewer
+ * rows than the total says a loud error, never a shorter list.
  */
 export async function allSearchResults(
   searchPage: (from: number) => Promise<SearchResults>,
@@ -44,7 +45,8 @@ export async function allSearchResults(
     concurrency: CONCURRENCY,
     fetch: async (from) => {
       const page = await searchPage(from);
-      return { items: page.results, total: page.total };
+      // A total the proxy cannot vouch for is none: the listing, not the total, says the end.
+      return { items: page.results, total: page.total_at_least ? undefined : page.total };
     },
   });
   return range.items;

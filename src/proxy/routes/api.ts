@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
 import { EXPLORER_PAGE_HEADER, explorerPageOf } from '../../shared/api/schemas';
 import { routerPath } from '../../shared/api/url';
+import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { createGzip, gzip } from 'node:zlib';
 import {
   acceptsGzip,
   compressible,
@@ -18,6 +19,21 @@ import { authPlugin, verifiedUser } from '../plugins/auth';
 import { publicConfig } from './handlers/config';
 import { userHandlers } from './handlers';
 import type { Handler, Outcome, Request, UserRouteName } from './handlers/types';
+import { isLong, jsonPieces } from './json-pieces';
+
+const MB = 1024 * 1024;
+
+/**
+ * The routes whose answers the proxy works out itself from whole releases, and what one is
+ * estimated to hold in memory until it is sent (`LocalWork`): an upgrade check its list (the
+ * body, parsed, and a result per line, sent in pieces), the others an answer of a few MB.
+ * Release reads they start are shared and bounded apart (two at once, six kept).
+ */
+const LOCAL_WORK: Partial<Record<RouteName, (body: unknown) => number>> = {
+  upgradeCheck: (body) => MB + 512 * ((body as { entries?: unknown[] }).entries?.length ?? 0),
+  changes: () => 8 * MB,
+  history: () => 8 * MB,
+};
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 const CACHE_CONTROL = {
   // A release never changes: its answers can be kept by the browser for good.
@@ -110,6 +126,15 @@ const gzipAsync = promisify(gzip);
  * upgrade check of 10 000 lines naming one dataset is 23 MB as it is, a few hundred KB gzipped.
  */
 async function sendValue(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  if (isLong(value)) {
+    // Made in pieces as gzip (or the socket) takes them: never held as one string.
+    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+    const text = Readable.from(jsonPieces(value));
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(text);
+    const gzipped = createGzip();
+    pipeline(text, gzipped, () => undefined);
+    return reply.header('content-encoding', 'gzip').send(gzipped);
+  }
   const text = JSON.stringify(value);
   reply.type('application/json; charset=utf-8');
   if (text.length < MIN_COMPRESSED_BYTES) return reply.send(text);
@@ -166,9 +191,28 @@ export async function registerApi(app: FastifyInstance) {
           query: parseInput(route.query, request.query, 'query'),
           body: route.body ? parseInput(route.body, request.body, 'body') : undefined,
         } as Pick<Request<K>, 'params' | 'query' | 'body'>;
-        const outcome = await handle(input, request);
-        if ('cached' in outcome)
+        // Held until the answer is sent (or the client goes): its memory is held until then.
+        const weight = LOCAL_WORK[name];
+        const give = weight
+          ? app.services.localWork.take(verifiedUser(request).userId, weight(input.body))
+          : undefined;
+        if (give) {
+          reply.raw.once('finish', give);
+          reply.raw.once('close', give);
+        }
+        let outcome: Outcome<K>;
+        try {
+          outcome = await handle(input, request);
+        } catch (error) {
+          give?.();
+          throw error;
+        }
+        if ('cached' in outcome) {
+          // "Not in this release" is kept like an answer, and never leaves as a 200.
+          if (outcome.cached.absent !== undefined)
+            throw new ProxyError(404, 'not_found', { detail: outcome.cached.absent });
           return sendCached(request, reply, outcome.cached, CACHE_CONTROL[route.caching]);
+        }
         void reply
           .code(outcome.status ?? 200)
           .headers(outcome.headers ?? {})

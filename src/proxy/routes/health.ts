@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProxyError } from '../errors';
 import type { DataApi } from '../upstream/data-api';
+import type { LogHealth } from '../log-sink';
 import type { LedgerHealth } from '../usage/ledger-types';
 
 /** How long one answer of the data service stands for readiness, so probes cost it little. */
@@ -20,6 +21,8 @@ export function registerHealth(
     now: () => number;
     variants: () => Record<string, string>;
     ledger: () => LedgerHealth;
+    /** What the log could not write; undefined when it goes to a stream of the caller's. */
+    log: () => LogHealth | undefined;
   },
 ) {
   let probe: { at: number; done: Promise<void> } | undefined;
@@ -39,9 +42,12 @@ export function registerHealth(
   app.get('/healthz', async () => ({ status: 'ok' as const }));
   app.get('/readyz', async (request) => {
     const ledger = deps.ledger();
+    const log = deps.log();
+    // Lines the log dropped do not make the proxy unready (it serves on); they are said here.
+    const logged = log && log.dropped > 0 ? ` ${logState(log)}` : '';
     if (!ledger.ok)
       throw new ProxyError(503, ledger.code, {
-        detail: `Not ready: scored requests are refused. ${ledger.detail}`,
+        detail: `Not ready: scored requests are refused. ${ledger.detail}${logged}`,
         headers: { 'retry-after': '5' },
       });
     try {
@@ -54,6 +60,17 @@ export function registerHealth(
       });
     }
     // The shapes the adapter has seen so far, for an operator pointing the proxy at a service.
-    return { status: 'ready' as const, upstream: deps.variants() };
+    return {
+      status: 'ready' as const,
+      upstream: deps.variants(),
+      ...(log ? { log: { ...log, state: logState(log) } } : {}),
+    };
   });
 }
+
+const logState = (log: LogHealth) =>
+  log.failing
+    ? `The log cannot be written (${log.failing}): ${log.dropped} lines dropped so far.`
+    : log.dropped > 0
+      ? `The log is written; ${log.dropped} lines were dropped while it could not be.`
+      : 'The log is written.';

@@ -20,11 +20,13 @@ async function dialectSettings(origin: string): Promise<Record<string, string>> 
     spold_route: string | null;
     paging: string;
     max_limit: number;
+    absent_as: string;
   };
   return {
     DATA_API_SPOLD_ROUTE: answer.spold_route ?? 'none',
     DATA_API_SEARCH_PAGING: answer.paging,
     DATA_API_PAGE_SIZE: String(answer.max_limit),
+    DATA_API_ABSENT_AS: answer.absent_as,
   };
 }
 
@@ -53,13 +55,16 @@ export async function emulatorChangeReports(emulator: {
 
 /**
  * A proxy in front of a test emulator (started with `TEST_CLIENT`): its data service, token
- * endpoint and sign-in realm, no SPA, no ledger file, no logs; `env` overrides any of it.
+ * endpoint and sign-in realm, no SPA, no ledger file, no logs; `env` overrides any of it, and
+ * `deps` passes a log stream or a clock.
  */
 export async function proxyOnEmulator(
   emulator: { origin: string },
   env: Record<string, string> = {},
+  deps: Omit<ProxyDeps, 'config'> = {},
 ): Promise<Proxy> {
   return buildProxy({
+    ...deps,
     config: proxyConfigFromEnv({
       ...(await dialectSettings(emulator.origin)),
       DATA_API_URL: emulator.origin,

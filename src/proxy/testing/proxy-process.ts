@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -45,6 +46,11 @@ export async function startProxyProcess(
      * in a temporary folder (mode 0700) is closed to any other user.
      */
     boundByFileModes?: boolean;
+    /**
+     * Its stdout (the log) goes to this file, as `npm run proxy > file` would, instead of a pipe
+     * to the test; it is ready once `/healthz` answers.
+     */
+    stdoutFile?: string;
   } = {},
 ): Promise<ProxyProcess> {
   const port = await freePort();
@@ -59,21 +65,38 @@ export async function startProxyProcess(
       : ['prlimit', `--fsize=${options.fileSizeLimit}:unlimited`, '--']),
     ...node,
   ];
+  const logFile = options.stdoutFile === undefined ? undefined : openSync(options.stdoutFile, 'a');
   const child = spawn(command, args, {
     cwd: path.join(import.meta.dirname, '../../..'),
     env: { PATH: process.env.PATH, ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile ?? 'pipe', 'pipe'],
   });
+  if (logFile !== undefined) closeSync(logFile);
   const stderr: string[] = [];
   const stdout: string[] = [];
-  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  const { stderr: errors } = child;
+  if (errors) createInterface({ input: errors }).on('line', (line) => stderr.push(line));
   // 'close', not 'exit': by then everything it wrote to stderr has been read.
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  const origin = `http://127.0.0.1:${port}`;
   const listening = new Promise<void>((resolve) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.startsWith('Proxy listening')) resolve();
-      else stdout.push(line);
-    });
+    if (child.stdout) {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith('Proxy listening')) resolve();
+        else stdout.push(line);
+      });
+      return;
+    }
+    const look = setInterval(() => {
+      fetch(`${origin}/healthz`).then(
+        () => {
+          clearInterval(look);
+          resolve();
+        },
+        () => undefined,
+      );
+    }, 100);
+    void exited.then(() => clearInterval(look));
   });
   const code = await Promise.race([listening.then(() => 'listening' as const), exited]);
   if (code !== 'listening') {
@@ -83,7 +106,7 @@ export async function startProxyProcess(
     });
   }
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     pid: child.pid ?? 0,
     stderr,
     stdout,

@@ -8,9 +8,11 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from './http-client';
+import { bodyLabels, decodeBody, UndecodableBody } from './encoding';
+import { hedged, HedgeBudget, type Attempt } from './hedge';
 import { retryAfterMs } from './retry-after';
 import type { TokenCache } from './token-cache';
-import { readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
+import { apisOwn, readJson, rejectsToken, serviceError, UnchargedFailure } from './adapter/errors';
 
 export interface UpstreamCall {
   method: 'GET' | 'POST';
@@ -52,13 +54,28 @@ export interface DataApiDeps {
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_RETRY_BUDGET_MS = 8_000;
 const DEFAULT_MAX_TRIES = 4;
+/**
+ * The share of its deadline a free read waits for its answer to start before it is asked once
+ * more (the first ask going on), and the second asks in flight at once at most.
+ */
+const FIRST_BYTE_SHARE = 0.5;
+const MAX_SECOND_ASKS = 2;
 /** The first wait after a 429 or 503 that names none; doubled each time. */
 const BACKOFF_MS = 500;
 
-/** What one call met on its way: waits after 429 or 503, and a redirect followed. */
+/** What one call met on its way: waits after 429 or 503, a redirect followed, an encoding. */
 export interface CallLog {
   waits: { status: number; ms: number }[];
   redirectedTo: string | undefined;
+  /** Sends asked once more because the answer had not started within half the deadline. */
+  slowFirstBytes: number;
+  /** The Content-Encoding the answer came in (decoded), when it had one. */
+  encoding: string | undefined;
+  /**
+   * A refusal of the token the call was first sent with (401, or a 403 about the token or not
+   * in the API's own shape), whether the API's own words, and whether a fresh token passed.
+   */
+  tokenRefused?: { status: number; apisOwn: boolean; freshPassed?: boolean };
 }
 
 /**
@@ -76,6 +93,7 @@ export function createDataApi(
   const maxTries = deps.maxTries ?? DEFAULT_MAX_TRIES;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = deps.random ?? Math.random;
+  const hedges = new HedgeBudget(MAX_SECOND_ASKS);
 
   function buildUrl(call: UpstreamCall): URL {
     if (!call.path.startsWith('/') || call.path.startsWith('//')) {
@@ -96,7 +114,12 @@ export function createDataApi(
     return url;
   }
 
-  async function send(call: UpstreamCall, url: URL, token: string): Promise<UpstreamResponse> {
+  async function send(
+    call: UpstreamCall,
+    url: URL,
+    token: string,
+    log: CallLog,
+  ): Promise<UpstreamResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${token}`,
@@ -106,21 +129,63 @@ export function createDataApi(
     };
     if (config.organizationId) headers['x-organization-id'] = config.organizationId;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
-    try {
-      return await deps.send(url, {
+    const attempt: Attempt = ({ deadlineMs, signal, started }) =>
+      deps.send(url, {
         method: call.method,
         headers,
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-        timeoutMs,
+        timeoutMs: deadlineMs,
         maxBytes,
+        signal,
+        onFirstByte: started,
       });
+    let response: UpstreamResponse;
+    try {
+      // A free read is asked once more if its answer has not started within half its deadline;
+      // a scored call is sent once, whatever happens (asked twice, it could be charged twice).
+      response = call.retry
+        ? await hedged(attempt, timeoutMs, Math.round(timeoutMs * FIRST_BYTE_SHARE), hedges, () => {
+            log.slowFirstBytes++;
+          })
+        : await attempt({
+            deadlineMs: timeoutMs,
+            signal: new AbortController().signal,
+            started: () => undefined,
+          });
     } catch (error) {
-      throw failure(error);
+      throw failure(error, log.slowFirstBytes > 0);
+    }
+    try {
+      return await decodeBody(response, maxBytes);
+    } catch (error) {
+      throw undecodable(error, response);
     }
   }
 
+  /**
+   * A body the proxy cannot decode, named by its type and encoding. After an error status the
+   * service charged nothing; after a success it may have.
+   */
+  function undecodable(error: unknown, response: UpstreamResponse): unknown {
+    if (!(error instanceof UndecodableBody)) return error;
+    const Failure = response.status >= 300 ? UnchargedFailure : ProxyError;
+    if (error.why === 'too large')
+      return new Failure(502, 'upstream_response_too_large', {
+        detail: `The data service’s answer (${bodyLabels(response)}) decodes to more than the proxy accepts.`,
+      });
+    return new Failure(502, 'upstream_bad_response', {
+      detail: `The data service sent a body the proxy cannot decode (${bodyLabels(response)}): ${
+        error.why === 'unknown'
+          ? 'an encoding the proxy does not know (it decodes gzip, deflate and br)'
+          : 'its bytes are not in the encoding it names'
+      }.`,
+      hint: 'A gateway in front of the service may encode answers on its own; npm run check:upstream shows what each route sends',
+      logged: { status: response.status, encoding: error.encoding },
+    });
+  }
+
   /** Connection faults become 503/504; anything else is a bug and stays itself (a 500). */
-  function failure(error: unknown): unknown {
+  function failure(error: unknown, askedTwice = false): unknown {
     const cause = classify(error);
     if (!cause) return error;
     if (cause instanceof UpstreamTooLarge) {
@@ -130,7 +195,10 @@ export function createDataApi(
     }
     if (cause instanceof UpstreamTimeout) {
       return new ProxyError(504, 'gateway_timeout', {
-        detail: `The data service did not answer within ${timeoutMs / 1000} s.`,
+        detail: askedTwice
+          ? `The data service did not answer within ${timeoutMs / 1000} s, though asked once more when its answer had not started after ${(timeoutMs * FIRST_BYTE_SHARE) / 1000} s.`
+          : `The data service did not answer within ${timeoutMs / 1000} s.`,
+        logged: { askedTwice },
       });
     }
     // A refused connection never reached the service; a reset one may have.
@@ -142,22 +210,24 @@ export function createDataApi(
     });
   }
 
-  /** One send, with a new token once if the service rejected the one it got. */
-  async function sendWithToken(call: UpstreamCall, url: URL) {
+  /** One send, with a new token once if the service (or a gateway) refused the one it got. */
+  async function sendWithToken(call: UpstreamCall, url: URL, log: CallLog) {
     // Without a token nothing leaves, so nothing can have been charged.
     const serviceToken = () =>
       deps.tokens.get().catch((error: unknown) => {
         throw UnchargedFailure.from(error);
       });
     let token = await serviceToken();
-    let response = await send(call, url, token);
+    let response = await send(call, url, token, log);
     let body = readJson(response);
     if (rejectsToken(response.status, body)) {
+      log.tokenRefused = { status: response.status, apisOwn: apisOwn(body) };
       deps.tokens.invalidate(token);
       token = await serviceToken();
-      response = await send(call, url, token);
+      response = await send(call, url, token, log);
       body = readJson(response);
     }
+    if (log.tokenRefused) log.tokenRefused.freshPassed = !rejectsToken(response.status, body);
     return { response, body };
   }
 
@@ -205,19 +275,26 @@ export function createDataApi(
     call: UpstreamCall,
   ): Promise<{ response: UpstreamResponse; body: unknown; log: CallLog }> {
     let url = buildUrl(call);
-    const log: CallLog = { waits: [], redirectedTo: undefined };
+    const log: CallLog = {
+      waits: [],
+      redirectedTo: undefined,
+      slowFirstBytes: 0,
+      encoding: undefined,
+    };
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
-      let { response, body } = await sendWithToken(call, url);
+      let { response, body } = await sendWithToken(call, url, log);
       const target = redirectTarget(call, url, response, log.redirectedTo !== undefined);
       if (target) {
         log.redirectedTo = `${target.pathname}${target.search}`;
         deps.redirected?.(url.pathname, target.pathname);
         url = target;
-        ({ response, body } = await sendWithToken(call, url));
+        ({ response, body } = await sendWithToken(call, url, log));
         redirectTarget(call, url, response, true);
       }
       const busy = response.status === 429 || response.status === 503;
+      const encoding = response.header('content-encoding');
+      if (encoding && encoding.toLowerCase() !== 'identity') log.encoding = encoding;
       const done = () => {
         deps.observe?.(call, response.status, body, log);
         return { response, body, log };

@@ -14,12 +14,19 @@ export type UpstreamRequest = (
     method: 'GET' | 'POST';
     headers: Record<string, string>;
     body?: string;
+    /** The whole call's deadline, body included. */
     timeoutMs: number;
     maxBytes: number;
+    /** Cancels the call (its answer is no longer wanted). */
+    signal?: AbortSignal;
+    /** Told when the answer's status and headers arrive. */
+    onFirstByte?: () => void;
   },
 ) => Promise<UpstreamResponse>;
 
 export class UpstreamTimeout extends Error {}
+/** A call cancelled by its caller: nobody waits for its answer any more. */
+export class UpstreamCancelled extends Error {}
 export class UpstreamUnreachable extends Error {
   /** True when the connection was refused, so the request never reached the service. */
   constructor(
@@ -42,7 +49,10 @@ export function createUndiciClient(options: { connections?: number } = {}): {
   close: () => Promise<void>;
 } {
   const agent = new Agent({ connections: options.connections ?? 128, keepAliveTimeout: 10_000 });
-  const send: UpstreamRequest = (url, { method, headers, body, timeoutMs, maxBytes }) =>
+  const send: UpstreamRequest = (
+    url,
+    { method, headers, body, timeoutMs, maxBytes, signal, onFirstByte },
+  ) =>
     new Promise((resolve, reject) => {
       let status = 0;
       let answerHeaders: Record<string, string | string[] | undefined> = {};
@@ -51,16 +61,28 @@ export function createUndiciClient(options: { connections?: number } = {}): {
       // undici's own timeouts are per wait (headers, then each chunk): an answer trickled slowly
       // would never time out. The deadline covers the whole call, body included.
       let controller: Dispatcher.DispatchController | undefined;
-      const deadline = setTimeout(() => {
-        const late = new UpstreamTimeout('deadline');
-        if (controller) controller.abort(late);
-        else reject(late);
-      }, timeoutMs);
+      const stop = (reason: Error) => {
+        if (controller) controller.abort(reason);
+        else reject(reason);
+      };
+      const deadline = setTimeout(() => stop(new UpstreamTimeout('deadline')), timeoutMs);
+      const cancel = () => stop(new UpstreamCancelled('cancelled'));
+      if (signal?.aborted) {
+        clearTimeout(deadline);
+        reject(new UpstreamCancelled('cancelled'));
+        return;
+      }
+      signal?.addEventListener('abort', cancel, { once: true });
+      const done = () => {
+        clearTimeout(deadline);
+        signal?.removeEventListener('abort', cancel);
+      };
       const handler: Dispatcher.DispatchHandler = {
         onRequestStart: (started) => {
           controller = started;
         },
         onResponseStart(controller, statusCode, responseHeaders) {
+          onFirstByte?.();
           status = statusCode;
           answerHeaders = responseHeaders;
           const declared = Number(responseHeaders['content-length'] ?? 0);
@@ -75,7 +97,7 @@ export function createUndiciClient(options: { connections?: number } = {}): {
           chunks.push(chunk);
         },
         onResponseEnd() {
-          clearTimeout(deadline);
+          done();
           resolve({
             status,
             header: (name) => {
@@ -86,7 +108,7 @@ export function createUndiciClient(options: { connections?: number } = {}): {
           });
         },
         onResponseError(_controller, error) {
-          clearTimeout(deadline);
+          done();
           reject(classify(error) ?? error);
         },
       };
@@ -118,16 +140,16 @@ const NEVER_SENT = new Set([
 /** A fault of the connection to the data service, or undefined for anything else (a bug). */
 export function classify(
   error: unknown,
-): UpstreamTimeout | UpstreamUnreachable | UpstreamTooLarge | undefined {
+): UpstreamTimeout | UpstreamUnreachable | UpstreamTooLarge | UpstreamCancelled | undefined {
   if (
     error instanceof UpstreamTimeout ||
     error instanceof UpstreamUnreachable ||
-    error instanceof UpstreamTooLarge
+    error instanceof UpstreamTooLarge ||
+    error instanceof UpstreamCancelled
   )
     return error;
-  if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
+  if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
     return new UpstreamTimeout('timeout');
-  }
   const code = (error as NodeJS.ErrnoException).code;
   if (error instanceof errors.UndiciError || code !== undefined) {
     return new UpstreamUnreachable((error as Error).message, NEVER_SENT.has(code ?? ''));

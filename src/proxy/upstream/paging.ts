@@ -2,9 +2,12 @@ import { ProxyError } from '../errors';
 
 /**
  * How the data service's lists are paged, and reading a range of one by evidence: pages are
- * followed while they come back full and stop at a short one; a `total`, where the service gives
- * one, is checked against what was read; a page that repeats an earlier one, or pages that do
- * not add up to the total, are a loud error (502 `upstream_paging`), never a shorter list.
+ * followed while they come back full and stop at a short one, whatever the `total` says (a
+ * search engine may count exactly only up to a threshold and pass the bound on as the total);
+ * a total, where the service gives one, is checked against what was read: fewer items than it
+ * says, a page that repeats an earlier one, or pages that do not add up are a loud error (502
+ * `upstream_paging`), never a shorter list; more items than it says make it a lower bound,
+ * reported, and the list is what was read.
  */
 
 /**
@@ -61,8 +64,17 @@ export interface RangeOptions<T> {
 
 export interface Range<T> {
   items: T[];
-  /** The list's total: the service's (checked), or counted when the end was read. */
+  /**
+   * The list's total: counted when the end was read, else the service's (checked as far as
+   * read); undefined when neither is known (no total, or one shown to be a lower bound).
+   */
   total: number | undefined;
+  /** Whether the end of the list was read, so `total` is a count, not a claim. */
+  counted: boolean;
+  /** The service's own total, as it said it (on every page alike). */
+  claimed: number | undefined;
+  /** Whether more items were listed than the service's total says: it is a lower bound. */
+  short: boolean;
   pages: number;
   /** Whether the service sent the whole list in one answer, paging parameters ignored. */
   whole: boolean;
@@ -89,6 +101,8 @@ export async function readRange<T>(options: RangeOptions<T>): Promise<Range<T>> 
   const seen = new Set<string | number>();
   const items: T[] = [];
   let total: number | undefined;
+  // An object: `take` sets it in a closure, which TypeScript's narrowing does not follow.
+  const listed = { pastTotal: false };
   let pages = 0;
 
   const take = (at: number, asked: number, page: Page<T>) => {
@@ -118,10 +132,12 @@ export async function readRange<T>(options: RangeOptions<T>): Promise<Range<T>> 
     items.push(...page.items);
     if (items.length > options.maxItems)
       throw new PagingError(route, `more than ${options.maxItems} items`);
-    // With a total, every page but the last is full and the last holds the rest.
+    // With a total, every page but the last is full and the last holds the rest. More than
+    // that: the total is a lower bound, and the listing, not the total, says where it ends.
     if (total !== undefined) {
       const want = Math.max(0, Math.min(asked, total - at));
-      if (page.items.length !== want)
+      if (page.items.length > want) listed.pastTotal = true;
+      else if (page.items.length < want)
         throw new PagingError(
           route,
           `the page from ${at} held ${page.items.length} items where a total of ${total} means ${want}: the service's pages are smaller than the ${asked} asked for (DATA_API_PAGE_SIZE), or its total is wrong`,
@@ -133,27 +149,31 @@ export async function readRange<T>(options: RangeOptions<T>): Promise<Range<T>> 
   const firstSize = sizeAt(start);
   const first = await options.fetch(start, firstSize);
   // More than a page, from the start: a service that ignores paging and sends the whole list.
+  // (Its total may be a lower bound: the list is what it sent.)
   if (
     start === 0 &&
     first.items.length > firstSize &&
-    (first.total === undefined || first.total === first.items.length)
+    (first.total === undefined || first.total <= first.items.length)
   ) {
     take(0, first.items.length, { items: first.items, total: first.items.length });
     return {
       items: items.slice(skip, skip + options.count),
       total: items.length,
+      counted: true,
+      claimed: first.total,
+      short: first.total !== undefined && first.total < first.items.length,
       pages,
       whole: true,
     };
   }
   let full = take(start, firstSize, first);
   let at = start + first.items.length;
-  const wanted = () => Math.min(end, total ?? Infinity);
 
   if (full && total !== undefined && (options.concurrency ?? 1) > 1) {
-    // With a total, the remaining pages are known and can be asked several at once.
+    // With a total, the pages up to it are known and can be asked several at once; past it,
+    // the pages are followed one at a time while they come back full.
     const offsets: number[] = [];
-    for (let next = at; next < wanted(); next += sizeAt(next)) offsets.push(next);
+    for (let next = at; next < Math.min(end, total); next += sizeAt(next)) offsets.push(next);
     const answers = await mapLimit(offsets, options.concurrency ?? 1, (offset) =>
       options.fetch(offset, sizeAt(offset)),
     );
@@ -164,7 +184,7 @@ export async function readRange<T>(options: RangeOptions<T>): Promise<Range<T>> 
     at = start + items.length;
   }
   let last = { from: start, asked: firstSize, got: first.items.length };
-  while (full && at < wanted()) {
+  while (full && at < end) {
     const asked = sizeAt(at);
     const page = await options.fetch(at, asked);
     full = take(at, asked, page);
@@ -185,20 +205,17 @@ export async function readRange<T>(options: RangeOptions<T>): Promise<Range<T>> 
   }
   // Read to the end: what was read is the whole list, and must be all its total said.
   const atEnd = !full;
-  if (
-    atEnd &&
-    total !== undefined &&
-    start < total &&
-    start + items.length !== total &&
-    end >= total
-  )
+  if (atEnd && total !== undefined && start < total && start + items.length < total)
     throw new PagingError(
       route,
       `${start + items.length} items read where its total says ${total}`,
     );
   return {
     items: items.slice(skip, skip + options.count),
-    total: total ?? (atEnd ? start + items.length : undefined),
+    total: atEnd ? start + items.length : listed.pastTotal ? undefined : total,
+    counted: atEnd,
+    claimed: total,
+    short: listed.pastTotal,
     pages,
     whole: false,
   };

@@ -180,6 +180,10 @@ describe('a ledger file whose last line was torn by a crash', () => {
     );
     const proxy = await proxyProcess(file);
     expect(proxy.stdout.join('\n')).toMatch(/torn by a crash/);
+    // The release's indicators, which a scored call reads first (free), are read already.
+    expect(
+      (await fetch(`${proxy.origin}/api/indicators?${RELEASE}`, { headers: user })).status,
+    ).toBe(200);
     // A second at the service: the call waits there when the proxy is killed.
     await fetch(`${emulator.origin}/_emulator/faults`, {
       method: 'POST',

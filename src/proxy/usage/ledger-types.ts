@@ -50,6 +50,11 @@ export interface UsageSnapshot {
   pending: { calls: number; datasets: number[]; count: number; indicators: number[] };
   /** Datasets of pages whose outcome is unknown, of which at most `count` were charged. */
   maybe: { datasets: number[]; count: number };
+  /**
+   * Charges the ledger lost and an operator confirmed (Redis lost its data; `ledger:confirm --
+   * --yes`): in the totals above and against the budget, with no IDs or calls left to itemise.
+   */
+  lost: { datasets: number; indicators: number; users: number };
 }
 
 /** A scored call's hold on the budget, from before it is sent until its outcome is known. */

@@ -396,6 +396,8 @@ export class UsageLedger {
         indicators: sorted(this.heldIndicators.keys()),
       },
       maybe: { datasets: sorted(this.maybe), count: this.maybeSlots },
+      // A file ledger loses nothing it acknowledged (storage faults refuse the call instead).
+      lost: { datasets: 0, indicators: 0, users: 0 },
     };
   }
 

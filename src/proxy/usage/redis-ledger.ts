@@ -271,22 +271,31 @@ export class RedisLedger implements LedgerStore {
         .hvals(key('intents'))
         .hlen(key('held-datasets'))
         .get(key('held-slots'))
+        .hmget(key('floor'), 'datasets', 'indicators', 'users')
         .exec(),
     );
     const values = (reply ?? []).map(([error, value]) => {
       if (error) throw unavailable();
       return value;
     });
-    const [datasets, indicators, users, maybe, maybeSlots, intents, held, heldSlots] = values as [
-      number,
-      number,
-      number,
-      string[],
-      string | null,
-      string[],
-      number,
-      string | null,
-    ];
+    const [datasets, indicators, users, maybe, maybeSlots, intents, held, heldSlots, floor] =
+      values as [
+        number,
+        number,
+        number,
+        string[],
+        string | null,
+        string[],
+        number,
+        string | null,
+        (string | null)[],
+      ];
+    // What Redis lost and an operator confirmed counts as the budget counts it (TOTALS).
+    const lost = {
+      datasets: count(floor[0] ?? null),
+      indicators: count(floor[1] ?? null),
+      users: count(floor[2] ?? null),
+    };
     // What the calls not settled yet may charge, from their intents (a few, those in flight).
     const open = intents.map(
       (text) => JSON.parse(text) as { datasets: unknown; indicators: unknown },
@@ -297,9 +306,9 @@ export class RedisLedger implements LedgerStore {
       ]);
     return {
       period,
-      datasets: datasets + count(maybeSlots),
-      indicators,
-      users,
+      datasets: datasets + lost.datasets + count(maybeSlots),
+      indicators: indicators + lost.indicators,
+      users: users + lost.users,
       budget: {
         datasets: this.options.budget.datasets ?? null,
         indicators: this.options.budget.indicators ?? null,
@@ -311,6 +320,7 @@ export class RedisLedger implements LedgerStore {
         indicators: ids(open.map((intent) => intent.indicators)),
       },
       maybe: { datasets: sortedIds(maybe), count: count(maybeSlots) },
+      lost,
     };
   }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SearchResultsSchema } from '../../shared/api/schemas';
+import { SearchResultsSchema, UsageSchema } from '../../shared/api/schemas';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
@@ -148,6 +148,25 @@ describe('a Redis that lost its data', () => {
     for (const id of ids.slice(5, 9)) after.push((await scored(first, id)).status);
     expect(after).toEqual([200, 200, 403, 403]);
     expect(await billed()).toBe(5);
+    // What the usage page says is what the budget refuses: five of five, three of them lost
+    // (billed by the service, with nothing left to itemise), two itemised. The indicator and
+    // the user were lost too; asked for again they count again, as the budget counts them.
+    const usage = UsageSchema.parse(
+      (await first.app.inject({ url: '/api/usage', headers: user })).json(),
+    );
+    expect(usage).toMatchObject({
+      datasets: 5,
+      indicators: 2,
+      users: 2,
+      budget: { datasets: 5 },
+      lost: { datasets: 3, indicators: 1, users: 1 },
+    });
+    expect(usage.charged.datasets).toHaveLength(2);
+    const refused = await first.app.inject({
+      url: `/api/datasets/${ids[9] ?? 0}?${RELEASE}&indicator_ids=964`,
+      headers: user,
+    });
+    expect(refused.json<{ detail: string }>().detail).toContain(`${usage.datasets}/5`);
   }, 60_000);
 
   it('while no instance ran: the witness file on the instances’ machine still knows the ledger', async () => {

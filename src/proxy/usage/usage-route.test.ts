@@ -6,10 +6,10 @@ import { inProcessLedger } from './ledger-store';
 import { createUsageRoute } from './usage-route';
 
 const env = {
-  DATA_API_URL: 'http://127.0.0.1:9',
+  DATA_API_URL: 'http://127.0.0.1:59',
   DATA_API_CLIENT_ID: 'proxy',
   DATA_API_CLIENT_SECRET: 'secret',
-  AUTH_ISSUER: 'http://127.0.0.1:9/realms/explorer',
+  AUTH_ISSUER: 'http://127.0.0.1:59/realms/explorer',
   AUTH_CLIENT_ID: 'lci-explorer',
 };
 const route = (extra: Record<string, string> = {}) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PublicConfigSchema } from '../config';
+import { ScorePriceBodySchema, ScorePriceSchema } from './price';
 import { ReleaseSegmentSchema } from '../versions';
 import { CheckRowSchema, EvidenceCheckSchema, MAX_CHECK_ROWS } from './evidence';
 import {
@@ -17,6 +18,7 @@ import {
   UpgradeCheckSchema,
   UsageSchema,
 } from './schemas';
+import { DatasetSuccessorsSchema, LookupKeyParamSchema } from './successors';
 
 /**
  * The proxy's API, declared once: each route's method, path, parameters, body and answer. The
@@ -331,6 +333,20 @@ export const API = {
     // It follows the licence's list of releases, which can change.
     caching: 'none',
   }),
+  datasetSuccessors: route({
+    method: 'GET',
+    path: '/api/datasets/successors',
+    summary:
+      'What a Dataset ID, activity or product Spold UUID, or ecoSpold file name (`key`) this release lacks became in it: the releases of the licence that have it, and the upgrade check’s verdict from the nearest of its system model (older first): successors with shares and source, ranked candidates, or removed (free; 501 `spold_lookup_unavailable` for a UUID or file name when the data service has no such lookup)',
+    auth: true,
+    params: none,
+    query: z.object({ ...release, key: LookupKeyParamSchema }).strict(),
+    body: undefined,
+    response: DatasetSuccessorsSchema,
+    // It follows the licence's list of releases, which can change.
+    caching: 'none',
+    accepted: '202: the releases are being read; ask again after Retry-After',
+  }),
   history: route({
     method: 'GET',
     path: '/api/datasets/{id}/history',
@@ -356,6 +372,20 @@ export const API = {
     response: EvidenceCheckSchema,
     caching: 'none',
     // 8 000 rows of about 400 bytes each, as much as nginx takes in front.
+    bodyLimit: 4 * 1024 * 1024,
+  }),
+  scorePrice: route({
+    method: 'POST',
+    path: '/api/scores/price',
+    summary:
+      'What loading scores would add to this period’s bill for you, from the proxy’s usage ledger (free: never a call to the data service, never a charge): per release (`requests`: version, system model, `dataset_ids`, `indicator_ids`), what is charged already, what it `adds` (datasets, indicators, you as a user), datasets charged only in another release (`elsewhere`), and whether the score budget `allows` it',
+    auth: true,
+    params: none,
+    query: none,
+    body: ScorePriceBodySchema,
+    response: ScorePriceSchema,
+    caching: 'none',
+    // 20 releases of 10 000 IDs each, within what deploy/nginx.conf.template lets through.
     bodyLimit: 4 * 1024 * 1024,
   }),
   usage: route({

@@ -80,7 +80,11 @@ export const UPSTREAM_FIELDS = {
   /** An item of `impact_scores` (§7.2, documented and seen live). */
   score: {
     id: { mayBe: 'never', known: 'documented; the indicator the score is of' },
-    score: { mayBe: 'never', known: 'documented; the number itself' },
+    score: {
+      mayBe: 'null',
+      known:
+        'documented as a number; a score the service cannot compute may come null, as NaN (Python writes it bare), as a marker such as "n/a", or with its row left out: each read as no score, shown as such (never 0), the other indicators unaffected; a number written as text is refused, never guessed at',
+    },
     unit: { mayBe: 'never', known: 'documented; a score without its unit has no meaning' },
     method: { mayBe: 'never', known: 'documented' },
     category: { mayBe: 'never', known: 'documented' },
@@ -130,6 +134,11 @@ const VersionEntrySchema = z.object({
   release_date: z.string().nullable(),
   /** `release` for a published release; `other` for a sandbox, beta or preview. */
   kind: z.enum(['release', 'other']),
+  /**
+   * System models the data service lists for this release but its data routes refuse under
+   * that name (and no name the proxy knows for them works): never offered, named here.
+   */
+  refused: z.array(z.string()).optional(),
 });
 export type VersionEntry = z.infer<typeof VersionEntrySchema>;
 
@@ -241,6 +250,11 @@ const SpellingSchema = z.discriminatedUnion('kind', [
 
 export const SearchResultsSchema = z.object({
   total: z.number().int().nonnegative(),
+  /**
+   * True when the proxy cannot vouch for `total`: the data service counts no further (its
+   * listing goes on past the total it gives), so there are at least `total`. Absent: a count.
+   */
+  total_at_least: z.boolean().optional(),
   results: z.array(SearchHitSchema),
   /** Only on a search filtered by sector or ISIC section, which the proxy answers whole. */
   facets: SearchFacetsSchema.optional(),
@@ -251,7 +265,12 @@ export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
 const ImpactScoreSchema = z.object({
   id: z.number().int(),
-  score: z.number(),
+  /**
+   * Null: no score. The data service gave none for this indicator (it sent null, NaN or a
+   * marker, or left the row out): shown as “no score”, never as 0 or any number. Billed as the
+   * service bills it (an indicator asked for and known to the release).
+   */
+  score: z.number().nullable(),
   unit: z.string(),
   method: z.string(),
   category: z.string(),
@@ -382,6 +401,15 @@ export const UsageSchema = z.object({
    * were charged. They are not in `charged.datasets`, since asking for them may charge them.
    */
   maybe: z.object({ datasets: z.array(z.number().int()), count: Count }),
+  /**
+   * Charges the service billed that the ledger lost (Redis lost its data and an operator
+   * confirmed it, `npm run ledger:confirm -- --yes`): counted in `datasets`, `indicators` and
+   * `users` and against the budget, but with no IDs or calls left to itemise. Absent from a
+   * proxy older than it: none.
+   */
+  lost: z
+    .object({ datasets: Count, indicators: Count, users: Count })
+    .default({ datasets: 0, indicators: 0, users: 0 }),
   charged: z.object({
     datasets: z.array(z.number().int()),
     indicators: z.array(z.number().int()),
@@ -413,7 +441,7 @@ export const UsageSchema = z.object({
 export type Usage = z.infer<typeof UsageSchema>;
 
 /** Reading whole releases (sectors, changes, upgrade checks): how far it has got. */
-const BuildingSchema = z.object({
+export const BuildingSchema = z.object({
   status: z.literal('building'),
   /** Datasets read so far, of `total` (0 while the datasets are still being listed). */
   done: z.number().int().nonnegative(),
@@ -502,7 +530,7 @@ const UnmatchedEntrySchema = z.object({
 export type UnmatchedEntry = z.infer<typeof UnmatchedEntrySchema>;
 
 /** One step between neighbouring releases on the way compared, and its change report if any. */
-const ReportStepSchema = z.object({
+export const ReportStepSchema = z.object({
   from: z.string(),
   to: z.string(),
   /** "ecoinvent change report 3.11 → 3.12". */
@@ -563,7 +591,7 @@ export type Changes = z.infer<typeof ChangesSchema>;
 export const UPGRADE_VERDICTS = [...VERDICTS, 'not in source', 'several in source'] as const;
 export type UpgradeVerdict = (typeof UPGRADE_VERDICTS)[number];
 
-const UpgradeResultSchema = z.object({
+export const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
   line: z.number().int().positive(),
   verdict: z.enum(UPGRADE_VERDICTS),

@@ -1,5 +1,12 @@
 import type { ApiCall } from './calls';
 import { API } from './routes';
+import {
+  billComment,
+  curlPriceCheck,
+  pythonPriceCheck,
+  rPriceCheck,
+  type CopiedPrice,
+} from './snippet-price';
 
 /**
  * "Copy as code": the calls behind a view of the explorer as curl, Python (standard library
@@ -13,17 +20,17 @@ export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
 
 export const TOKEN_VARIABLE = 'LCI_EXPLORER_TOKEN';
 
-function header(calls: readonly ApiCall[], comment: string): string[] {
+function header(
+  calls: readonly ApiCall[],
+  copied: CopiedPrice | undefined,
+  comment: string,
+  stops = true,
+): string[] {
   const routes = new Map<string, string>();
   for (const call of calls) routes.set(`${call.method} ${API[call.route].path}`, call.summary);
   return [
     ...[...routes].map(([route, summary]) => `${comment} ${route}: ${summary}`),
-    ...(calls.some((call) => call.scored)
-      ? [
-          `${comment} Charged: scores add their datasets and indicators to this licence period's bill`,
-          `${comment} (nothing more for what the period has already charged).`,
-        ]
-      : []),
+    ...billComment(calls, copied, comment, stops),
     `${comment} Token: in the explorer's folder, \`npx lci-explorer login\` once, then`,
     `${comment}   export ${TOKEN_VARIABLE}="$(npx lci-explorer token)"`,
   ];
@@ -31,8 +38,8 @@ function header(calls: readonly ApiCall[], comment: string): string[] {
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-function curl(calls: readonly ApiCall[], baseUrl: string): string {
-  const commands = calls.map((call) =>
+function curl(calls: readonly ApiCall[], baseUrl: string, copied?: CopiedPrice): string {
+  const command = (call: Pick<ApiCall, 'body' | 'path'>, after = '') =>
     [
       'curl --fail-with-body --silent --show-error --retry 5',
       `  --header "Authorization: Bearer $${TOKEN_VARIABLE}"`,
@@ -42,16 +49,26 @@ function curl(calls: readonly ApiCall[], baseUrl: string): string {
             `  --data-raw ${shellQuote(JSON.stringify(call.body))}`,
           ]
         : []),
-      `  ${shellQuote(`${baseUrl}${call.path}`)}`,
-    ].join(' \\\n'),
-  );
+      `  ${shellQuote(`${baseUrl}${call.path}`)}${after}`,
+    ].join(' \\\n');
+  const price = curlPriceCheck(calls);
+  const commands = [
+    ...(price
+      ? [
+          [...price.comment, command({ body: price.body, path: '/api/scores/price' }, ' >&2')].join(
+            '\n',
+          ),
+        ]
+      : []),
+    ...calls.map((call) => command(call)),
+  ];
   const waits = calls.some((call) => call.mayWait)
     ? [
         '# An answer with "status": "building" means the explorer is still reading the releases',
         '# (free): run it again after a few seconds.',
       ]
     : [];
-  return [...header(calls, '#'), ...waits, ...commands].join('\n') + '\n';
+  return [...header(calls, copied, '#', false), ...waits, ...commands].join('\n') + '\n';
 }
 
 /** A JSON value written as a Python literal. */
@@ -65,7 +82,7 @@ function python(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${python(item)}`).join(', ')}}`;
 }
 
-function toPython(calls: readonly ApiCall[], baseUrl: string): string {
+function toPython(calls: readonly ApiCall[], baseUrl: string, copied?: CopiedPrice): string {
   const invocation = (call: ApiCall) =>
     `call(${JSON.stringify(call.method)}, ${JSON.stringify(call.path)}${call.body !== undefined ? `, ${python(call.body)}` : ''})`;
   const result =
@@ -74,7 +91,7 @@ function toPython(calls: readonly ApiCall[], baseUrl: string): string {
       : ['data = [', ...calls.map((call) => `    ${invocation(call)},`), ']'];
   return (
     [
-      ...header(calls, '#'),
+      ...header(calls, copied, '#'),
       'import json',
       'import os',
       'import sys',
@@ -107,6 +124,7 @@ function toPython(calls: readonly ApiCall[], baseUrl: string): string {
       '        time.sleep(wait)',
       '',
       '',
+      ...pythonPriceCheck(calls, copied, python),
       ...result,
       'print(json.dumps(data, indent=2))',
     ].join('\n') + '\n'
@@ -125,7 +143,7 @@ function r(value: unknown): string {
   return `list(${entries.map(([key, item]) => `${/^[A-Za-z][A-Za-z0-9._]*$/.test(key) ? key : `\`${key}\``} = ${r(item)}`).join(', ')})`;
 }
 
-function toR(calls: readonly ApiCall[], baseUrl: string): string {
+function toR(calls: readonly ApiCall[], baseUrl: string, copied?: CopiedPrice): string {
   const invocation = (call: ApiCall) =>
     `call(${JSON.stringify(call.method)}, ${JSON.stringify(call.path)}${call.body !== undefined ? `, ${r(call.body)}` : ''})`;
   const result =
@@ -134,7 +152,7 @@ function toR(calls: readonly ApiCall[], baseUrl: string): string {
       : ['data <- list(', calls.map((call) => `  ${invocation(call)}`).join(',\n'), ')'];
   return (
     [
-      ...header(calls, '#'),
+      ...header(calls, copied, '#'),
       'library(httr2)',
       '',
       `base_url <- ${JSON.stringify(baseUrl)}`,
@@ -155,19 +173,30 @@ function toR(calls: readonly ApiCall[], baseUrl: string): string {
       '  resp_body_json(req_perform(req))',
       '}',
       '',
+      ...rPriceCheck(calls, copied, r),
       ...result,
       'str(data)',
     ].join('\n') + '\n'
   );
 }
 
-export function snippet(language: SnippetLanguage, calls: readonly ApiCall[], baseUrl: string) {
+/**
+ * The calls as code in `language`. Where they ask for scores, `copied` is the bill as priced
+ * when the code is copied (or why it could not be): the comment states it, and the code prices
+ * again first and stops if it grew (without it, if anything at all would be added).
+ */
+export function snippet(
+  language: SnippetLanguage,
+  calls: readonly ApiCall[],
+  baseUrl: string,
+  copied?: CopiedPrice,
+) {
   switch (language) {
     case 'curl':
-      return curl(calls, baseUrl);
+      return curl(calls, baseUrl, copied);
     case 'python':
-      return toPython(calls, baseUrl);
+      return toPython(calls, baseUrl, copied);
     case 'r':
-      return toR(calls, baseUrl);
+      return toR(calls, baseUrl, copied);
   }
 }

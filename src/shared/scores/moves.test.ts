@@ -97,4 +97,37 @@ describe("a list entry's scores across releases", () => {
     expect(none?.change.why).toBe('The indicator has no counterpart in 3.10.');
     expect(same?.change.class).toBe('nothing documented');
   });
+
+  it("compares a user's choice among the candidates, and says it is theirs", () => {
+    const gone: UpgradeResult = {
+      ...split,
+      verdict: 'no certain successor',
+      change: 'no certain successor',
+      target: null,
+      successors: [],
+      basis: 'documentation',
+      reports: [],
+      candidates: [
+        {
+          dataset: ref(19604, 'Rest of Europe (RoE)'),
+          relation: 'same activity and product, other geography',
+          geography: 'within',
+          new_in_target: true,
+        },
+      ],
+    };
+    const [unchosen] = entryScoreMoves(gone, { from: '3.10', to: '3.12' }, [ipcc], lookup);
+    expect(unchosen?.change.why).toBe(
+      'No dataset of 3.12 is named as what it became (no certain successor).',
+    );
+    const [chosen] = entryScoreMoves(
+      gone,
+      { from: '3.10', to: '3.12', chosen: 19604 },
+      [ipcc],
+      lookup,
+    );
+    expect(chosen?.change.class).toBe('successor');
+    expect(chosen?.change.percent).toBeCloseTo(((1.1 - 1.464) / 1.464) * 100, 10);
+    expect(chosen?.change.why).toMatch(/^Another dataset \(your choice among the candidates; /);
+  });
 });

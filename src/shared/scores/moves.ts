@@ -1,6 +1,7 @@
 import type { UpgradeResult } from '../api/schemas';
 import { mappedTo } from '../exports/mapping';
-import { sourceOfVerdict } from '../matching/words';
+import type { DocField } from '../matching/dataset-doc';
+import { sourceOfVerdict, type EntryChange } from '../matching/words';
 import {
   classifyScoreChange,
   splitMix,
@@ -59,50 +60,62 @@ export function entryDatasets(
   };
 }
 
-/** How each indicator's score moved for one entry, with its class. */
-export function entryScoreMoves(
-  result: UpgradeResult,
-  context: {
-    from: string;
-    to: string;
-    chosen?: number | undefined;
-    steps?: readonly { label: string; loaded: boolean }[];
-  },
+/**
+ * What a score move is made of, whatever page it is on: the dataset of the older release, every
+ * dataset of the newer one it maps to with its share, and what became of it. An upgrade check's
+ * entry, a row group of What changed and a history's release all read as one.
+ */
+export interface MoveSubject {
+  /** The dataset in the older release; null when the entry names none. */
+  sourceId: number | null;
+  /** Every dataset it maps to in the newer release, each with its share of a split. */
+  targets: readonly { datasetId: number; share: number | null }[];
+  /** What became of it, in the one vocabulary. */
+  change: EntryChange | 'new' | null;
+  /** The documentation fields that differ between the source and its target. */
+  fields: readonly DocField[];
+  /** The target was chosen by the user among candidates: never "the same dataset". */
+  byUser: boolean;
+  /** Where the verdict comes from, in words (sourceOfVerdict). */
+  source: string;
+}
+
+/** How each indicator's score moved for one subject, with its class. */
+export function scoreMovesOf(
+  subject: MoveSubject,
+  context: { from: string; to: string },
   indicators: readonly FollowedIndicator[],
   score: ScoreLookup,
 ): EntryScoreMove[] {
-  const chosenMap =
-    context.chosen === undefined ? undefined : new Map([[result.line, context.chosen]]);
-  const targets = mappedTo(result, chosenMap);
-  const source = result.source;
+  const { sourceId } = subject;
   return indicators.map((indicator) => {
     const before =
-      source && indicator.before ? score(context.from, source.id, indicator.before.id) : undefined;
-    const scored = targets.map((target) => ({
-      datasetId: target.dataset.id,
+      sourceId !== null && indicator.before
+        ? score(context.from, sourceId, indicator.before.id)
+        : undefined;
+    const scored = subject.targets.map((target) => ({
+      datasetId: target.datasetId,
       share: target.share,
-      score: score(context.to, target.dataset.id, indicator.id),
+      score: score(context.to, target.datasetId, indicator.id),
     }));
     const [only] = scored;
     const whole = scored.length === 1 && only && (only.share === null || only.share >= 1 - 1e-9);
     const mix = whole || scored.length === 0 ? null : splitMix(scored);
     const after = whole ? only.score : mix && mix.mix !== null ? mix.mix : mix ? null : undefined;
     const sameDataset =
-      whole === true &&
-      source !== null &&
-      only.datasetId === source.id &&
-      context.chosen === undefined;
+      whole === true && sourceId !== null && only.datasetId === sourceId && !subject.byUser;
     const change = classifyScoreChange({
-      change: result.change,
+      change: subject.change,
       sameDataset,
-      fields: result.fields,
+      fields: subject.fields,
       indicator: indicator.before ? indicator.before.link : { kind: 'none', in: context.from },
       // A mix that cannot be made is not a missing score: the reason is in `mix`.
       before,
       after: mix && mix.mix === null ? undefined : after,
       from: context.from,
       to: context.to,
-      source: sourceOfVerdict(result, { change: result.change, steps: context.steps ?? [] }),
+      source: subject.source,
+      byUser: subject.byUser,
     });
     return {
       indicatorId: indicator.id,
@@ -118,4 +131,34 @@ export function entryScoreMoves(
           : change,
     };
   });
+}
+
+/** How each indicator's score moved for one entry, with its class. */
+export function entryScoreMoves(
+  result: UpgradeResult,
+  context: {
+    from: string;
+    to: string;
+    chosen?: number | undefined;
+    steps?: readonly { label: string; loaded: boolean }[];
+  },
+  indicators: readonly FollowedIndicator[],
+  score: ScoreLookup,
+): EntryScoreMove[] {
+  const chosenMap =
+    context.chosen === undefined ? undefined : new Map([[result.line, context.chosen]]);
+  const targets = mappedTo(result, chosenMap);
+  return scoreMovesOf(
+    {
+      sourceId: result.source?.id ?? null,
+      targets: targets.map((target) => ({ datasetId: target.dataset.id, share: target.share })),
+      change: result.change,
+      fields: result.fields,
+      byUser: targets.some((target) => target.byUser),
+      source: sourceOfVerdict(result, { change: result.change, steps: context.steps ?? [] }),
+    },
+    context,
+    indicators,
+    score,
+  );
 }

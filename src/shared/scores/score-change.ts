@@ -55,6 +55,11 @@ export interface ScorePair {
   to: string;
   /** Where the dataset's verdict comes from ("ecoinvent change report 3.10 → 3.11"). */
   source?: string;
+  /**
+   * The dataset after was chosen by the user among the candidates of one without a certain
+   * successor: compared, and said to be their choice.
+   */
+  byUser?: boolean;
 }
 
 export interface ScoreChange {
@@ -108,7 +113,7 @@ function missing(pair: ScorePair): string | null {
   const { change, from, to } = pair;
   if (change === 'not in source' || change === 'several in source' || change === 'new')
     return CHANGE_MEANINGS[change];
-  if (change === 'removed' || change === 'no certain successor')
+  if ((change === 'removed' || change === 'no certain successor') && pair.byUser !== true)
     return `No dataset of ${to} is named as what it became (${change}).`;
   if (pair.indicator.kind === 'none')
     return `The indicator has no counterpart in ${pair.indicator.in}.`;
@@ -128,7 +133,7 @@ export function classifyScoreChange(pair: ScorePair): ScoreChange {
   if (!pair.sameDataset) {
     causes.push('successor');
     words.push(
-      `another dataset (${pair.change ?? 'successor'}${pair.source ? `, ${pair.source}` : ''})`,
+      `another dataset (${pair.byUser === true ? 'your choice among the candidates; ' : ''}${pair.change ?? 'successor'}${pair.source ? `, ${pair.source}` : ''})`,
     );
   }
   if (indicatorChanged(pair.indicator)) {

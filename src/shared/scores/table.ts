@@ -1,13 +1,15 @@
 import type { Provenance } from '../api/provenance';
 import type { ReleaseRef } from '../versions';
+import { NO_SCORE_NOTE } from './no-score';
 
 /**
  * The explorer's one layout for scores, one row per dataset × indicator: written by every page's
  * export (CSV and workbook alike) and by the command line's `scores`, so the same scores from
  * either read into one script. Each row names its release, dataset and indicator; the score is
- * an exact number with its unit beside it; and the row says where it came from: the dataset's
- * ecoSpold UUIDs and file name, the data service, when the proxy got it, the explorer version
- * and the evidence digest a saved file is checked by (`POST /api/evidence/check`).
+ * an exact number with its unit beside it (where the service gave none the score is empty, never
+ * 0, and `score_note` says so); and the row says where it came from: the dataset's ecoSpold
+ * UUIDs and file name, the data service, when the proxy got it, the explorer version and the
+ * evidence digest a saved file is checked by (`POST /api/evidence/check`).
  */
 
 /** The layout's name and version, written into every file so a script notices a change. */
@@ -27,6 +29,7 @@ export const SCORES_HEADER = [
   'indicator',
   'score',
   'unit',
+  'score_note',
   'activity_uuid',
   'product_uuid',
   'file_name',
@@ -79,6 +82,7 @@ export function scoreCells({ release, dataset, indicator, score, provenance }: S
     indicator.indicator,
     score,
     indicator.unit,
+    score === null ? NO_SCORE_NOTE : '',
     dataset.activity_spold_uuid ?? null,
     dataset.product_spold_uuid ?? null,
     spoldFileName(dataset),

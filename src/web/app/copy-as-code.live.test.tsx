@@ -36,7 +36,7 @@ describe('Copy as code asks what the page asked', () => {
     expect(calls[0]?.path).toContain('from=10&limit=10');
   });
 
-  it('a dataset with the indicator set of its link, said to be charged', async () => {
+  it('a dataset with the indicator set of its link', async () => {
     await renderApp('/3.12/cutoff/datasets/8279?ind=964,882');
     await screen.findByRole('heading', { level: 1 });
     const calls = await copiedCalls();
@@ -47,7 +47,50 @@ describe('Copy as code asks what the page asked', () => {
         body: undefined,
       },
     ]);
-    expect(screen.getByText(/Running it asks for scores/)).toBeVisible();
+  });
+
+  it('states the bill the page states, and once paid for, that it adds nothing', async () => {
+    // A dataset nobody has charged yet, so the page asks first and states its bill.
+    const page = await callApi('search', {
+      query: { version: '3.12', system_model: 'cutoff', query: 'heat', limit: 20 },
+    });
+    const charged = new Set((await callApi('usage')).charged.datasets);
+    const id = page.results
+      .flatMap((hit) => hit.products.flatMap((p) => p.datasets.map((d) => d.id)))
+      .find((candidate) => !charged.has(candidate));
+    if (id === undefined) throw new Error('every heat dataset is charged already');
+    const app = await renderApp(`/3.12/cutoff/datasets/${id}?ind=964`);
+    const prompt = await screen.findByText(/^Loading them adds .* to this period’s licence bill\./);
+    const bill = /^Loading them adds (.*) to this period’s licence bill\./.exec(
+      prompt.textContent,
+    )?.[1];
+    expect(bill).toMatch(/new dataset/);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy as code' }));
+    let dialog = await screen.findByRole('dialog', { name: 'This view as code' });
+    expect(
+      await within(dialog).findByText(`Running it adds ${bill ?? ''} to this period’s bill.`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Python code').textContent).toContain(
+      `# Charged: running this adds ${bill ?? ''} to this licence period's bill (priced when copied).`,
+    );
+    expect(live.sent.filter((r) => r.path === '/api/scores/price')).toHaveLength(1);
+    expect(live.scored()).toEqual([]);
+    app.unmount();
+
+    // Loaded on the page: copied again, the code says it adds nothing.
+    await renderApp(`/3.12/cutoff/datasets/${id}?ind=964`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load scores' }));
+    await waitFor(() => expect(live.scored()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy as code' }));
+    dialog = await screen.findByRole('dialog', { name: 'This view as code' });
+    expect(
+      await within(dialog).findByText(/Already charged this period: running it adds nothing/),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('R code').textContent).toContain(
+      '# Already charged this period: running this adds nothing to the bill (priced when copied).',
+    );
   });
 
   it('a comparison: the batch calls the table loads', async () => {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import type { CompareColumn } from '../config/compare-link';
 import { ReleaseParamsSchema } from '../config/routes';
 import { parseIdList } from '../lib/search-params';
 
@@ -9,10 +10,17 @@ import { parseIdList } from '../lib/search-params';
  * does not send the user back to the latest release with nothing chosen. Kept per tab.
  */
 const KEY = 'lci-explorer:context';
+const datasetId = z.number().int().positive();
 const ContextSchema = z.object({
   release: ReleaseParamsSchema,
-  ind: z.array(z.number().int().positive()),
-  ds: z.array(z.number().int().positive()),
+  ind: z.array(datasetId),
+  // A bare ID is how a tab kept a comparison before columns could name a release.
+  ds: z.array(
+    z.union([
+      datasetId.transform((id): CompareColumn => ({ id })),
+      z.object({ id: datasetId, release: ReleaseParamsSchema.optional() }),
+    ]),
+  ),
 });
 export type LastRelease = z.infer<typeof ContextSchema>;
 
@@ -50,7 +58,7 @@ function read(): LastRelease | undefined {
 export function rememberRelease(next: {
   release: LastRelease['release'];
   ind: string | readonly number[];
-  ds?: readonly number[];
+  ds?: readonly CompareColumn[];
 }) {
   const previous = read();
   const sameRelease =

@@ -7,6 +7,7 @@ import type { VersionEntry } from '../../shared/api/schemas';
 import { DEFAULT_SYSTEM_MODEL } from '../../shared/versions';
 import { ServiceBusy } from '../components/feedback/service-busy';
 import { paths } from '../config/paths';
+import { columnToken, type CompareColumn } from '../config/compare-link';
 import { searches, type ReleaseRef } from '../config/routes';
 import { configQueries } from '../features/auth/api/get-config';
 import { AccountPanel, UserMenu } from '../features/auth/components/user-menu';
@@ -26,6 +27,13 @@ function useIds(ids: readonly number[]): readonly number[] {
   // The key is the list's contents: a new array of the same IDs keeps the one already given.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => ids, [key]);
+}
+
+/** The same columns for as long as they are the same, as `useIds` keeps a list of IDs. */
+function useColumns(columns: readonly CompareColumn[]): readonly CompareColumn[] {
+  const key = columns.map(columnToken).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => columns, [key]);
 }
 
 /**
@@ -62,7 +70,7 @@ function useCurrentRelease() {
     release,
     inRelease: pageRelease !== undefined,
     ind: useIds(pageRelease ? pageInd : (last?.ind ?? [])),
-    ds: useIds(sameAsLast ? (last?.ds ?? []) : []),
+    ds: useColumns(sameAsLast ? (last?.ds ?? []) : []),
     versions: versions.data?.releases,
   };
 }
@@ -95,7 +103,7 @@ const HeaderControls = memo(function HeaderControls(props: Controls) {
 const NavbarContent = memo(function NavbarContent(
   props: Controls & {
     narrow: boolean;
-    ds: readonly number[];
+    ds: readonly CompareColumn[];
     inRelease: boolean;
     emulated: boolean;
     close: () => void;

@@ -1,6 +1,7 @@
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
+import type { CompareColumn } from '../config/compare-link';
 import type { ReleaseRef } from '../config/routes';
 
 /**
@@ -11,7 +12,7 @@ import type { ReleaseRef } from '../config/routes';
 export function Navigation(props: {
   release: ReleaseRef | undefined;
   ind: readonly number[];
-  ds: readonly number[];
+  ds: readonly CompareColumn[];
   /** Whether the page is one of that release's (not Usage, nor a release that is not there). */
   inRelease: boolean;
   onNavigate: () => void;

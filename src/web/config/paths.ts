@@ -1,4 +1,11 @@
-import { patterns, releasePath, searches, type ReleaseRef, type LinkSearch } from './routes';
+import {
+  patterns,
+  releasePath,
+  searches,
+  type CompareLinkSearch,
+  type LinkSearch,
+  type ReleaseRef,
+} from './routes';
 
 export { switchRelease } from './routes';
 
@@ -21,8 +28,9 @@ export const paths = {
     `${releasePath(release)}/${patterns.datasets}${searches.datasets.format(search)}`,
   dataset: (release: ReleaseRef, id: number, search: LinkSearch<'dataset'> = {}) =>
     `${releasePath(release)}/datasets/${id}${searches.dataset.format(search)}`,
-  compare: (release: ReleaseRef, search: LinkSearch<'compare'> = {}) =>
-    `${releasePath(release)}/${patterns.compare}${searches.compare.format(search)}`,
+  compare: (release: ReleaseRef, search: CompareLinkSearch = {}) =>
+    // Numbers and columns alike are written by the compare search's own writer (compare-link.ts).
+    `${releasePath(release)}/${patterns.compare}${searches.compare.format(search as LinkSearch<'compare'>)}`,
   lookup: (release: ReleaseRef, key: string, search: LinkSearch<'lookup'> = {}) =>
     `${releasePath(release)}/lookup/${encodeURIComponent(key)}${searches.lookup.format(search)}`,
   /** One dataset in every release of the system model. */

@@ -21,14 +21,17 @@ describe('URL state', () => {
 
   it('writes what it reads, defaults left out and commas readable', () => {
     const href = searches.compare.format({
-      ds: [8279, 2989],
+      ds: [{ id: 8279 }, { id: 2989 }],
       ind: [],
       mode: 'methods',
       theme: 'climate change',
       view: 'absolute',
     });
     expect(href).toBe('?ds=8279,2989&mode=methods');
-    expect(searches.compare.parse(href)).toMatchObject({ ds: [8279, 2989], mode: 'methods' });
+    expect(searches.compare.parse(href)).toMatchObject({
+      ds: [{ id: 8279 }, { id: 2989 }],
+      mode: 'methods',
+    });
     expect(searches.datasets.format({ page: 1, size: 20, q: 'cement' })).toBe('?q=cement');
   });
 });

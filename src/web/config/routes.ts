@@ -3,6 +3,7 @@ import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
 import { ACTIVITY_TYPE_FILTERS } from '../../shared/api/schemas';
 import { RELEASE_CHANGES } from '../../shared/matching/verdict';
 import { ReleaseSegmentSchema, type ReleaseRef } from '../../shared/versions';
+import { columnParam, columnsParam, writeColumns, type CompareColumn } from './compare-link';
 import {
   defineSearch,
   enumParam,
@@ -80,18 +81,20 @@ export const searches = {
   ),
   compare: defineSearch(
     z.object({
-      ds: idListParam(MAX_COMPARE_LINK),
+      /** The columns: Dataset IDs of the page's release, or `ID@version/system_model`. */
+      ds: columnsParam(MAX_COMPARE_LINK),
       ind: indicatorSet(),
       mode: enumParam(['datasets', 'methods']),
       theme: z.string().trim().max(60).catch('climate change').default('climate change'),
       indicator: textParam(),
       view: enumParam(['absolute', 'relative']),
-      /** Relative view: the dataset that is 100 %; none = each row's largest. */
-      base: idParam(),
+      /** Relative view: the column that is 100 %; none = each row's largest. */
+      base: columnParam(),
       /** The indicator the datasets are ranked by, and in which direction. */
       sort: idParam(),
       dir: enumParam(['desc', 'asc']),
     }),
+    { ds: writeColumns, base: writeColumns },
   ),
   lookup: defineSearch(z.object({ ind: indicatorSet() })),
   history: defineSearch(z.object({ ind: indicatorSet() })),
@@ -108,6 +111,8 @@ export const searches = {
       /** The page of the list shown, 100 changes a page. */
       page: intParam(1, 1, 10_000),
       ind: indicatorSet(),
+      /** Scores offered for the rows shown (after the bill), with the indicators `ind`. */
+      scores: enumParam(['off', 'on']),
     }),
   ),
   upgrade: defineSearch(
@@ -141,6 +146,12 @@ export type SearchOf<K extends keyof typeof searches> =
   (typeof searches)[K] extends SearchDefinition<infer S> ? z.output<S> : never;
 /** What a link to a route may set: any of its parameters. */
 export type LinkSearch<K extends keyof typeof searches> = SearchValues<SearchOf<K>>;
+
+/** A comparison's link: its columns as IDs of the link's release, or columns naming their own. */
+export type CompareLinkSearch = Omit<LinkSearch<'compare'>, 'ds' | 'base'> & {
+  ds?: readonly (number | CompareColumn)[];
+  base?: number | CompareColumn;
+};
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 /** `/3.12/cutoff`, each segment encoded so a strange name cannot change the path. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactScore, formatCount, formatScore, plural, rowFormatter } from './format';
+import { exactScore, formatCount, formatScore, formatTotal, plural, rowFormatter } from './format';
 import { these } from './wording';
 
 describe('number formatting', () => {
@@ -31,6 +31,11 @@ describe('number formatting', () => {
     // Never "these 1 indicator".
     expect(these(1, 'indicator')).toBe('this indicator');
     expect(these(3, 'indicator')).toBe('these 3 indicators');
+  });
+
+  it('says a total the data service counted no further as “at least”', () => {
+    expect(formatTotal(10000, true)).toBe('at least 10,000');
+    expect(formatTotal(10000)).toBe('10,000');
   });
 
   it('keeps the exact value for tooltips and exports', () => {

@@ -66,11 +66,20 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
+/**
+ * A count the proxy may not vouch for: "at least 10,000" when the data service counted no
+ * further (`total_at_least` of a search), never the bound as if it were the count.
+ */
+export function formatTotal(value: number, atLeast = false): string {
+  return atLeast ? `at least ${formatCount(value)}` : formatCount(value);
+}
+
 const rules = new Intl.PluralRules('en');
 const IRREGULAR: Record<string, string> = {
   activity: 'activities',
   'new activity': 'new activities',
   match: 'matches',
+  entry: 'entries',
 };
 
 /** "1 dataset", "2 datasets", "1 activity", "1,234 activities": a count with its noun agreeing. */

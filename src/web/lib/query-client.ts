@@ -15,6 +15,13 @@ export const USAGE_QUERY_KEY = ['usage'] as const;
 export const isServiceBusy = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === 'upstream_busy';
 
+/**
+ * The explorer's own server has its hands full with other large answers (429 local_work_busy,
+ * with Retry-After): asked again after the wait, like a busy data service.
+ */
+const isServerBusy = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'local_work_busy';
+
 /** Answers the proxy refused to pass on as they were: asked again, they would say the same. */
 const UNTRUSTED = new Set(['upstream_shape', 'upstream_paging']);
 
@@ -27,14 +34,15 @@ const MAX_BUSY_WAIT_MS = 30_000;
  * answer the proxy could not trust; a busy service more often, after the wait it asked for.
  */
 function shouldRetry(failureCount: number, error: unknown) {
-  if (isServiceBusy(error)) return failureCount < BUSY_RETRIES;
+  if (isServiceBusy(error) || isServerBusy(error)) return failureCount < BUSY_RETRIES;
   if (error instanceof ApiError && UNTRUSTED.has(error.code)) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }
 
 function retryDelay(failureCount: number, error: unknown) {
-  const asked = isServiceBusy(error) ? error.extra.retryAfterSeconds : undefined;
+  const asked =
+    isServiceBusy(error) || isServerBusy(error) ? error.extra.retryAfterSeconds : undefined;
   if (asked !== undefined) return Math.min(MAX_BUSY_WAIT_MS, asked * 1000);
   return Math.min(1000 * 2 ** failureCount, MAX_BUSY_WAIT_MS);
 }

@@ -77,7 +77,13 @@ export interface SearchDefinition<S extends z.ZodObject> {
 
 const text = (value: Value) => (Array.isArray(value) ? value.join(',') : String(value ?? ''));
 
-export function defineSearch<S extends z.ZodObject>(schema: S): SearchDefinition<S> {
+/** How a parameter whose value is not a number, text or list of numbers is written back. */
+type Writers = Readonly<Record<string, (value: unknown) => string>>;
+
+export function defineSearch<S extends z.ZodObject>(
+  schema: S,
+  writers: Writers = {},
+): SearchDefinition<S> {
   const defaults = schema.parse({}) as Record<string, Value>;
   const parse = (search: string | URLSearchParams) => {
     const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -93,13 +99,23 @@ export function defineSearch<S extends z.ZodObject>(schema: S): SearchDefinition
     for (const key of Object.keys(schema.shape)) {
       const value = (values as Record<string, Value>)[key];
       if (value === undefined) continue;
-      const written = text(value);
+      const write = writers[key];
+      const written = write ? write(value) : text(value);
       if (written === '' || written === text(defaults[key])) continue;
       params.set(key, written);
     }
     // Commas and colons (both allowed in a query) stay readable in shared links: ?ind=882,990,
-    // ?pick=8279:41723.
-    const query = params.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+    // ?pick=8279:41723; and in a value a writer made, at signs and slashes: ?ds=534@3.10/cutoff
+    // (free text keeps them escaped, as it always was).
+    const query = params
+      .toString()
+      .split('&')
+      .map((pair) => {
+        const readable = pair.replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+        const key = pair.slice(0, pair.indexOf('='));
+        return writers[key] ? readable.replace(/%40/gi, '@').replace(/%2F/gi, '/') : readable;
+      })
+      .join('&');
     return query ? `?${query}` : '';
   };
   return { schema, parse, format };

@@ -10,6 +10,7 @@ declare module 'vitest' {
       proxyOrigin: string;
       emulatorOrigin: string;
       tokens: { demo: string; maria: string };
+      formulas: { proxyOrigin: string; token: string };
     };
   }
 }

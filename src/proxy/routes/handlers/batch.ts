@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_LIMIT } from '../../../shared/api/routes';
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { chargesOfPage, underReservation } from '../../usage/charges';
+import { withEveryScore } from './no-score';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `POST /api/datasets/batch`: a page of up to 100 of the datasets named, with scores if asked. */
@@ -27,10 +28,18 @@ export const batchHandler =
       body,
       userId: scored ? caller.userId : undefined,
     });
+    // The release's indicators (free, usually cached) before anything is charged: a score the
+    // service leaves out is then told from an indicator the release lacks.
+    const known = scored ? await catalog.indicatorsById(caller, release) : undefined;
     const call = async () => {
       // A scored page is not sent while its evidence could not be kept (its reservation is let go).
       if (scored) evidence.assertReady();
-      return adapter.batch(caller, release, page, body);
+      const answer = await adapter.batch(caller, release, page, body);
+      if (!known) return answer;
+      return {
+        ...answer,
+        datasets: answer.datasets.map((dataset) => withEveryScore(dataset, indicators, known)),
+      };
     };
     return {
       cached: await catalog.shared(cacheKey, () =>

@@ -1,6 +1,7 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
 import { chargesOfDataset, underReservation } from '../../usage/charges';
+import { withEveryScore } from './no-score';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/datasets/{id}`: one dataset's documentation (free), with scores when asked (charged). */
@@ -15,12 +16,22 @@ export const datasetHandler =
     // because the data service bills per user.
     if (indicators.length === 0)
       return { cached: await catalog.documentation(caller, release, id) };
+    // Known not to be in the release: nothing to reserve, nothing to ask.
+    const absent = catalog.knownAbsent(release, id);
+    if (absent) throw absent;
+    // The release's indicators (free, usually cached) before anything is charged: a score the
+    // service leaves out is then told from an indicator the release lacks.
+    const known = await catalog.indicatorsById(caller, release);
     const key = releaseQuery(release);
     key.set('indicator_ids', indicators.join(','));
     const call = async () => {
       // Nothing is sent while its evidence could not be kept (its reservation is let go).
       evidence.assertReady();
-      return adapter.dataset(caller, release, id, indicators);
+      return withEveryScore(
+        await adapter.dataset(caller, release, id, indicators),
+        indicators,
+        known,
+      );
     };
     return {
       cached: await catalog.shared(

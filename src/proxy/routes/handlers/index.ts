@@ -2,10 +2,12 @@ import { batchHandler } from './batch';
 import { changesHandler } from './changes';
 import { datasetHandler } from './dataset';
 import { datasetReleasesHandler } from './dataset-releases';
+import { datasetSuccessorsHandler } from './dataset-successors';
 import { evidenceCheckHandler } from './evidence-check';
 import { historyHandler } from './history';
 import { indicatorCounterpartsHandler } from './indicator-counterparts';
 import { indicatorsHandler } from './indicators';
+import { scorePriceHandler } from './score-price';
 import { searchHandler } from './search';
 import { sectorsHandler } from './sectors';
 import { spoldHandler } from './spold';
@@ -20,6 +22,7 @@ type UserHandlers = { [K in UserRouteName]: Handler<K> };
 export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
   versions: versionsHandler(deps),
   usage: usageHandler(deps),
+  scorePrice: scorePriceHandler(deps),
   indicators: indicatorsHandler(deps),
   indicatorCounterparts: indicatorCounterpartsHandler(deps),
   sectors: sectorsHandler(deps),
@@ -29,6 +32,7 @@ export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
   search: searchHandler(deps),
   spold: spoldHandler(deps),
   datasetReleases: datasetReleasesHandler(deps),
+  datasetSuccessors: datasetSuccessorsHandler(deps),
   dataset: datasetHandler(deps),
   batch: batchHandler(deps),
   evidenceCheck: evidenceCheckHandler(deps),

@@ -24,8 +24,8 @@ export const indicatorCounterpartsHandler =
         answerKey('GET', '/api/indicators/counterparts', key),
         async (): Promise<IndicatorCounterparts> => {
           const [from, to] = await Promise.all([
-            catalog.indicators(caller, release),
-            catalog.indicators(caller, other),
+            catalog.indicatorsAnswer(caller, release),
+            catalog.indicatorsAnswer(caller, other),
           ]);
           const fates = followIndicators(from.value.indicators, to.value.indicators);
           return {

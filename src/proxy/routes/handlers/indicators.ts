@@ -6,5 +6,5 @@ export const indicatorsHandler =
   async (request) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
-    return { cached: await catalog.indicators(caller, release) };
+    return { cached: await catalog.indicatorsAnswer(caller, release) };
   };

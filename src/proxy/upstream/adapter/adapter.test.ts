@@ -281,7 +281,11 @@ describe('search', () => {
     stub.state.script = serve({ '/datasets': pagedSearch({ rows: 250, cap: 50 }) });
     const response = await search({ DATA_API_PAGE_SIZE: '50' }, 'from=100&limit=100');
     expect(names(response)).toEqual(Array.from({ length: 100 }, (_, i) => `activity ${100 + i}`));
-    expect(sentWith('limit').every((q) => q.get('limit') === '50')).toBe(true);
+    // Pages of 50 (the page asked, then the first rows it must not repeat), and one row asked
+    // past the total to vouch for it: nothing is there, so the total holds.
+    const sent = sentWith('limit').map((q) => `${q.get('from')}+${q.get('limit')}`);
+    expect(sent).toEqual(['100+50', '150+50', '0+50', '50+50', '250+1']);
+    expect(SearchResultsSchema.parse(response.json()).total_at_least).toBeUndefined();
   });
 
   it('answers 502 upstream_paging, never a shorter page, when the service gives fewer than asked', async () => {
@@ -403,6 +407,21 @@ describe('dataset objects', () => {
       expect(logs.join('')).toContain(
         'impact_scores[].id: absent, while impact_scores[].indicator_id',
       );
+    });
+
+    it('reads a marker as no score, and refuses a number written as text rather than guess it', async () => {
+      const scored = '&indicator_ids=882';
+      const row = (score: unknown) => ({
+        ...datasetBody(4125),
+        impact_scores: [{ id: 882, score, unit: 'kg', method: 'm', category: 'c', indicator: 'i' }],
+      });
+      const marked = await dataset(row('not computable'), scored);
+      expect(DatasetSchema.parse(marked.json()).impact_scores[0]?.score).toBeNull();
+      const logs: string[] = [];
+      const text = await dataset(row('12.5'), scored, logs);
+      expect(text.statusCode).toBe(502);
+      expect(logs.join('')).toContain('impact_scores[].score');
+      expect(logs.join('')).not.toContain('12.5');
     });
   });
 
@@ -597,8 +616,10 @@ describe('which shapes the service sent', () => {
     await get(p, '/api/indicators');
     await get(p, '/api/indicators?version=3.12&system_model=cutoff');
     const variants = logs.filter((line) => line.includes('answer shape'));
-    expect(variants).toHaveLength(2);
+    // /versions, what its listed combinations met on the data routes, /indicators.
+    expect(variants).toHaveLength(3);
     expect(variants.join('')).toContain('a bare list, one entry per version × system model');
+    expect(variants.join('')).toContain('every listed combination taken by the data routes');
     const ready = (await p.app.inject({ url: '/readyz' })).json<{
       upstream: Record<string, string>;
     }>();

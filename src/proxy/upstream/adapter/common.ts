@@ -6,6 +6,13 @@ export type { ReleaseRef };
 
 /** What the adapter's parts share: its settings, who asks, which release, a search's input. */
 
+/**
+ * How the service says "no such dataset in this release": the API's JSON 404 (documented), or a
+ * 200 with `null` or `{}`, which is read as absence only where `check:upstream` confirmed it.
+ */
+export const ABSENCE_FORMS = ['404', 'null', 'empty'] as const;
+export type AbsenceForm = (typeof ABSENCE_FORMS)[number];
+
 export interface AdapterSettings {
   /** How the service's GET lists (search, indicators) are paged, as `check:upstream` found. */
   searchPaging: PagingStyle;
@@ -13,6 +20,8 @@ export interface AdapterSettings {
   pageSize: number;
   /** The Spold lookup's path under the API prefix, e.g. `/datasets/spold`; null when there is none. */
   spoldRoute: string | null;
+  /** How the service says "no such dataset", as `check:upstream` confirmed it. */
+  absentAs: AbsenceForm;
 }
 
 export interface Caller {

@@ -31,9 +31,21 @@ const DATASET_ALIASES: Readonly<Record<string, string>> = {
 const D = UPSTREAM_FIELDS.dataset;
 const text = (field: keyof typeof D) => leeway(z.string(), D[field].mayBe);
 
+/**
+ * A score the service could not compute, as services say it: null (allowed by the field list),
+ * NaN or Infinity (read as the strings "NaN" and "Infinity", see errors.ts), or a marker such as
+ * "n/a". A number written as text is refused: a number that ends up in an EPD is never guessed.
+ */
+const Marker = z
+  .string()
+  .refine(
+    (text) => !/^\s*[-+]?(\d[\d,]*\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(text),
+    'a number written as text, which the explorer does not guess at',
+  );
+
 const ScoreWire = record('score', {
   id: z.number().int(),
-  score: z.number(),
+  score: z.union([z.number(), Marker]).nullable(),
   unit: z.string(),
   method: z.string(),
   category: z.string(),
@@ -88,6 +100,8 @@ class Seen extends Notes {
   enumTypes = false;
   proseTypes = false;
   scores: Set<'absent' | 'null' | 'list'> = new Set();
+  /** How scores the service could not compute were said: null, "NaN", a marker. */
+  noScore = new Set<string>();
 
   activityType(value: string | null | undefined) {
     if (typeof value !== 'string') return;
@@ -100,6 +114,8 @@ class Seen extends Notes {
     if (this.enumTypes || this.proseTypes)
       out.push(`activity_type ${this.enumTypes ? 'as the enum' : 'as prose'}`);
     if (this.scores.size > 0) out.push(`impact_scores ${[...this.scores].sort().join('/')}`);
+    if (this.noScore.size > 0)
+      out.push(`no score given as ${[...this.noScore].sort().join(', ')}: read as no score`);
     return this.describe(out).join('; ') || 'as documented';
   }
 }
@@ -127,7 +143,11 @@ function toDataset(wire: DatasetWire, seen: Seen): Dataset {
     sectors: wire.sectors ?? [],
     url: value(wire.url),
     url_history: value(wire.url_history),
-    impact_scores: wire.impact_scores ?? [],
+    impact_scores: (wire.impact_scores ?? []).map((row) => {
+      if (typeof row.score === 'number') return { ...row, score: row.score };
+      seen.noScore.add(row.score === null ? 'null' : `“${row.score.slice(0, 20)}”`);
+      return { ...row, score: null };
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ProxyError } from '../../errors';
+import { bodyLabels } from '../encoding';
 import type { UpstreamResponse } from '../http-client';
 import { retryAfterMs } from '../retry-after';
 
@@ -39,9 +40,22 @@ function forbiddenReason(body: unknown): 'token' | 'usage_limit' | 'licence' {
   return 'licence';
 }
 
-/** A rejection of the proxy's service token, after which a new token is fetched once. */
+/**
+ * Whether an error answer is in the API's own shape (FastAPI's `{"detail": …}`): a gateway, load
+ * balancer or web server in front of the API answers in words of its own, or in HTML.
+ */
+export function apisOwn(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'detail' in body;
+}
+
+/**
+ * A refusal after which a new token is fetched and the call sent once more: any 401, a 403 the
+ * API says is about the token, and a 403 not in the API's own shape (a gateway that refuses a
+ * token before its `expires_in`): nothing is said about the licence before a fresh token tried.
+ */
 export function rejectsToken(status: number, body: unknown): boolean {
-  return status === 401 || (status === 403 && forbiddenReason(body) === 'token');
+  if (status === 401) return true;
+  return status === 403 && (!apisOwn(body) || forbiddenReason(body) === 'token');
 }
 
 /** What kind of body a non-JSON answer had, in a few words (never its content). */
@@ -49,7 +63,23 @@ function kindOf(response: UpstreamResponse): string {
   const type = (response.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type === 'text/html' || /^\s*</.test(response.body.subarray(0, 64).toString('utf8')))
     return 'an HTML page';
-  return type ? `a ${type} body` : 'a body that is not JSON';
+  return `a body that is not JSON (${bodyLabels(response)})`;
+}
+
+/**
+ * Python's json module writes a float it cannot represent as a bare NaN, Infinity or -Infinity,
+ * which is not JSON. Outside strings they are read as the strings "NaN", "Infinity" and
+ * "-Infinity": where a number was expected, the field list refuses them, except a score,
+ * which is then no score.
+ */
+const PYTHON_FLOATS = /"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)/g;
+
+function parsePythonJson(text: string): unknown {
+  return JSON.parse(
+    text.replace(PYTHON_FLOATS, (match, bare: string | undefined) =>
+      bare === undefined ? match : `"${bare}"`,
+    ),
+  ) as unknown;
 }
 
 /**
@@ -62,6 +92,12 @@ export function readJson(response: UpstreamResponse): unknown {
   try {
     return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
   } catch {
+    try {
+      // Only what JSON.parse refused is looked at again: no cost to a well-formed answer.
+      if (/NaN|Infinity/.test(text)) return parsePythonJson(text);
+    } catch {
+      // Not JSON either way: said below.
+    }
     if (response.status >= 200 && response.status < 300) {
       throw new ProxyError(502, 'upstream_bad_response', {
         detail: `The data service sent ${kindOf(response)} where JSON was expected.`,
@@ -99,6 +135,12 @@ export function serviceError(
   switch (status) {
     case 401:
     case 403:
+      if (!apisOwn(body))
+        return new UnchargedFailure(502, 'upstream_refused', {
+          detail: `Something in front of the data service (a gateway or firewall) refused the request with HTTP ${status} and ${body === undefined ? kindOf(response) : 'a JSON body'} that is not the API’s own answer, again with a fresh token. This says nothing about your organisation’s licence.`,
+          hint: 'Check DATA_API_URL and whatever stands between the proxy and the service; npm run check:upstream shows the refusal',
+          logged: { upstreamStatus: status },
+        });
       if (rejectsToken(status, body)) {
         return new UnchargedFailure(502, 'upstream_rejected_credentials', {
           detail: 'The data service rejected the proxy’s credentials twice.',
@@ -112,7 +154,7 @@ export function serviceError(
         });
       }
       return new UnchargedFailure(403, 'not_licensed', {
-        detail: `Your organisation’s licence does not cover this request.${saying}`,
+        detail: `The data service says your organisation’s licence does not cover this request.${saying}`,
       });
     case 404:
       // A 404 page that is not the API's JSON says the path is wrong, not that the data is not

@@ -2,6 +2,8 @@ import type { Dataset, DatasetPage, Indicators, Releases } from '../../../shared
 import { ProxyError } from '../../errors';
 import type { DataApi } from '../data-api';
 import { aligned, pageParams, PagingError, readRange } from '../paging';
+import { notInRelease, saysAbsent } from './absence';
+import { createReleaseConfirmation, describeVocabulary, type Vocabulary } from './confirm-releases';
 import { UnchargedFailure } from './errors';
 import { readBatch, readDataset, readSpold } from './datasets';
 import { readIndicatorPage, type IndicatorEntry } from './indicators';
@@ -34,6 +36,8 @@ export function createUpstreamAdapter(
   dataApi: DataApi,
   settings: AdapterSettings,
   report: (route: string, variant: string) => void = () => undefined,
+  /** Told when a list's total disagrees with what it lists (the proxy's log, at warn). */
+  disagree: (fields: { route: string; claimed: number; listed: number }) => void = () => undefined,
 ) {
   const seen = new Map<string, string>();
   const note = (route: string, variant: string) => {
@@ -50,17 +54,34 @@ export function createUpstreamAdapter(
     return query;
   };
   const pagingName = pagingNameOf(settings.searchPaging);
-  const searches = createSearches({ get, note, paged, settings });
+  const lowerBound = (route: string, claimed: number, listed: number) =>
+    disagree({ route, claimed, listed });
+  const searches = createSearches({ get, note, paged, settings, lowerBound });
+  const confirmReleases = createReleaseConfirmation();
+  let vocabulary: Vocabulary | undefined;
 
   return {
     settings,
     /** The variant last seen per route, e.g. for readiness and the contract check. */
     variants: (): Record<string, string> => Object.fromEntries(seen),
+    /** What the last reading of `/versions` found of the data routes' names for system models. */
+    releaseVocabulary: () => vocabulary,
 
     async versions(caller: Caller): Promise<Releases> {
       const read = readVersions((await get(caller, '/versions')).body);
       note('GET /versions', read.variant);
-      return read.value;
+      // Each listed combination tried on the data routes (once per process), so the explorer
+      // never offers one they refuse: one row of the search, free.
+      const confirmed = await confirmReleases(read.value, (version, systemModel) =>
+        get(
+          caller,
+          '/datasets',
+          new URLSearchParams({ version, system_model: systemModel, limit: '1' }),
+        ),
+      );
+      vocabulary = confirmed.vocabulary;
+      note('GET /versions vocabulary', describeVocabulary(vocabulary));
+      return confirmed.value;
     },
 
     async indicators(caller: Caller, release: ReleaseRef): Promise<Indicators> {
@@ -83,6 +104,10 @@ export function createUpstreamAdapter(
           return { items: page.entries, total: page.total };
         },
       });
+      // Read to its end: the count is what was listed, whatever the total said.
+      const lower = range.short && range.claimed !== undefined ? range.claimed : undefined;
+      if (lower !== undefined)
+        lowerBound('GET /indicators', lower, range.total ?? range.items.length);
       note(
         'GET /indicators',
         [
@@ -91,6 +116,11 @@ export function createUpstreamAdapter(
             ? 'in one answer'
             : `paged by ${pagingName} (${range.pages} pages)`,
           ...(shape.renamed ? ['renamed fields mapped: name → indicator'] : []),
+          ...(lower === undefined
+            ? []
+            : [
+                `its total (${lower}) a lower bound: ${range.total ?? '?'} listed, read to the end`,
+              ]),
         ].join(', '),
       );
       return { indicators: range.items.flatMap((entry) => entry.indicators) };
@@ -126,6 +156,7 @@ export function createUpstreamAdapter(
         if (error instanceof ProxyError && error.status === 404) return { total: 0, datasets: [] };
         throw error;
       }
+      if (saysAbsent(route, body, settings.absentAs)) return { total: 0, datasets: [] };
       const read = readSpold(route, body);
       note(route, read.variant);
       return read.value;
@@ -149,6 +180,8 @@ export function createUpstreamAdapter(
         ...caller,
         retry: !scored,
       });
+      if (saysAbsent('GET /datasets/{id}', answer.body, settings.absentAs))
+        throw notInRelease(settings.absentAs);
       const read = readDataset(answer.body, scored);
       note(scored ? 'GET /datasets/{id}?indicator_ids' : 'GET /datasets/{id}', read.variant);
       return read.value;
@@ -187,6 +220,8 @@ export function createUpstreamAdapter(
             ...caller,
             retry: !scored,
           });
+          if (saysAbsent('POST /datasets/batch', answer.body, settings.absentAs))
+            throw notInRelease(settings.absentAs);
           answered++;
           const read = readBatch(answer.body, scored);
           variant = read.variant;
@@ -209,6 +244,7 @@ export function createUpstreamAdapter(
           fetch: part,
         });
       const range = await read(page.from, page.limit);
+      // A total shown to be a lower bound is none (unless the end was read): counted as without.
       let total = range.total;
       if (total === undefined) {
         // No total and a full page. Every requested ID found from here on: that is the total.

@@ -1,4 +1,5 @@
 import type { SearchHit, SearchResults } from '../../../shared/api/schemas';
+import { ProxyError } from '../../errors';
 import type { UpstreamAnswer } from '../data-api';
 import { aligned, PagingError, readRange } from '../paging';
 import { readSearch } from './datasets';
@@ -15,7 +16,8 @@ import {
  * The service's search, read by evidence: a page of the explorer's asked in pages of the
  * service's size by its paging parameter, checked against its total, a later page compared with
  * the first (so a paging parameter the service ignores never shows page 1 again), and a search
- * without a total counted to its end, once.
+ * without a total counted to its end, once. A total is a claim: one the proxy cannot vouch for
+ * (a search engine may count exactly only up to a threshold) is answered as "at least".
  */
 
 /** Search rows a list may have at most before the adapter stops: far above any release's. */
@@ -38,6 +40,8 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
 export function createSearches(deps: {
   get: (caller: Caller, path: string, query?: URLSearchParams) => Promise<UpstreamAnswer>;
   note: (route: string, variant: string) => void;
+  /** Told once per value of a total shown to be a lower bound, for the log. */
+  lowerBound: (route: string, claimed: number, listed: number) => void;
   paged: (query: URLSearchParams, from: number, size: number) => URLSearchParams;
   settings: AdapterSettings;
 }) {
@@ -46,6 +50,19 @@ export function createSearches(deps: {
   const counted = new Map<string, number>();
   const firstRows = new Map<string, Set<string>>();
   let pagingSeen = false;
+  /**
+   * What this service's totals have shown: totals up to `exactUpTo` had nothing listed past
+   * them; totals from `shortFrom` on had (a search engine that stops counting at a threshold
+   * says the threshold for every larger result). A total between them is checked once.
+   */
+  const totals = { exactUpTo: -1, shortFrom: Infinity };
+  const shortAt = (claimed: number, listed: number) => {
+    if (claimed < totals.shortFrom) {
+      totals.shortFrom = claimed;
+      deps.lowerBound('GET /datasets', claimed, listed);
+      deps.note('GET /datasets total', `a lower bound from ${claimed}: more are listed past it`);
+    }
+  };
 
   const searchQuery = (release: ReleaseRef, input: Filters) => {
     const query = releaseQuery(release);
@@ -116,11 +133,55 @@ export function createSearches(deps: {
     if (earlier.size > 0) pagingSeen = true;
   }
 
+  /**
+   * Whether the service's total for a search can be vouched for: a row listed at its position
+   * says it is a lower bound; none, that it holds. Asked once per total above what is known to
+   * hold; a probe that fails vouches for nothing (and is not remembered).
+   */
+  async function vouch(
+    caller: Caller,
+    release: ReleaseRef,
+    input: Filters,
+    total: number,
+  ): Promise<boolean> {
+    if (total <= totals.exactUpTo) return true;
+    if (total >= totals.shortFrom) return false;
+    let past: number;
+    try {
+      const query = deps.paged(searchQuery(release, input), total, 1);
+      past = readSearch((await deps.get(caller, '/datasets', query)).body, pagingName).value.results
+        .length;
+    } catch (error) {
+      if (error instanceof ProxyError) return false;
+      throw error;
+    }
+    if (past > 0) {
+      shortAt(total, total + past);
+      return false;
+    }
+    totals.exactUpTo = Math.max(totals.exactUpTo, total);
+    return true;
+  }
+
   return {
     async search(caller: Caller, release: ReleaseRef, input: SearchInput): Promise<SearchResults> {
       const page = await range(caller, release, input, input.from, input.limit);
       await assertPages(caller, release, input, page.items);
+      if (page.claimed !== undefined && page.short) {
+        const listed = input.from + page.items.length;
+        shortAt(page.claimed, page.total ?? listed);
+        // Read to its end, the search is counted; otherwise the total is a lower bound.
+        if (page.counted && page.total !== undefined)
+          return { total: page.total, results: page.items };
+        return {
+          total: Math.max(page.claimed, listed),
+          total_at_least: true,
+          results: page.items,
+        };
+      }
       let total = page.total;
+      if (total !== undefined && !page.counted && !(await vouch(caller, release, input, total)))
+        return { total, total_at_least: true, results: page.items };
       if (total === undefined) {
         // No total from the service and a full page: the rest is counted, once per search.
         const key = searchQuery(release, input).toString();

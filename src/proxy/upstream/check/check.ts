@@ -1,7 +1,10 @@
 import type { VersionEntry } from '../../../shared/api/schemas';
 import { createUpstreamAdapter, type AdapterSettings, type ReleaseRef } from '../adapter';
 import type { DataApi, UpstreamCall } from '../data-api';
-import { datasetIdsIn, describeError, explain, weather } from './explain';
+import { checkErrorAnswers } from './error-answers';
+import { planScoredCall, readScoredCall } from './scored';
+import { checkVocabulary } from './vocabulary';
+import { datasetIdsIn, explain, weather } from './explain';
 import { compareFields, DOCUMENTED } from './fields';
 import { discoverPaging } from './probes';
 import { Recorder } from './record';
@@ -116,11 +119,13 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     };
   };
 
-  // Versions: which release and system model to probe.
-  const versions = await step('GET /versions', () => adapter().versions(caller()), {
+  // Versions: which release and system model to probe, each listed one tried on the data routes.
+  const versionsReader = adapter();
+  const versions = await step('GET /versions', () => versionsReader.versions(caller()), {
     variantOf: 'GET /versions',
     documented: DOCUMENTED.versions,
   });
+  checkVocabulary(versions.check, versionsReader.releaseVocabulary());
   const latest: VersionEntry | undefined = versions.value?.releases.find(
     (r) => r.version === versions.value?.latest,
   );
@@ -159,7 +164,6 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
   );
   if (indicators.value)
     indicators.check.notes.push(`${indicators.value.indicators.length} indicators`);
-  const indicatorId = indicators.value?.indicators[0]?.id;
 
   const searchStep = (label: string, input: Parameters<ReturnType<typeof adapter>['search']>[2]) =>
     step(`GET /datasets (${label})`, () => adapter().search(caller(), release, input), {
@@ -170,7 +174,18 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     from: 0,
     limit: SPA_PAGE,
   });
-  if (firstPage.value) firstPage.check.notes.push(`total ${firstPage.value.total}`);
+  if (firstPage.value?.total_at_least) {
+    // The adapter asked for a row past the total, and one was listed there.
+    const { check } = firstPage;
+    check.notes.push(
+      `total: at least ${firstPage.value.total}. The service lists more past the total it gives: its count stops there (a lower bound). The proxy reads every list to its end and says “at least ${firstPage.value.total}” where a page shows such a total`,
+    );
+    if (check.verdict === 'ok') {
+      check.verdict = 'warn';
+      check.fix =
+        'nothing to set: lists are read to their end, and such totals shown as “at least”';
+    }
+  } else if (firstPage.value) firstPage.check.notes.push(`total ${firstPage.value.total}`);
   const full = await searchStep(`a page of ${FULL_PAGE}, as release reads ask`, {
     from: 0,
     limit: FULL_PAGE,
@@ -254,38 +269,8 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
     documented: DOCUMENTED.dataset,
   });
 
-  // Errors: an unknown dataset must be the API's 404, and a page too large a 422.
-  const missing = await ask({ method: 'GET', path: '/datasets/2147483646', query: releaseQuery() });
-  const jsonNotFound = missing.status === 404 && missing.body !== undefined;
-  routes.push({
-    route: 'GET /datasets/2147483646 (404 probe)',
-    verdict: jsonNotFound ? 'ok' : missing.status === 404 ? 'fail' : 'warn',
-    variant: missing.error ?? `HTTP ${missing.status}: ${describeError(missing.body)}`,
-    notes: jsonNotFound
-      ? []
-      : missing.status === 404
-        ? [
-            'a 404 without the API’s JSON: the proxy cannot tell “not in this release” from a wrong path',
-          ]
-        : ['expected 404: the explorer then says “not in this release”'],
-    ...(jsonNotFound
-      ? {}
-      : { fix: 'src/proxy/upstream/adapter/errors.ts (how the service says “no such dataset”)' }),
-  });
-  const invalid = await ask({
-    method: 'GET',
-    path: '/datasets',
-    query: releaseQuery({ limit: '101' }),
-  });
-  routes.push({
-    route: 'GET /datasets?limit=101 (422 probe)',
-    verdict: invalid.status === 422 ? 'ok' : 'warn',
-    variant: invalid.error ?? `HTTP ${invalid.status}: ${describeError(invalid.body)}`,
-    notes:
-      invalid.status === 422
-        ? []
-        : ['expected 422: the proxy never asks for more than DATA_API_PAGE_SIZE either way'],
-  });
+  // Errors: how the service says "no such dataset", and that a page too large is a 422.
+  routes.push(...(await checkErrorAnswers(ask, releaseQuery, options.settings.absentAs, settings)));
 
   const rawUuid = recorder
     .of(one.check.route)
@@ -307,24 +292,21 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
   );
 
   // The one billed call: after saying what it adds to the bill, with --scored or a yes.
-  const billed =
-    indicatorId === undefined
-      ? undefined
-      : `One call with scores adds at most 1 dataset (ID ${id}), 1 indicator (ID ${indicatorId}) and 1 user ("${USER}") to this period's bill.`;
+  const call = planScoredCall(indicators.value?.indicators, id, USER);
   let consent = false;
-  if (billed && options.scored) {
-    options.announce?.(`--scored: ${billed}`);
+  if (call && options.scored) {
+    options.announce?.(`--scored: ${call.bill}`);
     consent = true;
-  } else if (billed && options.confirm) {
-    consent = await options.confirm(`${billed} Make it, to check the scores too? [y/N] `);
+  } else if (call && options.confirm) {
+    consent = await options.confirm(`${call.bill} Make it, to check the scores too? [y/N] `);
   }
-  if (billed && indicatorId !== undefined && consent) {
+  if (call && consent) {
     const scored = await step(
       'GET /datasets/{id}?indicator_ids (one billed call)',
-      async () => {
-        const dataset = await adapter().dataset(caller(), release, id, [indicatorId]);
-        if (!dataset.impact_scores.some((score) => score.id === indicatorId))
-          throw new Error(`impact_scores[].id: no score of indicator ${indicatorId} in the answer`);
+      async (check) => {
+        const asked = call.indicators.map((indicator) => indicator.id);
+        const dataset = await adapter().dataset(caller(), release, id, asked);
+        readScoredCall(check, dataset, call);
         return dataset;
       },
       { variantOf: 'GET /datasets/{id}?indicator_ids', documented: DOCUMENTED.scored },
@@ -336,7 +318,7 @@ export async function checkUpstream(options: CheckOptions): Promise<CheckReport>
       verdict: 'skip',
       variant: 'not checked',
       notes: [
-        billed
+        call
           ? 'the one billed call was not made: run with --scored (or answer yes on a terminal) to check the score rows'
           : 'no indicator to ask scores of',
       ],

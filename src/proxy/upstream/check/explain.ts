@@ -33,6 +33,18 @@ export function explain(error: unknown): { variant: string; fix?: string } {
   return { variant: String(error) };
 }
 
+/**
+ * Why an answer to a probe is not the service's word on what was asked, or undefined when it is:
+ * a call that timed out or failed on its way, or a status that says the service was busy or
+ * failing (429, 5xx). No setting and no "not offered" is ever concluded from one.
+ */
+export function notAnAnswer(answer: { status: number; error?: string }): string | undefined {
+  if (answer.error !== undefined) return answer.error;
+  if (answer.status === 429 || answer.status === 408 || answer.status >= 500)
+    return `HTTP ${answer.status}`;
+  return undefined;
+}
+
 /** Waits and redirects a step's calls met, as notes; a redirect makes the step a warning. */
 export function weather(logs: readonly CallLog[], check: RouteCheck) {
   const waits = logs.flatMap((log) => log.waits);
@@ -43,6 +55,28 @@ export function weather(logs: readonly CallLog[], check: RouteCheck) {
       `the service answered ${statuses} ${waits.length}× and was waited out (${seconds} s, as its Retry-After asked); not a shape`,
     );
   }
+  const slow = logs.reduce((sum, log) => sum + log.slowFirstBytes, 0);
+  if (slow > 0)
+    check.notes.push(
+      `${slow} call${slow > 1 ? 's' : ''} had not started answering within half the timeout and ${slow > 1 ? 'were' : 'was'} asked once more: the service's weather, not an answer`,
+    );
+  const refused = logs.flatMap((log) => log.tokenRefused ?? []);
+  const early = refused.find((refusal) => refusal.freshPassed && !refusal.apisOwn);
+  if (early) {
+    check.notes.push(
+      `a token was refused before its expires_in with HTTP ${early.status} in words that are not the API's own (a gateway's); a fresh token passed`,
+    );
+    if (check.verdict === 'ok') {
+      check.verdict = 'warn';
+      check.fix ??=
+        'nothing needed: the proxy takes a fresh token once on such a refusal; if every call meets one, the gateway keeps tokens for less than expires_in says';
+    }
+  }
+  const encodings = [...new Set(logs.flatMap((log) => log.encoding ?? []))];
+  if (encodings.length > 0)
+    check.notes.push(
+      `answers came encoded (Content-Encoding: ${encodings.join(', ')}) though the proxy asked for none: decoded, nothing to set`,
+    );
   const redirected = [...new Set(logs.flatMap((log) => log.redirectedTo ?? []))];
   if (redirected.length > 0) {
     check.notes.push(

@@ -1,6 +1,7 @@
 import { MAX_PAGE_LIMIT } from '../../../shared/api/routes';
 import type { AdapterSettings } from '../adapter';
 import { pageParams, PAGING_STYLES, type PagingStyle } from '../paging';
+import { notAnAnswer } from './explain';
 import type { RouteCheck } from './types';
 
 /**
@@ -13,7 +14,7 @@ import type { RouteCheck } from './types';
 export type Ask = (
   name: string,
   extra: Record<string, string>,
-) => Promise<{ status: number; body: unknown }>;
+) => Promise<{ status: number; body: unknown; error?: string }>;
 
 /** Page sizes tried, largest first: 100 is the documented maximum, 10 its default. */
 const SIZES = [MAX_PAGE_LIMIT, 50, 40, 25, 20, 10] as const;
@@ -46,6 +47,12 @@ async function findPageSize(ask: Ask): Promise<PageSizeFinding> {
   const notes: string[] = [];
   for (const size of SIZES) {
     const answer = await ask(`page-size-${size}`, { limit: String(size) });
+    const failed = notAnAnswer(answer);
+    if (failed) {
+      // A timeout says nothing of the page size: no smaller one is tried in its place.
+      notes.push(`limit=${size}: no answer (${failed}), so no page size is concluded`);
+      return { size: undefined, notes, firstPage: [], total: undefined };
+    }
     if (answer.status === 422) {
       notes.push(`limit=${size} refused (422)`);
       continue;
@@ -76,6 +83,8 @@ export interface PagingFinding {
   works: PagingStyle[];
   /** Undefined when one page holds everything, so paging cannot be told. */
   tried: boolean;
+  /** Why the configured style's probe said nothing (a timeout, a 5xx), if it did not. */
+  unanswered?: string;
   notes: string[];
 }
 
@@ -98,11 +107,18 @@ async function findPaging(
   for (const style of [configured, ...PAGING_STYLES.filter((s) => s !== configured)]) {
     const params = Object.fromEntries(pageParams(style, size, size));
     const answer = await ask(`paging-${style}`, params);
-    const page = answer.status === 200 ? rowsOf(answer.body) : undefined;
-    const keys = page?.results ?? [];
     const label = Object.entries(params)
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
+    const failed = notAnAnswer(answer);
+    if (failed) {
+      notes.push(`${label}: no answer (${failed})`);
+      // Without the configured style's answer, another that works is no reason to change it.
+      if (style === configured) return { works: [], tried: true, unanswered: failed, notes };
+      continue;
+    }
+    const page = answer.status === 200 ? rowsOf(answer.body) : undefined;
+    const keys = page?.results ?? [];
     if (keys.length > 0 && keys.every((key) => !first.has(key))) works.push(style);
     else if (style === configured)
       notes.push(
@@ -127,7 +143,8 @@ export async function discoverPaging(
 ) {
   const size = await findPageSize(probe);
   check.notes.push(...size.notes);
-  if (size.size === undefined) throw new Error('the search gave no page to measure');
+  if (size.size === undefined)
+    throw new Error('the search gave no page to measure, so the page size is not concluded');
   if (size.size < configured.pageSize) {
     settings.DATA_API_PAGE_SIZE = String(size.size);
     effective.pageSize = size.size;
@@ -145,6 +162,14 @@ export async function discoverPaging(
   );
   check.notes.push(...paging.notes);
   if (!paging.tried) return;
+  if (paging.unanswered !== undefined) {
+    check.verdict = 'warn';
+    check.variant = `pages of up to ${effective.pageSize}; paging not concluded`;
+    check.notes.push(
+      `paging by ${configured.searchPaging} did not answer (${paging.unanswered}): nothing is concluded from a call that timed out or failed, so DATA_API_SEARCH_PAGING stays as it is; run the check again`,
+    );
+    return;
+  }
   const [works] = paging.works;
   if (works === undefined) {
     check.verdict = 'fail';

@@ -1,7 +1,7 @@
 import { readSpold } from '../adapter/datasets';
 import { adapterFileOf } from '../adapter/shape';
 import type { UpstreamCall } from '../data-api';
-import { explain, weather } from './explain';
+import { explain, notAnAnswer, weather } from './explain';
 import { compareFields, DOCUMENTED } from './fields';
 import type { Recorder } from './record';
 import type { RouteCheck } from './types';
@@ -13,7 +13,7 @@ const SPOLD_CANDIDATES = ['/datasets/spold', '/datasets/by-spold', '/spold', '/d
 export interface SpoldContext {
   ask: (
     call: Omit<UpstreamCall, 'userId' | 'requestId'>,
-  ) => Promise<{ status: number; body: unknown }>;
+  ) => Promise<{ status: number; body: unknown; error?: string }>;
   recorder: Recorder;
   routes: RouteCheck[];
   settings: Record<string, string>;
@@ -51,8 +51,16 @@ export async function checkSpold(
       return { answer, found: false, error };
     }
   };
+  // A route that timed out or failed said nothing: "no lookup there" is never concluded from it.
+  const unanswered: string[] = [];
   for (const route of [...new Set([...(configured ? [configured] : []), ...SPOLD_CANDIDATES])]) {
     const tried = await finds(route);
+    const failed = notAnAnswer(tried.answer);
+    if (failed) {
+      unanswered.push(`${route} (${failed})`);
+      if (route === configured) break;
+      continue;
+    }
     if (route === configured && !tried.found && tried.error) {
       check.verdict = 'fail';
       ({ variant: check.variant } = explain(tried.error));
@@ -76,6 +84,17 @@ export async function checkSpold(
     return;
   }
   check.verdict = 'warn';
+  if (unanswered.length > 0) {
+    check.variant = 'not concluded: the lookup did not answer';
+    check.notes.push(
+      `no answer from ${unanswered.join(', ')}: nothing is concluded from a call that timed out or failed, so no setting is printed; run the check again`,
+    );
+    weather(
+      recorder.of(check.route).map((call) => call.log),
+      check,
+    );
+    return;
+  }
   check.variant = 'no Spold lookup route answered';
   check.notes.push('UUIDs and ecoSpold file names cannot be looked up; Dataset IDs still work');
   if (configured !== null) {

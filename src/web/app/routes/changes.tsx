@@ -4,7 +4,7 @@ import { releaseQuery } from '../../components/code/page-calls';
 import { Button, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Changes } from '../../../shared/api/schemas';
+import type { ChangeRow, Changes } from '../../../shared/api/schemas';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
 import { RouteError } from '../../components/feedback/route-error';
@@ -12,7 +12,12 @@ import { searches } from '../../config/routes';
 import { changesQueries } from '../../features/changes/api/changes-queries';
 import { ChangeCounts } from '../../features/changes/components/change-counts';
 import { ChangeFilters } from '../../features/changes/components/change-filters';
+import { useChangeScores } from '../../features/changes/api/use-change-scores';
+import { ChangeScores } from '../../features/changes/components/change-scores';
 import { ChangeTable } from '../../features/changes/components/change-table';
+import { rowGroups, rowMoves, splitsShown } from '../../features/changes/scores';
+import { indicatorQueries } from '../../features/indicators/api/get-indicators';
+import { usageQueries } from '../../features/usage/api/get-usage';
 import { UnmatchedEntries } from '../../features/changes/components/unmatched-entries';
 import {
   changedIds,
@@ -20,6 +25,7 @@ import {
   changeFacets,
   changesExport,
   filterChanges,
+  pageOfRows,
 } from '../../features/changes/filter';
 import { ReportSteps } from '../../components/data/report-steps';
 import { versionQueries } from '../../features/releases/api/get-versions';
@@ -69,6 +75,9 @@ type Ready = Extract<Changes, { status: 'ready' }>;
 function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   const [search, update] = useRouteSearch(searches.changes);
   const facets = useMemo(() => changeFacets(changes.rows), [changes.rows]);
+  const groups = useMemo(() => rowGroups(changes.rows), [changes.rows]);
+  const catalogue = useQuery(indicatorQueries.list(changes.to, changes.system_model));
+  const usage = useQuery(usageQueries.current());
   const filter = {
     change: search.change,
     sector: search.sector || undefined,
@@ -88,6 +97,32 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
     [changes.rows, filterKey, narrowed],
   );
   const ids = changedIds(rows);
+  const shown = pageOfRows(rows, search.page);
+  const offered = search.scores === 'on';
+  // In the order the user picked them, those of the newer release's catalogue.
+  const picked = offered
+    ? search.ind.flatMap((id) => (catalogue.data?.indicators ?? []).filter((i) => i.id === id))
+    : [];
+  const scores = useChangeScores({
+    changes,
+    shown: shown.rows,
+    groups,
+    indicatorIds: picked.map((indicator) => indicator.id),
+    charged: usage.data?.charged,
+  });
+  const { followed } = scores;
+  const scored = scores.held && followed ? picked : [];
+  const moves = (row: ChangeRow) =>
+    followed ? rowMoves(row, changes, groups, followed, scores.lookup) : [];
+  const shownRows = new Set(shown.rows);
+  const exportScores =
+    scored.length > 0
+      ? {
+          indicators: scored,
+          moves: (row: ChangeRow) => (shownRows.has(row) ? moves(row) : undefined),
+          scored: `the ${plural(shown.rows.length, 'row')} of page ${shown.page}`,
+        }
+      : undefined;
   return (
     <Stack gap="md">
       <ReportSteps steps={changes.reports} />
@@ -121,20 +156,45 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
           <ExportButtons
             file={`changes-${changes.from}-${changes.to}-${changes.system_model}`}
             disabled={rows.length === 0}
-            build={() => changesExport(changes, rows, filter, link)}
+            build={() => changesExport(changes, rows, filter, link, exportScores)}
           />
         </Group>
       </Group>
       {rows.length === 0 ? (
         <Text>No changed dataset matches these filters.</Text>
       ) : (
-        <ChangeTable
-          changes={changes}
-          rows={rows}
-          ind={search.ind}
-          page={search.page}
-          onPage={(page) => update({ page })}
-        />
+        <>
+          <ChangeScores
+            from={changes.from}
+            to={changes.to}
+            catalogue={catalogue.data?.indicators ?? []}
+            picked={picked}
+            onIndicators={(ind) => update({ ind }, { replace: true })}
+            shown={shown.rows.length}
+            splits={splitsShown(shown.rows, groups)}
+            scores={scores}
+            offered={offered}
+            onOffer={() => update({ scores: 'on' }, { replace: true })}
+          />
+          <ChangeTable
+            changes={changes}
+            rows={rows}
+            ind={search.ind}
+            page={search.page}
+            onPage={(page) => update({ page })}
+            groups={groups}
+            scores={
+              scored.length > 0
+                ? {
+                    names: scored.map(
+                      (indicator) => `Change in ${indicator.indicator} (${indicator.method})`,
+                    ),
+                    moves,
+                  }
+                : undefined
+            }
+          />
+        </>
       )}
       {changes.unmatched_entries.length > 0 && (
         <UnmatchedEntries entries={changes.unmatched_entries} />
@@ -182,7 +242,8 @@ export function Component() {
         <Text c="dimmed">
           {systemModel}: every dataset of {usable ? from : 'another release'} followed to {version},
           by ecoinvent’s change reports where the explorer has them, else by Dataset ID, Spold UUIDs
-          or names. Free: read from documentation only.
+          or names. Free: only documentation is compared, never scores, which you may load for the
+          rows shown.
         </Text>
       </div>
       <ComparedReleaseSelect

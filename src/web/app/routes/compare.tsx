@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
 import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { ExportButtons } from '../../components/data/export-buttons';
@@ -21,18 +21,32 @@ import { useShownLink } from '../../lib/shown-link';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { paths } from '../../config/paths';
-import { MAX_COMPARED, searches } from '../../config/routes';
+import { readColumns } from '../../config/compare-link';
+import { MAX_COMPARED, searches, type ReleaseRef } from '../../config/routes';
+import { useColumnFates } from '../../features/compare/api/use-column-fates';
 import { useComparison } from '../../features/compare/api/use-comparison';
+import {
+  columnKey,
+  linkColumns,
+  releasesOf,
+  resolveColumns,
+  sameRelease,
+  type Column,
+} from '../../features/compare/columns';
+import { CompareBill } from '../../features/compare/components/compare-bill';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareTable } from '../../features/compare/components/compare-table';
+import { FollowedNote } from '../../features/compare/components/followed-note';
+import { LinkNotes } from '../../features/compare/components/link-notes';
+import { MissingColumnOffer, OlderColumns } from '../../features/compare/components/column-fates';
 import { ReferenceNote } from '../../features/compare/components/reference-note';
 import { comparisonExport, comparisonToJson } from '../../features/compare/export';
 import { indicatorsForTheme, themeOrDefault } from '../../features/compare/themes';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { defaultIndicatorSet } from '../../features/indicators/defaults';
 import { groupByIndicator } from '../../features/indicators/tree';
+import { versionQueries } from '../../features/releases/api/get-versions';
 import { scoreQueries } from '../../features/scores/api/score-queries';
-import { CostPrompt, datasetLabel } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
@@ -47,31 +61,51 @@ import {
   startQuery,
 } from '../route-context';
 
-/** The catalogue and the datasets' documentation (free); never a score, which needs a yes. */
+/** The catalogue and the columns' documentation, each in its release (free); never a score. */
 export function loader({ context, request }: LoaderContext) {
   const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  const shown = searches.compare.parse(searchOf(request)).ds.slice(0, MAX_COMPARED);
+  const shown = context.get(releaseContext);
+  const { version, systemModel } = shown;
+  const columns = resolveColumns(
+    searches.compare.parse(searchOf(request)).ds.slice(0, MAX_COMPARED),
+    shown,
+  );
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
-  for (const query of scoreQueries.documentation({ version, systemModel }, shown))
-    startQuery(queryClient, query);
+  for (const release of releasesOf(columns)) {
+    const ids = columns.filter((c) => sameRelease(c.release, release)).map((c) => c.id);
+    for (const query of scoreQueries.documentation(release, ids)) startQuery(queryClient, query);
+  }
   startQuery(queryClient, usageQueries.current());
   return null;
 }
 
 export const ErrorBoundary = RouteError;
 
+/** The licence's releases, one per version and system model, newest first. */
+function useLicensed(): ReleaseRef[] {
+  const versions = useQuery(versionQueries.all());
+  return (versions.data?.releases ?? []).flatMap((entry) =>
+    entry.system_models.map((systemModel) => ({ version: entry.version, systemModel })),
+  );
+}
+
 /**
  * `/:v/:m/compare?ds=…&ind=…`: datasets side by side on the chosen indicators, or
- * (`mode=methods&theme=…`) every method's indicators for one theme.
+ * (`mode=methods&theme=…`) every method's indicators for one theme. A column may name another
+ * release (`ds=8279,8279@3.12/apos,534@3.10/cutoff`): the rows are this release's indicators,
+ * each followed to its counterpart there.
  */
 export function Component() {
   const release = useRelease();
   const { version, systemModel } = release;
+  const location = useLocation();
   const [search, update] = useRouteSearch(searches.compare);
   const link = useShownLink(searches.compare, undefined);
-  const shownIds = search.ds.slice(0, MAX_COMPARED);
-  const hiddenIds = search.ds.slice(MAX_COMPARED);
+  const columns = resolveColumns(search.ds, release);
+  const shownColumns = columns.slice(0, MAX_COMPARED);
+  const hidden = columns.slice(MAX_COMPARED);
+  const { unreadable } = readColumns(new URLSearchParams(location.search).get('ds') ?? '');
+  const licensed = useLicensed();
   const catalogue = usePageData(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
   const all = catalogue?.indicators ?? [];
@@ -88,33 +122,48 @@ export function Component() {
   usePageTitle('Compare', version);
 
   const comparison = useComparison({
-    release,
-    datasetIds: shownIds,
-    indicatorIds,
+    shown: release,
+    columns: shownColumns,
+    rows: indicators,
     charged: usage.data?.charged,
   });
-  const { datasets, consent, progress } = comparison;
+  const fates = useColumnFates({
+    shown: release,
+    missing: comparison.missing,
+    columns: comparison.shownColumns,
+  });
+  const writeColumns = (next: readonly Column[]) =>
+    update({ ds: linkColumns(resolveColumns(next, release), release) });
+  const present = new Set(columns.map((column) => column.key));
+  const base = search.base && columnKey(search.base.id, search.base.release ?? release);
   const rank =
     search.sort === undefined ? undefined : { indicatorId: search.sort, direction: search.dir };
   const exportData = {
-    version,
-    systemModel,
-    datasets,
+    shown: release,
+    columns: comparison.shownColumns,
     indicators,
-    scores: comparison.scores,
+    value: comparison.value,
+    followed: comparison.followed,
     rank,
   };
-  const loading = progress.calls > 0 && progress.done < progress.calls;
+  const others = releasesOf(comparison.shownColumns).filter((r) => !sameRelease(r, release));
+  const loading =
+    comparison.progress.calls > 0 && comparison.progress.done < comparison.progress.calls;
   if (!catalogue) return <PageSkeleton />;
 
   return (
     <Stack gap="md">
       <div>
-        <CopyAsCode calls={batchCalls(release, shownIds, indicatorIds)} />
+        <CopyAsCode
+          calls={comparison.requests.flatMap((request) =>
+            batchCalls(request, request.datasetIds, request.indicatorIds),
+          )}
+        />
         <Title order={1}>Compare</Title>
         <Text c="dimmed">
           Up to {MAX_COMPARED} datasets side by side on up to {MAX_INDICATORS_PER_CALL} indicators,
-          or one theme as every method rates it.
+          or one theme as every method rates it; a dataset may come from another release or system
+          model.
         </Text>
       </div>
       <CompareControls
@@ -124,32 +173,32 @@ export function Component() {
         sharedNames={groups.filter((group) => group.indicators.length > 1).map((g) => g.name)}
         theme={theme}
         named={named?.name}
-        datasets={datasets}
-        shownIds={shownIds}
+        shown={release}
+        releases={licensed}
+        shownColumns={comparison.shownColumns}
+        columns={shownColumns}
+        onAdd={(added) => update({ ds: [...linkColumns(shownColumns, release), ...added] })}
+        base={base}
+        onBase={(column) =>
+          update(
+            { base: column ? linkColumns([column], release)[0] : undefined },
+            { replace: true },
+          )
+        }
       />
-      {hiddenIds.length > 0 && (
-        <Alert color="yellow" title={`${plural(hiddenIds.length, 'dataset')} not shown`}>
-          <Text size="sm">
-            This link names {search.ds.length} datasets; a comparison shows {MAX_COMPARED} at a
-            time. Not shown: {hiddenIds.join(', ')}.
-          </Text>
-          <Button
-            mt="xs"
-            size="xs"
-            variant="light"
-            onClick={() => update({ ds: [...hiddenIds, ...shownIds] })}
-          >
-            Show {hiddenIds.length > MAX_COMPARED ? `the next ${MAX_COMPARED}` : 'those'} first
-          </Button>
-        </Alert>
-      )}
+      <LinkNotes
+        shown={release}
+        columns={columns}
+        unreadable={unreadable}
+        onShowHidden={() => writeColumns([...hidden, ...shownColumns])}
+      />
       {wanted.length > indicators.length && (
         <Alert color="yellow" title="Not every indicator is shown">
           {wanted.length} indicators match; a comparison takes {MAX_INDICATORS_PER_CALL}. Choose a
           narrower theme or one indicator.
         </Alert>
       )}
-      {shownIds.length === 0 && (
+      {columns.length === 0 && (
         <Text>
           No datasets yet. Add one by ID, or use “Compare” on a dataset page or a search result.{' '}
           <Anchor component={Link} to={paths.datasets(release, { ind: search.ind })}>
@@ -157,7 +206,7 @@ export function Component() {
           </Anchor>
         </Text>
       )}
-      {shownIds.length > 0 && indicatorIds.length === 0 && (
+      {columns.length > 0 && indicatorIds.length === 0 && (
         <Alert color="blue" title="No indicators chosen">
           <Text size="sm">
             Pick indicators above, choose them in the{' '}
@@ -179,54 +228,66 @@ export function Component() {
       {comparison.error !== undefined && (
         <ErrorPanel error={comparison.error} onRetry={comparison.retry} />
       )}
-      {comparison.missing.length > 0 && !comparison.documentationPending && (
-        <Alert color="yellow" title="Not in this release">
-          {comparison.missing.join(', ')} {comparison.missing.length === 1 ? 'is' : 'are'} not in{' '}
-          {version} ({systemModel}).
-        </Alert>
+      {fates.missing.map((missing) => (
+        <MissingColumnOffer
+          key={missing.column.key}
+          missing={missing}
+          onReplace={(column, by) =>
+            writeColumns(columns.flatMap((c) => (c.key === column.key ? by : [c])))
+          }
+        />
+      ))}
+      <OlderColumns
+        fates={fates.older}
+        present={present}
+        onAdd={(after, added) =>
+          writeColumns(columns.flatMap((c) => (c.key === after.key ? [c, ...added] : [c])))
+        }
+      />
+      {indicators.length > 0 && (
+        <FollowedNote
+          shown={release}
+          others={others}
+          rows={indicators}
+          followed={comparison.followed}
+          failed={comparison.indicatorsFailed}
+          onRetry={comparison.retryIndicators}
+        />
       )}
-      <ReferenceNote datasets={datasets} />
+      <ReferenceNote datasets={comparison.shownColumns.map((column) => column.dataset)} />
       {loading && (
         <Stack gap={4} role="status">
           <Text size="sm">
-            Loading scores: {progress.done} of {plural(progress.calls, 'request')}
+            Loading scores: {comparison.progress.done} of{' '}
+            {plural(comparison.progress.calls, 'request')}
           </Text>
-          <Progress value={(progress.done / progress.calls) * 100} aria-label="Loading scores" />
+          <Progress
+            value={(comparison.progress.done / comparison.progress.calls) * 100}
+            aria-label="Loading scores"
+          />
         </Stack>
       )}
-      {shownIds.length > 0 && indicatorIds.length > 0 && !consent.allowed && (
-        <CostPrompt
-          title={`Scores for ${plural(shownIds.length, 'dataset')} × ${plural(indicatorIds.length, 'indicator')}`}
-          charges={comparison.bill.adds}
-          elsewhere={comparison.bill.elsewhere}
-          loads={{
-            datasets: shownIds.map((id) => {
-              const dataset = datasets.find((candidate) => candidate.id === id);
-              return {
-                id,
-                name: dataset ? datasetLabel(dataset) : `Dataset ${id}`,
-              };
-            }),
-            indicators,
-          }}
-          partShown={comparison.held}
-          onLoad={consent.approve}
-        />
-      )}
-      {comparison.documentationPending && shownIds.length > 0 && (
+      {comparison.shownColumns.length > 0 &&
+        indicatorIds.length > 0 &&
+        !comparison.consent.allowed &&
+        !comparison.indicatorsPending &&
+        !comparison.documentationPending && (
+          <CompareBill comparison={comparison} indicators={indicators} />
+        )}
+      {comparison.documentationPending && shownColumns.length > 0 && (
         <Skeleton h={240} aria-label="Loading datasets" />
       )}
-      {datasets.length > 0 && indicators.length > 0 && (
+      {comparison.shownColumns.length > 0 && indicators.length > 0 && (
         <>
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              {datasets.length === 1
+              {comparison.shownColumns.length === 1
                 ? search.view === 'relative'
                   ? 'Relative: each value as a percentage of this dataset’s largest in the same unit (100 %).'
                   : 'One dataset: each bar against this dataset’s largest value in the same unit.'
                 : search.view === 'relative'
-                  ? search.base !== undefined && datasets.some((d) => d.id === search.base)
-                    ? `Relative: each value as a percentage of dataset ${search.base} in its row (100 %).`
+                  ? base !== undefined && comparison.shownColumns.some((c) => c.key === base)
+                    ? `Relative: each value as a percentage of dataset ${search.base?.id ?? ''} in its row (100 %).`
                     : 'Relative: each value as a percentage of the largest absolute value in its row (100 %).'
                   : 'Press an indicator to rank the datasets by it.'}
             </Text>
@@ -234,7 +295,7 @@ export function Component() {
               <CopyLinkButton link={link} />
               <ExportButtons
                 file={`comparison-${version}-${systemModel}`}
-                disabled={!comparison.complete}
+                disabled={!comparison.complete || comparison.indicatorsPending}
                 build={() =>
                   comparisonExport(exportData, {
                     link,
@@ -252,24 +313,34 @@ export function Component() {
                 csv={[
                   { label: 'Export CSV', table: 0 },
                   { label: 'Export wide CSV', table: 1, suffix: '-wide' },
+                  ...(others.length > 0
+                    ? [{ label: 'Export indicators followed CSV', table: 2, suffix: '-indicators' }]
+                    : []),
                 ]}
                 json={() => comparisonToJson(exportData)}
               />
             </Group>
           </Group>
           <CompareTable
-            datasets={datasets}
+            columns={comparison.shownColumns}
             indicators={indicators}
-            scores={comparison.scores}
+            shown={release}
+            value={comparison.value}
             loaded={comparison.loaded}
+            followed={comparison.followed}
             view={search.view}
-            baseline={search.base}
+            baseline={base}
             rank={rank}
             onRank={(rank) =>
               update({ sort: rank?.indicatorId, dir: rank?.direction ?? 'desc' }, { replace: true })
             }
-            onRemove={(id) => update({ ds: search.ds.filter((other) => other !== id) })}
-            datasetHref={(id) => paths.dataset(release, id, { ind: indicatorIds })}
+            onRemove={(column) => writeColumns(columns.filter((c) => c.key !== column.key))}
+            datasetHref={(column) => {
+              const request = comparison.requests.find((r) => sameRelease(r, column.release));
+              return paths.dataset(column.release, column.id, {
+                ind: request?.indicatorIds ?? indicatorIds,
+              });
+            }}
           />
         </>
       )}

@@ -17,8 +17,10 @@ import {
   documentationRows,
   historyExport,
   historyToJson,
-  scoreRows,
 } from '../../features/history/across-releases';
+import { useHistoryIndicators } from '../../features/history/api/use-history-indicators';
+import { askedNotes } from '../../features/history/components/history-scores';
+import { scoreRows } from '../../features/history/score-cells';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { historyQueries } from '../../features/history/api/history-queries';
 import { useHistoryScores } from '../../features/history/api/use-history-scores';
@@ -100,31 +102,57 @@ function HistoryView({ history }: { history: Ready }) {
   );
 
   const all = catalogue.data?.indicators ?? [];
-  const indicatorIds = catalogue.data ? chooseIndicators(search.ind, all) : [];
-  const indicators = indicatorIds.flatMap((id) => all.filter((known) => known.id === id));
-  // Links carry the set; until the catalogue is in, as the URL has it, never an empty one.
-  const linked = catalogue.data ? indicatorIds : search.ind;
+  // The set asked for, else the one remembered or the headline set; IDs the release lacks are
+  // kept, and followed from another release's catalogue below.
+  const requested =
+    search.ind.length > 0 ? search.ind : catalogue.data ? chooseIndicators([], all) : [];
+  const versions = entries.map((entry) => entry.version);
+  const needOthers =
+    catalogue.data !== undefined && requested.some((id) => !all.some((i) => i.id === id));
+  const others = useQueries({
+    queries: versions
+      .filter((other) => other !== version)
+      .map((other) => ({ ...indicatorQueries.list(other, systemModel), enabled: needOthers })),
+  });
+  const otherVersions = versions.filter((other) => other !== version);
+  const followed = useHistoryIndicators({
+    base: version,
+    systemModel,
+    versions,
+    requested,
+    catalogue: catalogue.data?.indicators,
+    catalogueOf: (other) => others[otherVersions.indexOf(other)]?.data?.indicators,
+  });
+  const { indicators } = followed;
+  // Links carry the set asked for; until the catalogue is in, as the URL has it.
+  const linked = catalogue.data ? requested : search.ind;
   // The set from memory or the headline set goes into the address; one the URL names stays.
   const link = useShownLink(
     searches.history,
-    catalogue.data ? { ind: search.ind.length > 0 ? search.ind : indicatorIds } : undefined,
+    catalogue.data ? { ind: search.ind.length > 0 ? search.ind : requested } : undefined,
   );
   const scores = useHistoryScores({
     systemModel,
+    base: version,
     entries,
-    indicatorIds,
+    indicators,
+    counterparts: followed.counterparts,
+    ready: followed.ready,
     charged: usage.data?.charged,
   });
-  const rows = scoreRows(
+  const rows = scoreRows({
     indicators,
-    entries.map((entry) => ({ version: entry.version, scores: scores.scores(entry.version) })),
-    version,
-  );
+    entries,
+    base: version,
+    counterparts: followed.counterparts,
+    score: scores.lookup,
+    loaded: scores.loaded,
+  });
   const exported = {
     systemModel,
     base: version,
     entries,
-    rows: scores.loaded > 0 ? rows : [],
+    rows: scores.releasesLoaded > 0 ? rows : [],
   };
   const file = `dataset-${history.id}-across-releases-${systemModel}`;
 
@@ -135,18 +163,18 @@ function HistoryView({ history }: { history: Ready }) {
           <CopyAsCode
             calls={[
               apiCall('history', { params: { id: history.id }, query: releaseQuery(release) }),
-              ...(indicatorIds.length > 0
-                ? withDataset.map((entry) =>
-                    apiCall('dataset', {
-                      params: { id: entry.dataset?.id ?? history.id },
-                      query: {
-                        version: entry.version,
-                        system_model: systemModel,
-                        indicator_ids: indicatorIds,
-                      },
-                    }),
-                  )
-                : []),
+              ...scores.asks.flatMap((ask) =>
+                ask.datasetIds.map((id) =>
+                  apiCall('dataset', {
+                    params: { id },
+                    query: {
+                      version: ask.version,
+                      system_model: systemModel,
+                      indicator_ids: ask.indicatorIds,
+                    },
+                  }),
+                ),
+              ),
             ]}
           />
           <Title order={1}>{here?.activity ?? `Dataset ${history.id}`} across releases</Title>
@@ -171,7 +199,15 @@ function HistoryView({ history }: { history: Ready }) {
           <ExportButtons
             file={file}
             build={() =>
-              historyExport({ ...exported, id: history.id, activity: here?.activity ?? null }, link)
+              historyExport(
+                {
+                  ...exported,
+                  id: history.id,
+                  activity: here?.activity ?? null,
+                  notes: askedNotes(followed, version),
+                },
+                link,
+              )
             }
             json={() => historyToJson(exported)}
           />
@@ -213,7 +249,15 @@ function HistoryView({ history }: { history: Ready }) {
         {catalogue.isPending ? (
           <Skeleton h={80} aria-label="Loading the indicators" />
         ) : (
-          <HistoryScores base={version} indicatorIds={indicatorIds} rows={rows} scores={scores} />
+          <HistoryScores
+            base={version}
+            systemModel={systemModel}
+            entries={entries}
+            ind={linked}
+            rows={rows}
+            indicators={followed}
+            scores={scores}
+          />
         )}
       </Section>
     </Stack>

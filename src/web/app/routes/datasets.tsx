@@ -86,7 +86,8 @@ export function loader({ context, request }: LoaderContext) {
 export const ErrorBoundary = RouteError;
 
 /** What the results are, in words: "1 activity matches “cement” in Germany (DE). Page 1 of 1." */
-function describe(search: Search, total: number, pages: number) {
+/** The search in words; `atLeast`: the data service counted no further than `total`. */
+function describe(search: Search, total: number, pages: number, atLeast: boolean) {
   if (total === 0) return 'No activity matches.';
   const filters = [
     search.q && ` “${search.q}”`,
@@ -94,6 +95,8 @@ function describe(search: Search, total: number, pages: number) {
     search.sector && `, sector ${search.sector}`,
     search.isic && `, ISIC ${search.isic}`,
   ].join('');
+  if (atLeast)
+    return `At least ${plural(total, 'activity')} match${filters} (the data service counts no further). Page ${Math.min(search.page, pages)} of at least ${pages}.`;
   return `${plural(total, 'activity')} ${total === 1 ? 'matches' : 'match'}${filters}. Page ${Math.min(search.page, pages)} of ${pages}.`;
 }
 
@@ -224,6 +227,7 @@ export function Component() {
                   : search,
                 total,
                 pages,
+                results.data.total_at_least === true,
               )}
             </Text>
             <CopyLinkButton link={link} />

@@ -13,6 +13,7 @@ import { searches, type ReleaseRef } from '../../config/routes';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
+import { versionQueries } from '../../features/releases/api/get-versions';
 import { useIndicatorSelection } from '../../features/indicators/use-indicator-selection';
 import { these } from '../../lib/wording';
 import { usePageData } from '../../lib/page-data';
@@ -79,6 +80,11 @@ export function Component() {
   const [search] = useRouteSearch(searches.indicators);
   const { selected } = useIndicatorSelection();
   const link = useShownLink(searches.indicators, undefined);
+  // The other releases of this system model, to follow an indicator to.
+  const versions = useQuery(versionQueries.all());
+  const others = (versions.data?.releases ?? [])
+    .filter((each) => each.version !== version && each.system_models.includes(systemModel))
+    .map((each) => each.version);
   usePageTitle('Indicators', version);
   if (!data) return <PageSkeleton />;
   return (
@@ -88,7 +94,7 @@ export function Component() {
         <Title order={1}>Indicators</Title>
         <Text c="dimmed">
           LCIA methods of release {version} ({systemModel}) with their categories, indicators, units
-          and IDs.
+          and IDs; ⇄ on an indicator shows what stands for it in the other releases.
           {selected.length > 0 && (
             <>
               {' '}
@@ -119,6 +125,7 @@ export function Component() {
         setLink={(ind, set) =>
           `${window.location.origin}${paths.indicators(release, { ind, set })}`
         }
+        releases={{ version, systemModel, others }}
       />
     </Stack>
   );

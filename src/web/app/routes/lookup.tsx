@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import { searches, SEARCH_TEXT_MAX, type ReleaseRef } from '../../config/routes';
 import { configQueries } from '../../features/auth/api/get-config';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
+import { WhatItBecame } from '../../features/datasets/components/what-it-became';
 import { ApiError } from '../../lib/api-client';
 import { plural } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -200,7 +201,7 @@ export function Component() {
   const total = Math.max(found.length, ...lookups.map((lookup) => lookup.data?.total ?? 0));
   if (found.length === 0) {
     return (
-      <Stack maw={640}>
+      <Stack maw={960}>
         <Title order={1}>No dataset found</Title>
         <Text style={{ overflowWrap: 'anywhere' }}>
           No dataset in {release.version} ({release.systemModel}) has{' '}
@@ -209,6 +210,7 @@ export function Component() {
             : `${key.uuid} as its activity, product or geography UUID`}
           . It may belong to another release or system model.
         </Text>
+        <WhatItBecame lookupKey={typed.trim()} release={release} ind={ind} />
         <Anchor component={Link} to={paths.releases()}>
           Choose another release
         </Anchor>

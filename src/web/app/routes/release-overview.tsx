@@ -11,7 +11,7 @@ import { recentDatasets } from '../../features/datasets/recent';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
-import { formatCount } from '../../lib/format';
+import { formatTotal } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
@@ -39,7 +39,18 @@ export function loader({ context }: LoaderContext) {
 
 export const ErrorBoundary = RouteError;
 
-function Stat({ label, value, to }: { label: string; value: number | undefined; to: string }) {
+function Stat({
+  label,
+  value,
+  to,
+  atLeast = false,
+}: {
+  label: string;
+  value: number | undefined;
+  to: string;
+  /** The data service counted no further than `value`. */
+  atLeast?: boolean;
+}) {
   return (
     <Card withBorder padding="md">
       <Text size="sm" c="dimmed">
@@ -49,7 +60,7 @@ function Stat({ label, value, to }: { label: string; value: number | undefined; 
         <Skeleton h={32} w={100} />
       ) : (
         <Anchor component={Link} to={to} size="xl" fw={700} underline="hover">
-          {formatCount(value)}
+          {formatTotal(value, atLeast)}
         </Anchor>
       )}
     </Card>
@@ -93,6 +104,7 @@ export function Component() {
         <Stat
           label="Activities"
           value={activities.data?.total}
+          atLeast={activities.data?.total_at_least === true}
           to={paths.datasets(release, { ind })}
         />
         <Stat label="LCIA methods" value={methods} to={paths.indicators(release, { ind })} />

@@ -3,8 +3,7 @@ import { Alert, Button, CopyButton, Group, Skeleton, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ListEntry } from '../../../shared/api/routes';
-import { parseDatasetList } from '../../../shared/dataset-list';
-import { UPGRADE_VERDICTS, type UpgradeVerdict } from '../../../shared/api/schemas';
+import { parseDatasetList, type ListProblem } from '../../../shared/dataset-list';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
@@ -16,6 +15,8 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
 import { listKey, upgradeQueries } from '../../features/upgrade/api/upgrade-queries';
+import { counterpartQueries } from '../../features/scores/api/counterpart-queries';
+import { counterpartsById, followedIndicators } from '../../features/scores/counterparts';
 import { upgradeCalls } from '../../features/upgrade/code-calls';
 import { CheckResults } from '../../features/upgrade/components/check-results';
 import { ListFit } from '../../features/upgrade/components/list-fit';
@@ -27,6 +28,7 @@ import {
   picksParam,
   shareableIds,
   sharedListText,
+  shownChanges,
   standingPicks,
 } from '../../features/upgrade/share-link';
 import { usageQueries } from '../../features/usage/api/get-usage';
@@ -50,19 +52,16 @@ function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
 }
 
-/** The verdicts a link names (`show=new ID,removed`), those it misspells left out. */
-function shownVerdicts(show: string): UpgradeVerdict[] {
-  return show
-    .split(',')
-    .filter((name): name is UpgradeVerdict =>
-      (UPGRADE_VERDICTS as readonly string[]).includes(name),
-    );
-}
-
 /** The entries of a list kept from before a reload, when it was checked and still parses. */
 function draftEntries(text: string): ListEntry[] | undefined {
   const parsed = parseDatasetList(text);
   return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
+}
+
+/** The lines of a list that were not checked (unreadable, repeated), for its exports. */
+function draftProblems(text: string): ListProblem[] {
+  const parsed = parseDatasetList(text);
+  return parsed.ok ? parsed.problems : [];
 }
 
 const checkQuery = (release: ReleaseRef, from: string, entries: readonly ListEntry[]) =>
@@ -97,10 +96,13 @@ function Verdicts({
   onChosen,
   onDropped,
   link,
+  problems,
 }: {
   link: string;
   from: string;
   entries: readonly ListEntry[];
+  /** The list's lines that were not checked, written into the exports with why. */
+  problems: readonly ListProblem[];
   chosen: ReadonlyMap<number, number>;
   onChosen: (chosen: ReadonlyMap<number, number>) => void;
   /** Told of the choices (a link's) that are not candidates of their line, as they go. */
@@ -137,14 +139,15 @@ function Verdicts({
       onIndicators={(ind) => update({ ind }, { replace: true })}
       charged={usage.data?.charged}
       entries={entries}
+      problems={problems}
       initialChosen={standing?.chosen ?? chosen}
       onChosenChange={onChosen}
       link={link}
       view={{
-        verdicts: shownVerdicts(search.show),
+        changes: shownChanges(search.show),
         page: search.page,
-        onChange: ({ verdicts, page }) =>
-          update({ show: verdicts.join(','), page }, { replace: true }),
+        onChange: ({ changes, page }) =>
+          update({ show: changes.join(','), page }, { replace: true }),
       }}
     />
   );
@@ -172,6 +175,10 @@ export function Component() {
   const [text, setTextState] = useState(() => draft?.text ?? sharedListText(search.ids));
   const [submitted, setSubmitted] = useState(() =>
     draft?.checked ? draftEntries(draft.text) : linkedEntries(search.ids),
+  );
+  // A link's list is IDs only; a typed one may have lines that were left out.
+  const [problems, setProblems] = useState<ListProblem[]>(() =>
+    draft?.checked ? draftProblems(draft.text) : [],
   );
   // The choices a link makes (`pick=8279:41723`), by line of the list it opened.
   const [linkPicks, setLinkPicks] = useState(() => picksFromParam(submitted ?? [], search.pick));
@@ -214,6 +221,7 @@ export function Component() {
       const picks = picksFromParam(entries ?? [], search.pick);
       setTextState(sharedListText(search.ids));
       setSubmitted(entries);
+      setProblems([]);
       setChosenState(picks.chosen);
       setLinkPicks(picks);
       setDroppedPicks([]);
@@ -244,6 +252,17 @@ export function Component() {
     ...checkQuery(release, from ?? '', submitted ?? []),
     enabled: false,
   });
+  // The indicators' counterparts in the older release, as the results below asked for them.
+  const counterparts = useQuery({
+    ...counterpartQueries.between(version, systemModel, from ?? ''),
+    enabled: false,
+  });
+  const followed = counterparts.data
+    ? followedIndicators(
+        search.ind.filter((id) => counterpartsById(counterparts.data).has(id)),
+        counterparts.data,
+      )
+    : undefined;
 
   if (!versions.data) return <PageSkeleton />;
 
@@ -256,6 +275,7 @@ export function Component() {
     const list = parseDatasetList(listText);
     if (!list.ok || list.entries.length === 0) return;
     setSubmitted(list.entries);
+    setProblems(list.problems);
     setChosenState(listChosen);
     setLinkPicks({ chosen: new Map(), ignored: [] });
     setDroppedPicks([]);
@@ -279,15 +299,16 @@ export function Component() {
                   entries: submitted,
                   check: checked.data?.status === 'ready' ? checked.data : undefined,
                   chosen,
-                  indicatorIds: search.ind,
+                  followed,
                 })
               : []
           }
         />
         <Title order={1}>Upgrade check</Title>
         <Text c="dimmed">
-          Which datasets of a list from an older release are still in {version} · {systemModel}:
-          unchanged, changed, under a new ID, or gone. Free; scores only if you ask for them.
+          What became of a list of datasets from an older release in {version} · {systemModel}:
+          documentation unchanged or changed, moved, renamed, re-identified, split, merged, or gone.
+          Free; scores only if you ask for them, each change with its class.
         </Text>
       </div>
       <ComparedReleaseSelect
@@ -366,6 +387,7 @@ export function Component() {
           onChosen={setChosen}
           onDropped={addDroppedPicks}
           link={link}
+          problems={problems}
         />
       )}
     </Stack>

@@ -36,6 +36,7 @@ import { useRouteSearch } from '../../lib/url-state';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { usageQueries } from '../../features/usage/api/get-usage';
+import { LostCharges } from '../../features/usage/components/lost-charges';
 import { formatCount, plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
@@ -328,6 +329,7 @@ export function Component() {
           more than the total above are charged.
         </Text>
       )}
+      <LostCharges lost={usage.lost} />
       {maybe.count > 0 && (
         <Text size="sm">
           Unconfirmed: {plural(maybe.count, 'dataset')} of these may not have been charged: requests

@@ -38,6 +38,8 @@ export function describeError(error: unknown): { title: string; message: string;
       return { title: 'Too many requests', message: error.message, retry: true };
     case 'upstream_busy':
       return { title: 'The data service is busy', message: error.message, retry: true };
+    case 'local_work_busy':
+      return { title: 'The explorer’s server is busy', message: error.message, retry: true };
     case 'upstream_shape':
     case 'upstream_paging':
       // Shown instead of an answer that could be wrong or cut short: asking again cannot help.

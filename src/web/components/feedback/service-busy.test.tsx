@@ -63,4 +63,13 @@ describe('a busy data service', () => {
     );
     expect(screen.queryByText('a second answer that must not be asked for')).toBeNull();
   });
+
+  it('asks again, after its wait, what the explorer’s own server was too busy to work out', async () => {
+    const serverBusy = new ApiError(429, 'local_work_busy', 'Working out other large answers.', {
+      retryAfterSeconds: 1,
+    });
+    renderPage([fail(serverBusy)]);
+    expect(await screen.findByText('the data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

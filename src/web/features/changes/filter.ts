@@ -1,7 +1,22 @@
-import type { ChangeRow, Changes } from '../../../shared/api/schemas';
+import type { ChangeRow, Changes, Indicator } from '../../../shared/api/schemas';
+import type { EntryScoreMove } from '../../../shared/scores/moves';
+import { moveCells, moveColumns } from '../scores/move-columns';
 import { RELEASE_CHANGES, type ReleaseChange } from '../../../shared/matching/verdict';
 import { sharePercent, sourceOfVerdict } from '../../../shared/matching/words';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
+
+/** Changes a page of the list shows. */
+const PAGE = 100;
+
+/** The page of rows shown (the last one when `page` is past it), and how many pages there are. */
+export function pageOfRows(
+  rows: readonly ChangeRow[],
+  page: number,
+): { rows: readonly ChangeRow[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages);
+  return { rows: rows.slice((current - 1) * PAGE, current * PAGE), page: current, pages };
+}
 
 export interface ChangeFilter {
   change?: ReleaseChange | undefined;
@@ -84,8 +99,28 @@ export function changeFacets(rows: readonly ChangeRow[]): {
 
 type Ready = Extract<Changes, { status: 'ready' }>;
 
-/** One row per change: both sides' IDs and names, where it comes from, its share. */
-function changesTable(changes: Ready, rows: readonly ChangeRow[]): ExportTable {
+/**
+ * Scores loaded for some rows (the page shown): the indicators of the newer release, and each
+ * row's moves (undefined for a row not scored).
+ */
+export interface ChangeScores {
+  indicators: readonly Indicator[];
+  moves: (row: ChangeRow) => EntryScoreMove[] | undefined;
+  /** The rows scored, said in the Query sheet ("the 100 rows of page 3"). */
+  scored: string;
+}
+
+/**
+ * One row per change: both sides' IDs and names, where it comes from, its share; with scores,
+ * per indicator the indicator scored in the older release, both scores, a split's mix, what
+ * the change is against, the change and its class (the columns the upgrade check's mapping
+ * has).
+ */
+function changesTable(
+  changes: Ready,
+  rows: readonly ChangeRow[],
+  scores: ChangeScores | undefined,
+): ExportTable {
   const side = (prefix: string) => [
     `${prefix}_id`,
     `${prefix}_activity`,
@@ -106,6 +141,7 @@ function changesTable(changes: Ready, rows: readonly ChangeRow[]): ExportTable {
     'activity_type',
     'isic_section',
     'sectors',
+    ...(scores?.indicators ?? []).flatMap((i) => moveColumns(i.id, changes.from, changes.to)),
   ];
   const values = (ref: ChangeRow['from']) =>
     ref
@@ -130,12 +166,22 @@ function changesTable(changes: Ready, rows: readonly ChangeRow[]): ExportTable {
       row.activity_type ?? null,
       row.isic_section ?? null,
       row.sectors.join('; '),
+      ...(scores
+        ? (() => {
+            const moves = scores.moves(row);
+            return scores.indicators.flatMap((_, i) => moveCells(moves?.[i], row.to?.id));
+          })()
+        : []),
     ]),
   };
 }
 
-export function changesToCsv(changes: Ready, rows: readonly ChangeRow[]): string {
-  return tableToCsv(changesTable(changes, rows));
+export function changesToCsv(
+  changes: Ready,
+  rows: readonly ChangeRow[],
+  scores?: ChangeScores,
+): string {
+  return tableToCsv(changesTable(changes, rows, scores));
 }
 
 /** The changes shown as an export, with the releases and filters that chose them. */
@@ -144,9 +190,10 @@ export function changesExport(
   rows: readonly ChangeRow[],
   filter: ChangeFilter,
   link: string,
+  scores?: ChangeScores,
 ): PageExport {
   return {
-    tables: [changesTable(changes, rows)],
+    tables: [changesTable(changes, rows, scores)],
     query: {
       title: `What changed from ${changes.from} to ${changes.to} (${changes.system_model})`,
       link,
@@ -161,6 +208,13 @@ export function changesExport(
         ['Words', filter.q ?? ''],
         ['Changed datasets shown', rows.length],
         ['Changed datasets in all', changes.rows.length],
+        ['Datasets with documentation unchanged (not listed)', changes.unchanged],
+        [
+          'Compared',
+          'documentation only: a dataset whose documentation is unchanged may score differently',
+        ],
+        ['Indicators', (scores?.indicators ?? []).map((indicator) => indicator.id).join(', ')],
+        ['Scores for', scores?.scored ?? 'none loaded'],
       ],
     },
   };

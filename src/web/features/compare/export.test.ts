@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset, ImpactScore, Indicator } from '../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../shared/api/schemas';
+import type { GivenScore } from '../scores/answers';
 import { tableToCsv } from '../../lib/table-export';
-import { comparisonExport, comparisonToCsv, comparisonWideTable } from './export';
+import type { ReleaseRef } from '../../config/routes';
+import { columnKey, type ShownColumn } from './columns';
+import {
+  comparisonExport,
+  comparisonToCsv,
+  comparisonToJson,
+  comparisonWideTable,
+  type ComparisonExport,
+} from './export';
 
 const dataset = (id: number, activity: string): Dataset => ({
   id,
@@ -31,22 +40,30 @@ const indicator = (id: number, method: string): Indicator => ({
 });
 const ipcc = indicator(2, 'IPCC 2021');
 const ef = indicator(1, 'EF v3.1');
-const score = (of: Indicator, value: number): ImpactScore => ({ ...of, score: value });
-const data = {
-  version: '3.12',
-  systemModel: 'cutoff',
-  datasets: [dataset(10, 'small'), dataset(20, 'large')],
+const score = (of: Indicator, value: number): GivenScore => ({ ...of, score: value });
+const shown = { version: '3.12', systemModel: 'cutoff' };
+const scores = new Map([
+  [
+    10,
+    new Map([
+      [1, score(ef, 1)],
+      [2, score(ipcc, 1.5)],
+    ]),
+  ],
+  [20, new Map([[1, score(ef, 9)]])],
+]);
+const columnOf = (of: Dataset, release: ReleaseRef = shown): ShownColumn => ({
+  id: of.id,
+  release,
+  key: columnKey(of.id, release),
+  dataset: of,
+});
+const data: ComparisonExport = {
+  shown,
+  columns: [columnOf(dataset(10, 'small')), columnOf(dataset(20, 'large'))],
   indicators: [ipcc, ef],
-  scores: new Map([
-    [
-      10,
-      new Map([
-        [1, score(ef, 1)],
-        [2, score(ipcc, 1.5)],
-      ]),
-    ],
-    [20, new Map([[1, score(ef, 9)]])],
-  ]),
+  value: (column, indicatorId) => scores.get(column.id)?.get(indicatorId)?.score,
+  followed: (_, indicatorId) => ({ kind: 'same', indicator: indicatorId === 1 ? ef : ipcc }),
   rank: { indicatorId: 1, direction: 'desc' as const },
 };
 
@@ -66,13 +83,14 @@ describe('comparison exports', () => {
     expect(wide.header.slice(7)).toEqual([
       'EF v3.1 › climate change › global warming potential (GWP100) [kg CO2-Eq] (1)',
       'IPCC 2021 › climate change › global warming potential (GWP100) [kg CO2-Eq] (2)',
+      'indicators_followed',
     ]);
     expect(wide.rows.map((row) => [row[2], ...row.slice(7)])).toEqual([
-      [20, 9, null],
-      [10, 1, 1.5],
+      [20, 9, null, ''],
+      [10, 1, 1.5, ''],
     ]);
     expect(tableToCsv(wide).split('\n')[1]).toBe(
-      '3.12,cutoff,20,large,thing,Germany (DE),kg,9,,lci-explorer.scores-wide/1',
+      '3.12,cutoff,20,large,thing,Germany (DE),kg,9,,,lci-explorer.scores-wide/2',
     );
   });
 
@@ -84,5 +102,88 @@ describe('comparison exports', () => {
       'Ranked by':
         'EF v3.1 › climate change › global warming potential (GWP100) (1), largest first',
     });
+  });
+
+  it('across releases, write each row with its own release and the indicator it was scored on there', () => {
+    const apos = { version: '3.12', systemModel: 'apos' };
+    const old = { version: '3.10', systemModel: 'cutoff' };
+    const efThen = { ...ef, id: 7, category: 'climate change (then)' };
+    const across: ComparisonExport = {
+      ...data,
+      rank: undefined,
+      columns: [
+        columnOf(dataset(10, 'small')),
+        columnOf(dataset(10, 'small'), apos),
+        columnOf(dataset(10, 'small'), old),
+      ],
+      value: (column, indicatorId) =>
+        column.release.version === '3.10'
+          ? indicatorId === 1
+            ? 0.5
+            : undefined
+          : column.release.systemModel === 'apos'
+            ? indicatorId + 10
+            : indicatorId,
+      followed: (release, indicatorId) =>
+        release.version === '3.10'
+          ? indicatorId === 1
+            ? { kind: 'counterpart', indicator: efThen, basis: 'renamed', differs: ['category'] }
+            : { kind: 'none', candidates: [] }
+          : { kind: 'same', indicator: indicatorId === 1 ? ef : ipcc },
+    };
+    const rows = comparisonToCsv(across)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+      .map((cells) => `${cells[0]}/${cells[1]}|${cells[2]}|${cells[7]}|${cells[9]}|${cells[11]}`);
+    // 3.10 has no counterpart of IPCC's: no row claims a score for it there.
+    expect(rows).toEqual([
+      '3.12/cutoff|10|1|climate change|1',
+      '3.12/cutoff|10|2|climate change|2',
+      '3.12/apos|10|1|climate change|11',
+      '3.12/apos|10|2|climate change|12',
+      '3.10/cutoff|10|7|climate change (then)|0.5',
+    ]);
+    const { tables, query } = comparisonExport(across, { link: 'http://x', fields: [] });
+    expect(tables.map((table) => table.sheet)).toEqual([
+      'Scores',
+      'Datasets × indicators',
+      'Indicators followed',
+    ]);
+    const wide = tables[1];
+    expect(wide?.rows.map((row) => [row[0], row[1], row.at(-1)])).toEqual([
+      ['3.12', 'cutoff', ''],
+      ['3.12', 'apos', ''],
+      ['3.10', 'cutoff', '1 as 7 (renamed); 2: No counterpart in 3.10 · cutoff'],
+    ]);
+    const followed = tables[2];
+    expect(followed?.rows.map((row) => [row[0], row[2], row[6], row[11], row[13]])).toEqual([
+      ['3.12', 1, 1, 'same ID', 'The same indicator in 3.12 · apos'],
+      ['3.12', 2, 2, 'same ID', 'The same indicator in 3.12 · apos'],
+      ['3.10', 1, 7, 'renamed', expect.stringContaining('renamed (category differs)') as string],
+      ['3.10', 2, null, '', 'No counterpart in 3.10 · cutoff'],
+    ]);
+    expect(Object.fromEntries(query.fields)).toMatchObject({
+      'Releases of the columns': '3.12 · cutoff, 3.12 · apos, 3.10 · cutoff',
+      'Datasets, in this order': '10, 10 (3.12 · apos), 10 (3.10 · cutoff)',
+    });
+    const json = JSON.parse(comparisonToJson(across)) as {
+      schema: string;
+      datasets: {
+        version: string;
+        system_model: string;
+        impact_scores: { id: number; row_indicator_id: number }[];
+      }[];
+    };
+    expect(json.schema).toBe('lci-explorer.comparison/2');
+    expect(json.datasets.map((d) => `${d.version}/${d.system_model}`)).toEqual([
+      '3.12/cutoff',
+      '3.12/apos',
+      '3.10/cutoff',
+    ]);
+    expect(json.datasets[2]?.impact_scores).toEqual([
+      expect.objectContaining({ id: 7, row_indicator_id: 1, score: 0.5 }),
+    ]);
   });
 });

@@ -1,54 +1,100 @@
-import type { Dataset, Indicator, ImpactScore } from '../../../shared/api/schemas';
+import type { ImpactScore, Indicator } from '../../../shared/api/schemas';
+import type { ReleaseRef } from '../../config/routes';
 import type { ExportQuery, ExportTable, PageExport } from '../../lib/table-export';
-import { scoresCsv, scoresTable } from '../scores/csv';
-import { rankDatasets, tableRows, type Rank } from './ranking';
+import { scoresCsv, scoresTable, type ScoreCsvRow } from '../scores/csv';
+import {
+  followedText,
+  releaseName,
+  releasesOf,
+  sameRelease,
+  scoredOn,
+  type Column,
+  type Followed,
+  type ShownColumn,
+} from './columns';
+import { rankColumns, tableRows, type Rank } from './ranking';
+
+/** The layouts a comparison writes besides the shared scores layout, named in every file. */
+const WIDE_FORMAT = 'lci-explorer.scores-wide/2';
+const FOLLOWED_FORMAT = 'lci-explorer.indicators-followed/1';
+const JSON_SCHEMA = 'lci-explorer.comparison/2';
 
 export interface ComparisonExport {
-  version: string;
-  systemModel: string;
-  datasets: readonly Dataset[];
+  /** The page's release: the rows are its indicators. */
+  shown: ReleaseRef;
+  columns: readonly ShownColumn[];
   indicators: readonly Indicator[];
-  scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+  value: (column: Column, indicatorId: number) => number | undefined;
+  followed: (release: ReleaseRef, indicatorId: number) => Followed | undefined;
   /** The table's ranking, which every export follows. */
   rank?: Rank | undefined;
 }
 
-/** Datasets and indicators in the table's order: datasets as ranked, indicators as listed. */
+/** Columns and rows in the table's order: columns as ranked, indicators as listed. */
 function ordered(data: ComparisonExport) {
   return {
-    datasets: rankDatasets(data.datasets, data.scores, data.rank),
+    columns: rankColumns(data.columns, data.value, data.rank),
     indicators: tableRows(data.indicators),
   };
 }
 
-const scoreOf = (data: ComparisonExport, dataset: Dataset, indicator: Indicator) =>
-  data.scores.get(dataset.id)?.get(indicator.id)?.score;
+/** A column as the query and the sheets name it: `8279`, or `8279 (3.12 · apos)` in another release. */
+const columnName = (data: ComparisonExport, column: Column) =>
+  sameRelease(column.release, data.shown)
+    ? String(column.id)
+    : `${column.id} (${releaseName(column.release)})`;
 
-/** One row per dataset × indicator, in the table's order, with exact values. */
-function longRows(data: ComparisonExport) {
-  const { datasets, indicators } = ordered(data);
-  return datasets.flatMap((dataset) =>
-    indicators.map((indicator) => ({
-      dataset,
-      indicator,
-      score: scoreOf(data, dataset, indicator) ?? ('' as const),
-    })),
+/**
+ * One row per column × indicator, in the table's order, with exact values, each in its own
+ * release and on the indicator it was scored on there. A row whose indicator has no counterpart
+ * in a column's release has no score to write: it is in the indicators-followed table instead.
+ */
+function longRows(data: ComparisonExport): ScoreCsvRow[] {
+  const { columns, indicators } = ordered(data);
+  return columns.flatMap((column) =>
+    indicators.flatMap((row) => {
+      const indicator = scoredOn(data.followed(column.release, row.id));
+      if (!indicator) return [];
+      return [
+        {
+          dataset: column.dataset,
+          indicator,
+          score: data.value(column, row.id) ?? ('' as const),
+          release: column.release,
+        },
+      ];
+    }),
   );
 }
 
 export function comparisonToCsv(data: ComparisonExport): string {
-  return scoresCsv(data, longRows(data));
+  return scoresCsv(data.shown, longRows(data));
+}
+
+/** What a column of another release is scored on, where that is not the row's own indicator. */
+function followedCell(data: ComparisonExport, column: Column, rows: readonly Indicator[]): string {
+  if (sameRelease(column.release, data.shown)) return '';
+  return rows
+    .flatMap((row) => {
+      const followed = data.followed(column.release, row.id);
+      if (followed?.kind === 'same') return [];
+      if (followed?.kind === 'counterpart')
+        return [`${row.id} as ${followed.indicator.id} (${followed.basis})`];
+      return [`${row.id}: ${followedText(followed, column.release, data.shown)}`];
+    })
+    .join('; ');
 }
 
 /**
- * The wide table: one row per dataset (in the table's order), one column per indicator named
- * in full with its unit and ID, as a spreadsheet's pivot would lay it out.
+ * The wide table: one row per column (in the table's order, each naming its release), one
+ * column per indicator named in full with its unit and ID, as a spreadsheet's pivot would lay it
+ * out; a last column says which indicators a row of another release was scored on instead.
  */
 export function comparisonWideTable(data: ComparisonExport): ExportTable {
-  const { datasets, indicators } = ordered(data);
+  const { columns, indicators } = ordered(data);
   return {
     sheet: 'Datasets × indicators',
-    format: 'lci-explorer.scores-wide/1',
+    format: WIDE_FORMAT,
     header: [
       'version',
       'system_model',
@@ -61,37 +107,106 @@ export function comparisonWideTable(data: ComparisonExport): ExportTable {
         (indicator) =>
           `${indicator.method} › ${indicator.category} › ${indicator.indicator} [${indicator.unit}] (${indicator.id})`,
       ),
+      'indicators_followed',
     ],
-    rows: datasets.map((dataset) => [
-      data.version,
-      data.systemModel,
-      dataset.id,
-      dataset.activity ?? '',
-      dataset.product ?? '',
-      dataset.geography ?? '',
-      dataset.unit ?? '',
-      ...indicators.map((indicator) => scoreOf(data, dataset, indicator) ?? null),
+    rows: columns.map((column) => [
+      column.release.version,
+      column.release.systemModel,
+      column.dataset.id,
+      column.dataset.activity ?? '',
+      column.dataset.product ?? '',
+      column.dataset.geography ?? '',
+      column.dataset.unit ?? '',
+      ...indicators.map((indicator) => data.value(column, indicator.id) ?? null),
+      followedCell(data, column, indicators),
     ]),
   };
 }
 
-/** The comparison's tables (long, then wide) and the query that made them. */
+/**
+ * Each indicator of the page's release in each other release of the comparison: its
+ * counterpart there and how it was found, or none and why.
+ */
+function followedTable(data: ComparisonExport): ExportTable {
+  const { indicators } = ordered(data);
+  const others = releasesOf(data.columns).filter((release) => !sameRelease(release, data.shown));
+  return {
+    sheet: 'Indicators followed',
+    format: FOLLOWED_FORMAT,
+    header: [
+      'version',
+      'system_model',
+      'row_indicator_id',
+      'row_method',
+      'row_category',
+      'row_indicator',
+      'indicator_id',
+      'method',
+      'category',
+      'indicator',
+      'unit',
+      'basis',
+      'differs',
+      'note',
+    ],
+    rows: others.flatMap((release) =>
+      indicators.map((row) => {
+        const followed = data.followed(release, row.id);
+        const indicator = scoredOn(followed);
+        return [
+          release.version,
+          release.systemModel,
+          row.id,
+          row.method,
+          row.category,
+          row.indicator,
+          indicator?.id ?? null,
+          indicator?.method ?? '',
+          indicator?.category ?? '',
+          indicator?.indicator ?? '',
+          indicator?.unit ?? '',
+          followed?.kind === 'counterpart'
+            ? followed.basis
+            : followed?.kind === 'same'
+              ? 'same ID'
+              : '',
+          followed?.kind === 'counterpart' ? followed.differs.join(' ') : '',
+          followedText(followed, release, data.shown),
+        ];
+      }),
+    ),
+  };
+}
+
+/** Whether the comparison spans more than the page's release. */
+const spansReleases = (data: ComparisonExport) =>
+  data.columns.some((column) => !sameRelease(column.release, data.shown));
+
+/** The comparison's tables (long, wide, and across releases the indicators followed) and its query. */
 export function comparisonExport(
   data: ComparisonExport,
   query: { link: string; fields: ExportQuery['fields'] },
 ): PageExport {
-  const { datasets, indicators } = ordered(data);
+  const { columns, indicators } = ordered(data);
   const ranked =
     data.rank && indicators.find((indicator) => indicator.id === data.rank?.indicatorId);
+  const releases = releasesOf(data.columns);
   return {
-    tables: [scoresTable(data, longRows(data)), comparisonWideTable(data)],
+    tables: [
+      scoresTable(data.shown, longRows(data)),
+      comparisonWideTable(data),
+      ...(spansReleases(data) ? [followedTable(data)] : []),
+    ],
     query: {
-      title: `Comparison of ${datasets.length} datasets on ${indicators.length} indicators`,
+      title: `Comparison of ${columns.length} datasets on ${indicators.length} indicators`,
       link: query.link,
       fields: [
-        ['Release', data.version],
-        ['System model', data.systemModel],
-        ['Datasets, in this order', datasets.map((dataset) => dataset.id).join(', ')],
+        ['Release', data.shown.version],
+        ['System model', data.shown.systemModel],
+        ...(releases.length > 1 || spansReleases(data)
+          ? [['Releases of the columns', releases.map(releaseName).join(', ')] as const]
+          : []),
+        ['Datasets, in this order', columns.map((column) => columnName(data, column)).join(', ')],
         ['Indicators', indicators.map((indicator) => indicator.id).join(', ')],
         [
           'Ranked by',
@@ -106,16 +221,46 @@ export function comparisonExport(
 }
 
 export function comparisonToJson(data: ComparisonExport): string {
-  const { datasets, indicators } = ordered(data);
+  const { columns, indicators } = ordered(data);
+  const others = releasesOf(data.columns).filter((release) => !sameRelease(release, data.shown));
   return `${JSON.stringify(
     {
-      version: data.version,
-      system_model: data.systemModel,
-      datasets: datasets.map((dataset) => ({
-        ...dataset,
-        impact_scores: [...(data.scores.get(dataset.id)?.values() ?? [])],
+      schema: JSON_SCHEMA,
+      version: data.shown.version,
+      system_model: data.shown.systemModel,
+      datasets: columns.map((column) => ({
+        ...column.dataset,
+        version: column.release.version,
+        system_model: column.release.systemModel,
+        impact_scores: indicators.flatMap((row): (ImpactScore & { row_indicator_id: number })[] => {
+          const indicator = scoredOn(data.followed(column.release, row.id));
+          const score = data.value(column, row.id);
+          return indicator && score !== undefined
+            ? [{ ...indicator, score, row_indicator_id: row.id }]
+            : [];
+        }),
       })),
       indicators,
+      indicators_followed: others.flatMap((release) =>
+        indicators.map((row) => {
+          const followed = data.followed(release, row.id);
+          return {
+            version: release.version,
+            system_model: release.systemModel,
+            row_indicator_id: row.id,
+            indicator: scoredOn(followed) ?? null,
+            basis:
+              followed?.kind === 'counterpart'
+                ? followed.basis
+                : followed?.kind === 'same'
+                  ? 'same ID'
+                  : null,
+            differs: followed?.kind === 'counterpart' ? followed.differs : [],
+            candidates: followed?.kind === 'none' ? followed.candidates : [],
+            note: followedText(followed, release, data.shown),
+          };
+        }),
+      ),
     },
     null,
     2,

@@ -1,12 +1,8 @@
-import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
-
 type Direction = 'desc' | 'asc';
 export interface Rank {
   indicatorId: number;
   direction: Direction;
 }
-
-type Scores = ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
 
 /** A header's next state when pressed: none → largest first → smallest first → none. */
 export function nextRank(current: Rank | undefined, indicatorId: number): Rank | undefined {
@@ -15,20 +11,19 @@ export function nextRank(current: Rank | undefined, indicatorId: number): Rank |
 }
 
 /**
- * The datasets ranked by one indicator's score (all in that indicator's unit, so comparable);
- * datasets without a score for it go last, in their own order.
+ * The columns ranked by one indicator's score (all in that indicator's unit, so comparable);
+ * columns without a score for it go last, in their own order.
  */
-export function rankDatasets(
-  datasets: readonly Dataset[],
-  scores: Scores,
+export function rankColumns<C>(
+  columns: readonly C[],
+  value: (column: C, indicatorId: number) => number | undefined,
   rank: Rank | undefined,
-): Dataset[] {
-  if (!rank) return [...datasets];
-  const value = (dataset: Dataset) => scores.get(dataset.id)?.get(rank.indicatorId)?.score;
+): C[] {
+  if (!rank) return [...columns];
   const sign = rank.direction === 'desc' ? -1 : 1;
-  return [...datasets].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
+  return [...columns].sort((a, b) => {
+    const x = value(a, rank.indicatorId);
+    const y = value(b, rank.indicatorId);
     if (x === undefined || y === undefined) return x === undefined ? (y === undefined ? 0 : 1) : -1;
     return sign * (x - y);
   });

@@ -45,10 +45,10 @@ describe('CSV export', () => {
     );
     const [header, row] = csv.trim().split('\n');
     expect(header).toBe(
-      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,activity_uuid,product_uuid,file_name,service,retrieved_at,explorer_version,evidence_digest,format',
+      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,score_note,activity_uuid,product_uuid,file_name,service,retrieved_at,explorer_version,evidence_digest,format',
     );
     expect(row).toBe(
-      `3.12,cutoff,8279,"market for electricity, low voltage","electricity, low voltage",Mexico (MX),kWh,882,CML v4.8 2016,climate change,global warming potential (GWP100),1.52637e-8,kg CO2-Eq,00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000003,00000000-0000-4000-8000-000000000001_00000000-0000-4000-8000-000000000003.spold,demo data,2026-11-28T20:06:37.123Z,0.1.0,sha256:${'ab'.repeat(32)},lci-explorer.scores/2`,
+      `3.12,cutoff,8279,"market for electricity, low voltage","electricity, low voltage",Mexico (MX),kWh,882,CML v4.8 2016,climate change,global warming potential (GWP100),1.52637e-8,kg CO2-Eq,,00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000003,00000000-0000-4000-8000-000000000001_00000000-0000-4000-8000-000000000003.spold,demo data,2026-11-28T20:06:37.123Z,0.1.0,sha256:${'ab'.repeat(32)},lci-explorer.scores/2`,
     );
     // Read back as `npx lci-explorer verify` reads it: the row a check of its evidence takes.
     expect(readSavedScores(csv)).toEqual({
@@ -71,5 +71,45 @@ describe('CSV export', () => {
         },
       ],
     });
+  });
+
+  it('writes a score the service did not give as an empty cell and a note, never 0', () => {
+    const csv = scoresToCsv(
+      {
+        id: 8279,
+        activity: 'market for electricity, low voltage',
+        product: 'electricity, low voltage',
+        description: null,
+        geography: 'Mexico (MX)',
+        unit: 'kWh',
+        time_period: null,
+        activity_type: null,
+        isic_section: null,
+        isic_class: null,
+        activity_spold_uuid: null,
+        geography_spold_uuid: null,
+        product_spold_uuid: null,
+        sectors: [],
+        url: null,
+        url_history: null,
+        impact_scores: [
+          {
+            id: 882,
+            score: null,
+            unit: 'kg CO2-Eq',
+            method: 'CML v4.8 2016',
+            category: 'climate change',
+            indicator: 'global warming potential (GWP100)',
+          },
+        ],
+      },
+      { version: '3.12', systemModel: 'cutoff' },
+    );
+    const row = csv.trim().split('\n')[1] ?? '';
+    expect(
+      row.endsWith(
+        ',,kg CO2-Eq,no score: the data service gave none for this indicator,,,,,,,,lci-explorer.scores/2',
+      ),
+    ).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ const rowsOf = (dataset: Dataset): ScoreCsvRow[] =>
     .map((score) => ({
       dataset,
       indicator: score,
-      score: score.score,
+      score: score.score ?? ('' as const),
       provenance: score.provenance,
     }));
 

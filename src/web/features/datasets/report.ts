@@ -1,5 +1,6 @@
 import { citeDataset } from '../../../shared/citation';
 import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
+import { NO_SCORE } from '../../../shared/scores/no-score';
 import { spoldFileName } from '../../../shared/scores/table';
 import type { ReleaseRef } from '../../../shared/versions';
 import { chartLabeller } from '../../lib/indicator-label';
@@ -36,7 +37,10 @@ export function datasetReport(input: DatasetReportInput): Report {
     return {
       title: 'Impact scores',
       unit,
-      bars: list.map((score) => ({ label: name(score), value: score.score })),
+      // A score the service did not give has no bar; the table says 'No score'.
+      bars: list.flatMap((score) =>
+        score.score === null ? [] : [{ label: name(score), value: score.score }],
+      ),
     };
   });
   const name = `${dataset.activity ?? `Dataset ${dataset.id}`}, ${dataset.geography ?? 'geography not given'}`;
@@ -56,7 +60,7 @@ export function datasetReport(input: DatasetReportInput): Report {
           score.category,
           score.indicator,
           String(score.id),
-          score.score,
+          score.score ?? NO_SCORE,
           score.unit,
         ]),
         widths: [2.2, 2.2, 3.4, 0.8, 2.2, 1.6],

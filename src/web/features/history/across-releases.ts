@@ -1,6 +1,6 @@
-import type { Dataset, HistoryEntry, ImpactScore, Indicator } from '../../../shared/api/schemas';
+import type { Dataset, HistoryEntry } from '../../../shared/api/schemas';
 import { DOC_FIELDS, type DocField } from '../../../shared/matching/dataset-doc';
-import { percentChange } from '../../../shared/scores/score-change';
+import type { ScoreCell, ScoreRow } from './score-cells';
 import {
   DOC_FIELD_LABELS,
   sharePercent,
@@ -76,37 +76,6 @@ export function documentationRows(
   });
 }
 
-export interface ScoreRow {
-  indicator: Indicator;
-  /**
-   * Per release: the score, and its change in per cent from the base release's; `loaded` is
-   * false while that release's scores are not asked for yet (no score then says nothing).
-   */
-  cells: { version: string; score: number | undefined; change: number | null; loaded: boolean }[];
-}
-
-/** The chosen indicators' scores in each release, with the change from the base release. */
-export function scoreRows(
-  indicators: readonly Indicator[],
-  releases: readonly { version: string; scores: readonly ImpactScore[] | undefined }[],
-  base: string,
-): ScoreRow[] {
-  const of = (version: string, id: number) =>
-    releases.find((r) => r.version === version)?.scores?.find((s) => s.id === id)?.score;
-  return indicators.map((indicator) => ({
-    indicator,
-    cells: releases.map(({ version, scores }) => {
-      const score = of(version, indicator.id);
-      return {
-        version,
-        score,
-        loaded: scores !== undefined,
-        change: version === base ? null : percentChange(of(base, indicator.id), score),
-      };
-    }),
-  }));
-}
-
 /**
  * Points for a small chart: one per release, oldest first, one series per indicator, each score
  * as a percentage of the base release's so indicators of any magnitude share one axis (an
@@ -122,7 +91,7 @@ export function chartPoints(
     for (const row of rows) {
       const score = row.cells.find((c) => c.version === version)?.score;
       const reference = row.cells.find((c) => c.version === base)?.score;
-      if (score === undefined || reference === undefined || reference === 0) continue;
+      if (score == null || reference == null || reference === 0) continue;
       point[String(row.indicator.id)] = (score / reference) * 100;
     }
     return point;
@@ -136,7 +105,20 @@ interface HistoryExport {
   rows: readonly ScoreRow[];
 }
 
-/** One row per release: how the dataset was found, what changed, and the chosen scores. */
+/** What a cell says in a file: the indicator scored there, the number, the change, its class. */
+const cellValues = (cell: ScoreCell | undefined) => [
+  cell?.indicatorId ?? null,
+  cell?.score ?? null,
+  cell?.change ?? null,
+  cell?.class?.class ?? null,
+  cell?.class?.why ?? null,
+];
+
+/**
+ * One row per release: how the dataset was found, what changed, and per chosen indicator the
+ * indicator scored there (its counterpart), the number it stands for (a later split's
+ * share-weighted mix), the change from the base release and its class.
+ */
 function historyTable({ systemModel, entries, rows }: HistoryExport): ExportTable {
   const header = [
     'version',
@@ -153,11 +135,20 @@ function historyTable({ systemModel, entries, rows }: HistoryExport): ExportTabl
     'geography',
     'unit',
     'changed_fields',
-    ...rows.flatMap((row) => [`${row.indicator.id}_score`, `${row.indicator.id}_change_percent`]),
+    ...rows.flatMap((row) => {
+      const id = row.indicator.id;
+      return [
+        `${id}_indicator_id`,
+        `${id}_score`,
+        `${id}_change_percent`,
+        `${id}_class`,
+        `${id}_why`,
+      ];
+    }),
   ];
   return {
     sheet: 'Across releases',
-    format: 'lci-explorer.history/1',
+    format: 'lci-explorer.history/2',
     header,
     rows: entries.map((entry) => [
       entry.version,
@@ -176,10 +167,7 @@ function historyTable({ systemModel, entries, rows }: HistoryExport): ExportTabl
       entry.dataset?.geography ?? null,
       entry.dataset?.unit ?? null,
       entry.fields.join(' '),
-      ...rows.flatMap((row) => {
-        const cell = row.cells.find((c) => c.version === entry.version);
-        return [cell?.score ?? null, cell?.change ?? null];
-      }),
+      ...rows.flatMap((row) => cellValues(row.cells.find((c) => c.version === entry.version))),
     ]),
   };
 }
@@ -188,46 +176,73 @@ export function historyToCsv(data: HistoryExport): string {
   return tableToCsv(historyTable(data));
 }
 
+/** The indicator scored in a release, as the counterparts route names it (the row's own in the base). */
+function scoredIndicator(row: ScoreRow, cell: ScoreCell) {
+  return (
+    cell.counterpart?.counterpart?.indicator ??
+    (cell.indicatorId === row.indicator.id ? row.indicator : null)
+  );
+}
+
 /**
- * The scores a row per release and indicator, with its method, category and unit: what a
- * spreadsheet filters and charts (the first table has them side by side, by indicator ID).
+ * The scores a row per release, indicator and dataset scored (a split's every part, a merge's
+ * every source), with the indicator scored there, its method, category and unit: what a
+ * spreadsheet filters and charts. The number a release stands for (a split's mix), the change
+ * from the base release and its class repeat on each of its rows.
  */
-function historyScoresTable({ systemModel, entries, rows }: HistoryExport): ExportTable {
+function historyScoresTable({ systemModel, rows }: HistoryExport): ExportTable {
   return {
     sheet: 'Scores',
-    format: 'lci-explorer.history-scores/1',
+    format: 'lci-explorer.history-scores/2',
     header: [
       'version',
       'system_model',
       'dataset_id',
+      'share_percent',
       'indicator_id',
+      'indicator_id_in_release',
       'method',
       'category',
       'indicator',
       'unit',
       'score',
+      'share_weighted_mix',
       'change_percent',
+      'class',
+      'why',
     ],
     rows: rows.flatMap((row) =>
-      row.cells.map((cell) => [
-        cell.version,
-        systemModel,
-        entries.find((entry) => entry.version === cell.version)?.dataset?.id ?? null,
-        row.indicator.id,
-        row.indicator.method,
-        row.indicator.category,
-        row.indicator.indicator,
-        row.indicator.unit,
-        cell.score ?? null,
-        cell.change,
-      ]),
+      row.cells.flatMap((cell) => {
+        const scored = scoredIndicator(row, cell);
+        const parts =
+          cell.parts.length > 0
+            ? cell.parts
+            : [{ datasetId: cell.datasetId, share: null, score: cell.own }];
+        return parts.map((part) => [
+          cell.version,
+          systemModel,
+          part.datasetId,
+          part.share === null ? null : sharePercent(part.share),
+          row.indicator.id,
+          cell.indicatorId,
+          scored?.method ?? null,
+          scored?.category ?? null,
+          scored?.indicator ?? null,
+          scored?.unit ?? null,
+          part.score ?? null,
+          cell.mix && cell.mix.mix !== null ? cell.mix.mix : null,
+          cell.change,
+          cell.class?.class ?? null,
+          cell.class?.why ?? null,
+        ]);
+      }),
     ),
   };
 }
 
 /** The history as an export's tables (releases, then scores), and the query that made it. */
 export function historyExport(
-  data: HistoryExport & { id: number; activity: string | null },
+  data: HistoryExport & { id: number; activity: string | null; notes?: readonly string[] },
   link: string,
 ): PageExport {
   return {
@@ -241,6 +256,7 @@ export function historyExport(
         ['Dataset ID', data.id],
         ['Releases compared', data.entries.map((entry) => entry.version).join(', ')],
         ['Indicators', data.rows.map((row) => row.indicator.id).join(', ')],
+        ...(data.notes ?? []).map((note): [string, string] => ['Indicator asked for', note]),
       ],
     },
   };
@@ -249,6 +265,7 @@ export function historyExport(
 export function historyToJson({ systemModel, base, entries, rows }: HistoryExport): string {
   return `${JSON.stringify(
     {
+      schema: 'lci-explorer.history/2',
       system_model: systemModel,
       base,
       indicators: rows.map((row) => row.indicator),
@@ -258,8 +275,17 @@ export function historyToJson({ systemModel, base, entries, rows }: HistoryExpor
           const cell = row.cells.find((c) => c.version === entry.version);
           return {
             indicator_id: row.indicator.id,
+            indicator_id_in_release: cell?.indicatorId ?? null,
             score: cell?.score ?? null,
+            parts: (cell?.parts ?? []).map((part) => ({
+              id: part.datasetId,
+              share: part.share,
+              score: part.score ?? null,
+            })),
+            share_weighted_mix: cell?.mix && cell.mix.mix !== null ? cell.mix.mix : null,
             change_percent: cell?.change ?? null,
+            class: cell?.class?.class ?? null,
+            why: cell?.class?.why ?? null,
           };
         }),
       })),

@@ -8,11 +8,12 @@ import {
   historyExport,
   historyToCsv,
   historyToJson,
-  scoreRows,
 } from './across-releases';
+import { scoreRows } from './score-cells';
 import { DocumentationDiff } from './components/documentation-diff';
 import { ReleaseMatches } from './components/release-matches';
 import { ScoreHistory } from './components/score-history';
+import type { CounterpartEntry } from '../scores/counterparts';
 
 const dataset = (over: Partial<Dataset>): Dataset => ({
   id: 1,
@@ -41,7 +42,11 @@ const gwp: Indicator = {
   indicator: 'GWP100',
   unit: 'kg CO2-Eq',
 };
-const score = (value: number) => ({ ...gwp, score: value });
+const same = (id: number): CounterpartEntry => ({
+  id,
+  counterpart: { indicator: { ...gwp, id }, basis: 'same ID', differs: [] },
+  candidates: [],
+});
 const ref = (id: number, activity: string, geography: string) => ({
   id,
   activity,
@@ -103,6 +108,28 @@ const entries: HistoryEntry[] = [
   },
 ];
 
+/**
+ * The rows of `entries` for GWP (882, the same indicator in every release) with the scores
+ * given, by version and Dataset ID; a release without any was not asked.
+ */
+function rowsOf(
+  held: Record<string, Record<number, number | null>>,
+  versions = ['3.12', '3.11', '3.10'],
+) {
+  return scoreRows({
+    indicators: [gwp],
+    entries: entries.filter((entry) => versions.includes(entry.version)),
+    base: '3.12',
+    counterparts: () => new Map([[882, same(882)]]),
+    score: (version, dataset) => {
+      const scores = held[version];
+      if (!scores) return undefined;
+      return dataset in scores ? scores[dataset] : null;
+    },
+    loaded: (version) => version in held,
+  });
+}
+
 describe('a dataset across releases', () => {
   const docs = [
     { version: '3.12', dataset: dataset({}) },
@@ -148,27 +175,21 @@ describe('a dataset across releases', () => {
     expect(within(description[1] as HTMLElement).getByLabelText('Loading 3.11')).toBeVisible();
   });
 
-  it('puts scores side by side with their change from the release being viewed, and charts them', () => {
-    const rows = scoreRows(
-      [gwp],
-      [
-        { version: '3.12', scores: [score(1.1)] },
-        { version: '3.11', scores: [score(1)] },
-        { version: '3.10', scores: undefined },
-      ],
-      '3.12',
-    );
+  it('puts scores side by side with their change from the release being viewed, its class, and charts them', () => {
+    const rows = rowsOf({ '3.12': { 1: 1.1 }, '3.11': { 1: 1 } });
     expect(
       rows[0]?.cells.map((c) => [
         c.version,
         c.score,
         c.change === null ? null : Math.round(c.change),
+        c.class?.class ?? null,
       ]),
     ).toEqual([
-      ['3.12', 1.1, null],
-      ['3.11', 1, -9],
-      ['3.10', undefined, null],
+      ['3.12', 1.1, null, null],
+      ['3.11', 1, -9, 'documentation changed'],
+      ['3.10', undefined, null, 'not comparable'],
     ]);
+    expect(rows[0]?.cells[2]?.class?.why).toBe('Not in the older release.');
     expect(chartPoints(rows, '3.11')).toEqual([
       { version: '3.10' },
       { version: '3.11', '882': 100 },
@@ -177,14 +198,7 @@ describe('a dataset across releases', () => {
   });
 
   it('exports an XLSX’s tables: releases side by side, and a row per release and indicator with method, category and unit, numbers as numbers', () => {
-    const rows = scoreRows(
-      [gwp],
-      [
-        { version: '3.12', scores: [score(2)] },
-        { version: '3.11', scores: [score(1)] },
-      ],
-      '3.12',
-    );
+    const rows = rowsOf({ '3.12': { 1: 2 }, '3.11': { 1: 1 } });
     const { tables, query } = historyExport(
       { systemModel: 'cutoff', base: '3.12', entries, rows, id: 1, activity: 'cement production' },
       'https://explorer.example/3.12/cutoff/datasets/1/history?ind=882',
@@ -195,6 +209,7 @@ describe('a dataset across releases', () => {
     const byVersion = new Map(scores?.rows.map((row) => [row[0], row]));
     expect(byVersion.get('3.11')?.[column('score')]).toBe(1);
     expect(byVersion.get('3.11')?.[column('change_percent')]).toBe(-50);
+    expect(byVersion.get('3.11')?.[column('class')]).toBe('documentation changed');
     expect(byVersion.get('3.11')?.[column('method')]).toBe(gwp.method);
     expect(byVersion.get('3.11')?.[column('category')]).toBe(gwp.category);
     expect(byVersion.get('3.11')?.[column('unit')]).toBe(gwp.unit);
@@ -204,31 +219,33 @@ describe('a dataset across releases', () => {
   });
 
   it('exports CSV and JSON', () => {
-    const rows = scoreRows(
-      [gwp],
-      [
-        { version: '3.12', scores: [score(2)] },
-        { version: '3.11', scores: [score(1)] },
-      ],
-      '3.12',
-    );
+    const rows = rowsOf({ '3.12': { 1: 2 }, '3.11': { 1: 1 } });
     const csv = historyToCsv({ systemModel: 'cutoff', base: '3.12', entries, rows })
       .trimEnd()
       .split('\n');
     expect(csv[0]).toBe(
-      'version,system_model,dataset_id,spold_file,change,matched_by,source,share_percent,linked,activity,product,geography,unit,changed_fields,882_score,882_change_percent,format',
+      'version,system_model,dataset_id,spold_file,change,matched_by,source,share_percent,linked,activity,product,geography,unit,changed_fields,882_indicator_id,882_score,882_change_percent,882_class,882_why,format',
     );
     expect(csv[2]).toBe(
-      '3.11,cutoff,1,aaaaaaaa-0000-4000-8000-000000000001_bbbbbbbb-0000-4000-8000-000000000001.spold,renamed,change report,ecoinvent change report 3.11 → 3.12,,1,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,1,-50,lci-explorer.history/1',
+      '3.11,cutoff,1,aaaaaaaa-0000-4000-8000-000000000001_bbbbbbbb-0000-4000-8000-000000000001.spold,renamed,change report,ecoinvent change report 3.11 → 3.12,,1,cement production,"cement, Portland",Switzerland (CH),kg,activity time_period,882,1,-50,documentation changed,"Documentation changed (Activity, time period).",lci-explorer.history/2',
     );
     expect(csv[3]).toBe(
-      '3.10,cutoff,,,new,none,inferred from documentation,,,,,,,,,,lci-explorer.history/1',
+      '3.10,cutoff,,,new,none,inferred from documentation,,,,,,,,882,,,not comparable,Not in the older release.,lci-explorer.history/2',
     );
     const json = JSON.parse(
       historyToJson({ systemModel: 'cutoff', base: '3.12', entries, rows }),
     ) as { releases: { scores: unknown[] }[] };
     expect(json.releases[1]?.scores).toEqual([
-      { indicator_id: 882, score: 1, change_percent: -50 },
+      {
+        indicator_id: 882,
+        indicator_id_in_release: 882,
+        score: 1,
+        parts: [],
+        share_weighted_mix: null,
+        change_percent: -50,
+        class: 'documentation changed',
+        why: 'Documentation changed (Activity, time period).',
+      },
     ]);
   });
 });
@@ -249,14 +266,13 @@ describe('history components', () => {
       screen.getByRole('table', { name: 'Dataset 1 across releases' }),
     ).getAllByRole('row');
     expect(current).toHaveAttribute('aria-current', 'true');
-    expect(
-      within(older as HTMLElement).getByText('same Dataset ID, documentation changed'),
-    ).toBeInTheDocument();
+    expect(within(older as HTMLElement).getByText('renamed')).toBeInTheDocument();
+    expect(within(older as HTMLElement).getByText('same Dataset ID')).toBeInTheDocument();
     expect(
       within(older as HTMLElement).getByText('ecoinvent change report 3.11 → 3.12'),
     ).toBeInTheDocument();
     expect(within(older as HTMLElement).getByText('Activity, time period')).toBeInTheDocument();
-    expect(within(oldest as HTMLElement).getByText('new in a later release')).toBeInTheDocument();
+    expect(within(oldest as HTMLElement).getByText('new')).toBeInTheDocument();
     expect(within(oldest as HTMLElement).getByText(/\(possible split\)/)).toBeInTheDocument();
     expect(within(oldest as HTMLElement).getByRole('link', { name: '7' })).toHaveAttribute(
       'href',
@@ -279,41 +295,47 @@ describe('history components', () => {
   });
 
   it('show scores with their change, and tell a missing score from one not loaded yet', () => {
-    const rows = scoreRows(
-      [gwp],
-      [
-        { version: '3.12', scores: [score(2)] },
-        { version: '3.11', scores: [] },
-        { version: '3.10', scores: undefined },
-      ],
-      '3.12',
+    const { unmount } = renderWithProviders(
+      <ScoreHistory
+        rows={rowsOf({ '3.12': { 1: 2 }, '3.11': {} })}
+        base="3.12"
+        chart={false}
+        systemModel="cutoff"
+        ind={[882]}
+      />,
     );
-    renderWithProviders(<ScoreHistory rows={rows} base="3.12" chart={false} />);
     const row = screen.getByRole('row', { name: /GWP100/ });
     // The indicator is the row's header; then one cell per release, newest first.
     const [, older, oldest] = within(row).getAllByRole('cell');
     expect(within(row).getByText('2')).toBeInTheDocument();
     expect(older).toHaveTextContent('No score in this release');
-    expect(oldest).toHaveTextContent('Not loaded');
+    expect(oldest).toHaveTextContent('No dataset in 3.10');
+    unmount();
+    renderWithProviders(
+      <ScoreHistory
+        rows={rowsOf({ '3.12': { 1: 2 } })}
+        base="3.12"
+        chart={false}
+        systemModel="cutoff"
+        ind={[882]}
+      />,
+    );
+    const [, notAsked] = within(screen.getByRole('row', { name: /GWP100/ })).getAllByRole('cell');
+    expect(notAsked).toHaveTextContent('Not loaded');
   });
 
-  const twoReleases = () =>
-    scoreRows(
-      [gwp],
-      [
-        { version: '3.12', scores: [score(2)] },
-        { version: '3.11', scores: [score(1)] },
-      ],
-      '3.12',
-    );
-
+  const twoReleases = () => rowsOf({ '3.12': { 1: 2 }, '3.11': { 1: 1 } });
   it('chart the scores when there is more than one release', () => {
-    renderWithProviders(<ScoreHistory rows={twoReleases()} base="3.12" />);
+    renderWithProviders(
+      <ScoreHistory rows={twoReleases()} base="3.12" systemModel="cutoff" ind={[882]} />,
+    );
     expect(screen.getByText('−50 % from 3.12')).toBeInTheDocument();
   });
 
   it('name each charted line in a legend below the chart, method included, outside its plot', () => {
-    renderWithProviders(<ScoreHistory rows={twoReleases()} base="3.12" />);
+    renderWithProviders(
+      <ScoreHistory rows={twoReleases()} base="3.12" systemModel="cutoff" ind={[882]} />,
+    );
     const legend = screen.getAllByRole('list').at(-1);
     expect(legend).toBeDefined();
     expect(

@@ -3,12 +3,26 @@ import type { Dataset, ImpactScore } from '../../../shared/api/schemas';
 import type { ReleaseRef } from '../../config/routes';
 import { releaseKey, type ScoreCall } from './planner';
 
+/**
+ * A score the data service gave: a number. `score: null` is "no score" (the service gave none
+ * for that indicator; src/shared/api/schemas.ts), which is never a number on any page.
+ */
+export type GivenScore = ImpactScore & { score: number };
+
+const isGiven = (score: ImpactScore): score is GivenScore => score.score !== null;
+
 /** What the calls of one release answered, put back together. */
 export interface ReleaseScores {
-  /** Each dataset answered, once, with every score loaded for it (in the order first answered). */
+  /**
+   * Each dataset answered, once, with every score loaded for it (in the order first answered),
+   * "no score" rows included.
+   */
   datasets: ReadonlyMap<number, Dataset>;
-  /** Scores by dataset, then indicator. */
-  scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+  /**
+   * Scores given, by dataset, then indicator: one the service gave none of is not here, and
+   * `answered` tells it from one not asked for.
+   */
+  scores: ReadonlyMap<number, ReadonlyMap<number, GivenScore>>;
   /** Whether a score was asked for and answered: a missing one is then the service's, not ours. */
   answered: (datasetId: number, indicatorId: number) => boolean;
   /**
@@ -53,7 +67,7 @@ export function mergeAnswers(answers: readonly CallAnswer[]): ScoreAnswers {
 
 function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
   const documents = new Map<number, Dataset>();
-  const scores = new Map<number, Map<number, ImpactScore>>();
+  const rows = new Map<number, Map<number, ImpactScore>>();
   const asked = new Set<string>();
   const from = new Map<string, Provenance>();
   for (const { call, datasets } of answers) {
@@ -65,17 +79,25 @@ function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
       if (provenance)
         for (const indicatorId of call.indicatorIds)
           from.set(`${dataset.id}|${indicatorId}`, provenance);
-      const byIndicator = scores.get(dataset.id) ?? new Map<number, ImpactScore>();
-      // Each score keeps its own answer's provenance: a dataset's scores may come from several.
+      const byIndicator = rows.get(dataset.id) ?? new Map<number, ImpactScore>();
+      // A score given once is not taken back by a later "no score" for the same pair; each
+      // score keeps its own answer's provenance: a dataset's scores may come from several.
       for (const score of dataset.impact_scores)
-        byIndicator.set(score.id, provenance ? { ...score, provenance } : score);
-      scores.set(dataset.id, byIndicator);
+        if (isGiven(score) || !byIndicator.has(score.id))
+          byIndicator.set(score.id, provenance ? { ...score, provenance } : score);
+      rows.set(dataset.id, byIndicator);
     }
   }
   const datasets = new Map(
     [...documents].map(([id, dataset]) => [
       id,
-      { ...dataset, impact_scores: [...(scores.get(id)?.values() ?? [])] },
+      { ...dataset, impact_scores: [...(rows.get(id)?.values() ?? [])] },
+    ]),
+  );
+  const scores = new Map(
+    [...rows].map(([id, byIndicator]) => [
+      id,
+      new Map([...byIndicator].filter((entry): entry is [number, GivenScore] => isGiven(entry[1]))),
     ]),
   );
   return {
@@ -83,5 +105,18 @@ function mergeRelease(answers: readonly CallAnswer[]): ReleaseScores {
     scores,
     answered: (datasetId, indicatorId) => asked.has(`${datasetId}|${indicatorId}`),
     provenance: (datasetId, indicatorId) => from.get(`${datasetId}|${indicatorId}`),
+  };
+}
+
+/**
+ * Scores as the moves across releases read them (src/shared/scores/moves.ts): the score, null
+ * where a call asked for it and the service gave none, undefined while none has.
+ */
+export function scoreLookup(of: (release: ReleaseRef) => ReleaseScores, systemModel: string) {
+  return (version: string, datasetId: number, indicatorId: number): number | null | undefined => {
+    const held = of({ version, systemModel });
+    const score = held.scores.get(datasetId)?.get(indicatorId)?.score;
+    if (score !== undefined) return score;
+    return held.answered(datasetId, indicatorId) ? null : undefined;
   };
 }

@@ -22,7 +22,8 @@ export interface ScoreCsvRow {
 
 /**
  * The explorer's one layout for scores (src/shared/scores/table.ts), in CSV and in a workbook
- * alike, as the command line writes it too.
+ * alike, as the command line writes it too: where the data service gave no score, the cell is
+ * empty (never 0) and `score_note` says so.
  */
 export function scoresTable(
   context: ReleaseRef,

@@ -138,6 +138,23 @@ describe('the answers', () => {
     expect(here.provenance?.(1, 850)).toEqual(from('1'));
     expect(here.provenance?.(1, 700)).toBeUndefined();
   });
+
+  it('keeps a score the service did not give as “no score”: shown with the dataset, never a number', () => {
+    const noScore = dataset(1, [800, 900]);
+    noScore.impact_scores = noScore.impact_scores.map((row) =>
+      row.id === 900 ? { ...row, score: null } : row,
+    );
+    const here = mergeAnswers([
+      { call: { ...cutoff, datasetIds: [1], indicatorIds: [800, 900] }, datasets: [noScore] },
+    ]).of(cutoff);
+    expect(here.datasets.get(1)?.impact_scores.map((row) => [row.id, row.score])).toEqual([
+      [800, 80],
+      [900, null],
+    ]);
+    // Pages that read scores as numbers see it as asked and answered without one.
+    expect([...(here.scores.get(1)?.keys() ?? [])]).toEqual([800]);
+    expect(here.answered(1, 900)).toBe(true);
+  });
 });
 
 describe('the bill', () => {

@@ -19,7 +19,9 @@ import {
   spoldFile,
 } from '../../../shared/matching/words';
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
-import { scoreMoves, type ScoreTable } from './score-moves';
+import type { EntryScoreMove, FollowedIndicator } from '../../../shared/scores/moves';
+import { moveCells, moveColumns } from '../scores/move-columns';
+import { upgradeMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
@@ -41,38 +43,52 @@ export interface MappingExport {
   chosen: ReadonlyMap<number, number>;
   /** The indicators whose scores were loaded, and the scores; empty when none were. */
   indicators: readonly Indicator[];
+  /**
+   * Each of `indicators` with its counterpart in the older release (the one scored there); needed
+   * whenever `indicators` is not empty.
+   */
+  followed?: readonly FollowedIndicator[] | undefined;
   scores: ScoreTable;
   /** Lines of the list that were not checked (unreadable, repeated): written with why. */
   problems?: readonly ListProblem[] | undefined;
 }
 
+/** The scores layout of a mapping beside the mapping itself (a row per dataset × indicator). */
+const MAPPING_SCORES_FORMAT = 'lci-explorer.mapping-scores/2';
+
+/** Each indicator's moves for an entry, in the order of `indicators`. */
+function movesOf(data: MappingExport, result: UpgradeResult): EntryScoreMove[] {
+  if (data.indicators.length === 0) return [];
+  const { followed } = data;
+  if (!followed || followed.length !== data.indicators.length)
+    throw new Error(
+      'the indicators of a mapping with scores must be followed to the older release',
+    );
+  return upgradeMoves(result, data.check, data.chosen, followed, data.scores);
+}
+
+/** What a cell says of a score: the number, or empty when there is none (the class says why). */
+const scoreCell = (score: number | null | undefined) => score ?? null;
+const mixCell = (move: EntryScoreMove) => (move.mix && move.mix.mix !== null ? move.mix.mix : null);
+
 /**
  * The mapping old → new as relinking tools take it, in the layout the command line writes too
- * (src/shared/exports/mapping.ts), with the scores and their change where loaded (against the
- * dataset the entry maps to first).
+ * (src/shared/exports/mapping.ts), then per indicator where scores were loaded: the indicator
+ * scored in the older release (its counterpart), both scores (each row's own dataset in the
+ * newer one), a split's share-weighted mix, what the change is computed against, the change and
+ * its class with why.
  */
 function mappingTable(data: MappingExport): ExportTable {
-  const { check, chosen, indicators } = data;
+  const { check, indicators } = data;
   const header = [
     ...mappingHeader(check.from, check.to),
-    ...indicators.flatMap((i) => [
-      `${i.id}_${check.from}`,
-      `${i.id}_${check.to}`,
-      `${i.id}_change_percent`,
-    ]),
+    ...indicators.flatMap((i) => moveColumns(i.id, check.from, check.to)),
   ];
-  const rows = mappingRows({ check, chosen, problems: data.problems }).map((row) => {
-    const moves = row.result
-      ? scoreMoves(
-          row.result,
-          { from: check.from, to: check.to, chosen: chosen.get(row.line) },
-          indicators.map((i) => i.id),
-          data.scores,
-        )
-      : indicators.map(() => ({ before: undefined, after: undefined, change: null }));
+  const rows = mappingRows({ check, chosen: data.chosen, problems: data.problems }).map((row) => {
+    const moves = row.result ? movesOf(data, row.result) : [];
     return [
       ...row.cells,
-      ...moves.flatMap((move) => [move.before ?? null, move.after ?? null, move.change]),
+      ...indicators.flatMap((_, i) => moveCells(moves[i], row.target?.dataset.id)),
     ];
   });
   return { sheet: 'Mapping', header, rows, format: MAPPING_FORMAT };
@@ -83,53 +99,82 @@ export function mappingToCsv(data: MappingExport): string {
 }
 
 /**
- * The mapping as an export's tables: the mapping, and the scores a row per dataset and
- * indicator with method, category and unit where loaded; and the query that made it.
+ * The scores a row per entry, indicator and dataset it maps to, with method, category and unit:
+ * the indicator scored in the older release, both scores, a split's share and mix, what the
+ * change is computed against, the change and its class.
  */
-export function mappingExport(data: MappingExport, link: string): PageExport {
-  const { check, chosen, indicators } = data;
-  const scores: ExportTable = {
+function mappingScoresTable(data: MappingExport): ExportTable {
+  const { check, indicators } = data;
+  return {
     sheet: 'Scores',
-    format: 'lci-explorer.mapping-scores/1',
+    format: MAPPING_SCORES_FORMAT,
     header: [
       'line',
+      'change',
       'indicator_id',
       'method',
       'category',
       'indicator',
       'unit',
+      `indicator_in_${check.from}`,
       `${check.from}_id`,
       `${check.from}_score`,
       `${check.to}_id`,
+      'share_percent',
       `${check.to}_score`,
+      'share_weighted_mix',
+      'change_against',
       'change_percent',
+      'class',
+      'why',
     ],
     rows: check.results.flatMap((result) => {
-      const target = chosen.get(result.line) ?? result.target?.id;
-      if (!result.source || target === undefined) return [];
-      const moves = scoreMoves(
-        result,
-        { from: check.from, to: check.to, chosen: chosen.get(result.line) },
-        indicators.map((i) => i.id),
-        data.scores,
-      );
-      return indicators.map((indicator, i) => [
-        result.line,
-        indicator.id,
-        indicator.method,
-        indicator.category,
-        indicator.indicator,
-        indicator.unit,
-        result.source?.id ?? null,
-        moves[i]?.before ?? null,
-        target,
-        moves[i]?.after ?? null,
-        moves[i]?.change ?? null,
-      ]);
+      if (!result.source) return [];
+      const moves = movesOf(data, result);
+      return indicators.flatMap((indicator, i) => {
+        const move = moves[i];
+        if (!move) return [];
+        const head = [
+          result.line,
+          result.change,
+          indicator.id,
+          indicator.method,
+          indicator.category,
+          indicator.indicator,
+          indicator.unit,
+          move.beforeIndicatorId,
+          result.source?.id ?? null,
+          scoreCell(move.before),
+        ];
+        const tail = [
+          mixCell(move),
+          move.targets.length > 0 ? move.against : null,
+          move.change.percent,
+          move.change.class,
+          move.change.why,
+        ];
+        if (move.targets.length === 0) return [[...head, null, null, null, ...tail]];
+        return move.targets.map((target) => [
+          ...head,
+          target.datasetId,
+          target.share === null ? null : sharePercent(target.share),
+          scoreCell(target.score),
+          ...tail,
+        ]);
+      });
     }),
   };
+}
+
+/**
+ * The mapping as an export's tables: the mapping, and the scores a row per dataset and
+ * indicator where loaded; and the query that made it.
+ */
+export function mappingExport(data: MappingExport, link: string): PageExport {
+  const { check, indicators } = data;
+  const mapping = mappingTable(data);
   return {
-    tables: indicators.length > 0 ? [mappingTable(data), scores] : [mappingTable(data)],
+    tables: indicators.length > 0 ? [mapping, mappingScoresTable(data)] : [mapping],
     query: {
       title: `Upgrade check from ${check.from} to ${check.to} (${check.system_model})`,
       link,
@@ -138,7 +183,14 @@ export function mappingExport(data: MappingExport, link: string): PageExport {
         ['From release', check.from],
         ['System model', check.system_model],
         ['Entries', check.results.length],
+        ['Lines not checked', (data.problems ?? []).length],
         ['Indicators', indicators.map((indicator) => indicator.id).join(', ')],
+        [
+          `Indicators scored in ${check.from}`,
+          (data.followed ?? [])
+            .map((f) => `${f.id} → ${f.before ? f.before.id : 'no counterpart'}`)
+            .join(', '),
+        ],
       ],
     },
   };
@@ -149,12 +201,17 @@ export function mappingToJson(data: MappingExport): string {
   return `${JSON.stringify(
     {
       schema: MAPPING_FORMAT,
+      scores_schema: indicators.length > 0 ? MAPPING_SCORES_FORMAT : undefined,
       from: check.from,
       to: check.to,
       system_model: check.system_model,
       counts: changeCounts(check.results),
       reports: check.reports,
-      indicators,
+      indicators: indicators.map((indicator) => ({
+        ...indicator,
+        [`indicator_in_${check.from}`]:
+          data.followed?.find((f) => f.id === indicator.id)?.before?.id ?? null,
+      })),
       // In the one vocabulary: `change` says what became of each entry (the API's coarser
       // `verdict` is left out, so a file names each event once).
       results: check.results.map((result) => ({
@@ -170,16 +227,20 @@ export function mappingToJson(data: MappingExport): string {
         })),
         new_id: chosen.get(result.line) ?? result.target?.id ?? null,
         chosen_by_user: chosen.has(result.line),
-        scores: scoreMoves(
-          result,
-          { from: check.from, to: check.to, chosen: chosen.get(result.line) },
-          indicators.map((i) => i.id),
-          data.scores,
-        ).map((move) => ({
+        scores: movesOf(data, result).map((move) => ({
           indicator_id: move.indicatorId,
+          [`indicator_in_${check.from}`]: move.beforeIndicatorId,
           [check.from]: move.before ?? null,
-          [check.to]: move.after ?? null,
-          change_percent: move.change,
+          [check.to]: move.targets.map((target) => ({
+            id: target.datasetId,
+            share: target.share,
+            score: target.score ?? null,
+          })),
+          share_weighted_mix: mixCell(move),
+          change_against: move.targets.length > 0 ? move.against : null,
+          change_percent: move.change.percent,
+          class: move.change.class,
+          why: move.change.why,
         })),
       })),
       not_checked: (data.problems ?? []).map((problem) => ({

@@ -1,10 +1,17 @@
-import type { UpgradeResult } from '../../../shared/api/schemas';
-import { percentChange } from '../../../shared/scores/score-change';
-import type { ReleaseScores, ScoreAnswers } from '../scores/answers';
+import type { UpgradeCheck, UpgradeResult } from '../../../shared/api/schemas';
+import {
+  entryDatasets,
+  entryScoreMoves,
+  type EntryScoreMove,
+  type FollowedIndicator,
+} from '../../../shared/scores/moves';
+import { scoreLookup, type ReleaseScores, type ScoreAnswers } from '../scores/answers';
+
+type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
 /**
  * The datasets whose scores a mapping compares: each entry's dataset in the source release and
- * its new dataset in the target (the one the user chose where there were several).
+ * every dataset it maps to in the target (all successors of a split, or the one the user chose).
  */
 export function scoredDatasets(
   results: readonly UpgradeResult[],
@@ -13,12 +20,26 @@ export function scoredDatasets(
   const from = new Set<number>();
   const to = new Set<number>();
   for (const result of results) {
-    const target = chosen.get(result.line) ?? result.target?.id;
-    if (!result.source || target === undefined) continue;
-    from.add(result.source.id);
-    to.add(target);
+    const { before, after } = entryDatasets(result, chosen.get(result.line));
+    if (before.length === 0 || after.length === 0) continue;
+    for (const id of before) from.add(id);
+    for (const id of after) to.add(id);
   }
   return { from: [...from], to: [...to] };
+}
+
+/** The entries that split, and how many datasets they became: all are scored. */
+export function splitsScored(
+  results: readonly UpgradeResult[],
+  chosen: ReadonlyMap<number, number>,
+): { entries: number; datasets: number } {
+  const splits = results.filter(
+    (result) => result.source && !chosen.has(result.line) && result.successors.length > 1,
+  );
+  return {
+    entries: splits.length,
+    datasets: new Set(splits.flatMap((result) => result.successors.map((s) => s.dataset.id))).size,
+  };
 }
 
 /** The scores loaded for a check, by release version (a check is within one system model). */
@@ -30,27 +51,22 @@ export const scoreTable = (answers: ScoreAnswers, systemModel: string): ScoreTab
   of: (version) => answers.of({ version, systemModel }),
 });
 
-export interface ScoreMove {
-  indicatorId: number;
-  before: number | undefined;
-  after: number | undefined;
-  /** In per cent of `before`; null where it cannot be said. */
-  change: number | null;
-}
-
-/** How each indicator's score moved for one entry, from its old dataset to its new one. */
-export function scoreMoves(
+/**
+ * How each chosen indicator's score moved for one entry (src/shared/scores/moves.ts): the
+ * indicator's counterpart scored in the older release, every dataset the entry maps to scored,
+ * a split's share-weighted mix, and the class of the change.
+ */
+export function upgradeMoves(
   result: UpgradeResult,
-  context: { from: string; to: string; chosen?: number | undefined },
-  indicatorIds: readonly number[],
+  check: Ready,
+  chosen: ReadonlyMap<number, number>,
+  followed: readonly FollowedIndicator[],
   table: ScoreTable,
-): ScoreMove[] {
-  const target = context.chosen ?? result.target?.id;
-  return indicatorIds.map((indicatorId) => {
-    const score = (version: string, id: number | undefined) =>
-      id === undefined ? undefined : table.of(version).scores.get(id)?.get(indicatorId)?.score;
-    const before = score(context.from, result.source?.id);
-    const after = score(context.to, target);
-    return { indicatorId, before, after, change: percentChange(before, after) };
-  });
+): EntryScoreMove[] {
+  return entryScoreMoves(
+    result,
+    { from: check.from, to: check.to, chosen: chosen.get(result.line), steps: check.reports },
+    followed,
+    scoreLookup(({ version }) => table.of(version), check.system_model),
+  );
 }

@@ -1,3 +1,4 @@
+import { ENTRY_CHANGES, type EntryChange } from '../../../shared/matching/words';
 import type { ListEntry } from '../../../shared/api/routes';
 import type { UpgradeResult } from '../../../shared/api/schemas';
 import { MAX_SHARED_IDS } from '../../config/routes';
@@ -97,4 +98,25 @@ export function standingPicks(
     else kept.set(line, id);
   }
   return { chosen: kept, ignored };
+}
+
+/**
+ * The verdicts of links made before the one vocabulary, as the changes they stand for: a link
+ * that showed "new ID" shows the moves, renames and re-identifications it meant.
+ */
+const OLD_WORDS: Record<string, readonly EntryChange[]> = {
+  unchanged: ['documentation unchanged'],
+  'new ID': ['moved', 'renamed', 're-identified'],
+};
+
+/** The changes a link names (`show=moved,removed`), those it misspells left out. */
+export function shownChanges(show: string): EntryChange[] {
+  const names = show.split(',').flatMap((name): readonly string[] => OLD_WORDS[name] ?? [name]);
+  return [
+    ...new Set(
+      names.filter((name): name is EntryChange =>
+        (ENTRY_CHANGES as readonly string[]).includes(name),
+      ),
+    ),
+  ];
 }

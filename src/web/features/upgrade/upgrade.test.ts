@@ -5,7 +5,7 @@ import { parseDatasetList } from '../../../shared/dataset-list';
 import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
 import { mergeAnswers } from '../scores/answers';
-import { scoreParts } from './api/use-upgrade-scores';
+import { partIndicators, scoreParts } from './api/use-upgrade-scores';
 import { ChangeReportSchema } from '../../../shared/matching/change-report';
 import { mappedIds } from './entries';
 import { upgradeCalls } from './code-calls';
@@ -20,13 +20,14 @@ import {
   savedLists,
   writeDraft,
 } from './saved-lists';
-import { scoredDatasets, scoreMoves, scoreTable } from './score-moves';
+import { scoredDatasets, scoreTable, splitsScored, upgradeMoves } from './score-moves';
 import {
   MAX_SHARED_IDS,
   picksFromParam,
   picksParam,
   shareableIds,
   sharedListText,
+  shownChanges,
   standingPicks,
 } from './share-link';
 import { loadedReport } from '../../testing/report-step';
@@ -116,22 +117,59 @@ describe('scores for a mapping', () => {
     expect(scoredDatasets(check.results, chosen)).toEqual({ from: [1, 2, 3], to: [1, 20, 30] });
   });
 
-  it('tells how each score moved from the old dataset to the new one', () => {
+  it('tells how each score moved from the old dataset to the new one, with its class', () => {
     const table = tableOf([
       { version: '3.10', page: { total: 1, datasets: [doc(2, [[882, 2]])] } },
       { version: '3.12', page: { total: 1, datasets: [doc(20, [[882, 3]])] } },
     ]);
-    expect(
-      scoreMoves(
-        check.results[1] as UpgradeResult,
-        { from: '3.10', to: '3.12' },
-        [882, 964],
-        table,
-      ),
-    ).toEqual([
-      { indicatorId: 882, before: 2, after: 3, change: 50 },
-      { indicatorId: 964, before: undefined, after: undefined, change: null },
+    const moves = upgradeMoves(
+      check.results[1] as UpgradeResult,
+      check,
+      new Map(),
+      [
+        { id: 882, before: { id: 882, link: { kind: 'same' } } },
+        { id: 964, before: { id: 964, link: { kind: 'same' } } },
+      ],
+      table,
+    );
+    expect(moves.map((move) => [move.before, move.after, move.change.percent])).toEqual([
+      [2, 3, 50],
+      [undefined, undefined, null],
     ]);
+    expect(moves.map((move) => move.change.class)).toEqual(['successor', 'not comparable']);
+    expect(moves[1]?.change.why).toBe('Scores not loaded.');
+  });
+
+  it('scores every successor of a split, and says so before the bill', () => {
+    const split = result(4, {
+      verdict: 'split',
+      successors: [
+        { dataset: ref(4), share: 0.7, fields: [] },
+        { dataset: ref(40), share: 0.3, fields: ['geography'] },
+      ],
+    });
+    const withSplit = { ...check, results: [...check.results, split] };
+    expect(scoredDatasets(withSplit.results)).toEqual({ from: [1, 2, 4], to: [1, 20, 4, 40] });
+    expect(splitsScored(withSplit.results, new Map())).toEqual({ entries: 1, datasets: 2 });
+  });
+
+  it('asks the older release for the indicators’ counterparts, and nothing where none has one', () => {
+    const followed = [
+      {
+        id: 1024,
+        before: {
+          id: 1111,
+          link: {
+            kind: 'counterpart' as const,
+            basis: 'renamed' as const,
+            differs: ['category' as const],
+          },
+        },
+      },
+      { id: 1443, before: null },
+    ];
+    expect(partIndicators(check, '3.12', followed)).toEqual([1024, 1443]);
+    expect(partIndicators(check, '3.10', followed)).toEqual([1111]);
   });
 });
 
@@ -183,9 +221,16 @@ describe('the mapping export', () => {
     },
   ];
   const scores = tableOf([
-    { version: '3.10', page: { total: 1, datasets: [doc(3, [[882, 4]])] } },
-    { version: '3.12', page: { total: 1, datasets: [doc(30, [[882, 5]])] } },
+    { version: '3.10', page: { total: 2, datasets: [doc(3, [[882, 4]]), doc(4, [[882, 10]])] } },
+    {
+      version: '3.12',
+      page: {
+        total: 3,
+        datasets: [doc(30, [[882, 5]]), doc(4, [[882, 10]]), doc(40, [[882, 20]])],
+      },
+    },
   ]);
+  const followed = [{ id: 882, before: { id: 882, link: { kind: 'same' as const } } }];
 
   const file = (id: number) =>
     `aaaaaaaa-0000-4000-8000-${String(id).padStart(12, '0')}_bbbbbbbb-0000-4000-8000-000000000001.spold`;
@@ -207,7 +252,7 @@ describe('the mapping export', () => {
 
   it('gives an XLSX a Scores sheet: a row per entry and indicator, method, category and unit, numbers as numbers', () => {
     const { tables, query } = mappingExport(
-      { check, chosen: new Map([[3, 30]]), indicators, scores },
+      { check, chosen: new Map([[3, 30]]), indicators, followed, scores },
       'https://explorer.example/3.12/cutoff/upgrade?from=3.10&ids=1,2,3',
     );
     expect(tables.map((table) => table.sheet)).toEqual(['Mapping', 'Scores']);
@@ -220,6 +265,10 @@ describe('the mapping export', () => {
     expect(at(chosenRow, '3.12_id')).toBe(30);
     expect(at(chosenRow, '3.12_score')).toBe(5);
     expect(at(chosenRow, 'change_percent')).toBe(25);
+    expect(at(chosenRow, 'indicator_in_3.10')).toBe(882);
+    expect(at(chosenRow, 'class')).toBe('successor');
+    expect(at(chosenRow, 'change_against')).toBe('dataset');
+    expect(sheet?.format).toBe('lci-explorer.mapping-scores/2');
     expect([at(chosenRow, 'method'), at(chosenRow, 'category'), at(chosenRow, 'unit')]).toEqual([
       'IPCC 2021',
       'climate change',
@@ -230,36 +279,65 @@ describe('the mapping export', () => {
   });
 
   it('writes old → new with both sides’ IDs, UUIDs and files, the change, its source, shares and scores', () => {
-    const csv = mappingToCsv({ check: withSplit, chosen: new Map([[3, 30]]), indicators, scores });
+    const csv = mappingToCsv({
+      check: withSplit,
+      chosen: new Map([[3, 30]]),
+      indicators,
+      followed,
+      scores,
+    });
     const [header, , second, third, fourth, fifth] = csv.trimEnd().split('\n');
     expect(header).toBe(
-      'line,change,same_dataset_id,3.10_id,3.10_activity_uuid,3.10_product_uuid,3.10_spold_file,3.10_activity,3.10_product,3.10_geography,3.10_unit,3.12_id,3.12_activity_uuid,3.12_product_uuid,3.12_spold_file,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,chosen_by_user,source,matched_by,changed_fields,candidates,882_3.10,882_3.12,882_change_percent,format',
+      'line,change,same_dataset_id,3.10_id,3.10_activity_uuid,3.10_product_uuid,3.10_spold_file,3.10_activity,3.10_product,3.10_geography,3.10_unit,3.12_id,3.12_activity_uuid,3.12_product_uuid,3.12_spold_file,3.12_activity,3.12_product,3.12_geography,3.12_unit,share_percent,chosen_by_user,source,matched_by,changed_fields,candidates,882_indicator_in_3.10,882_3.10,882_3.12,882_share_weighted_mix,882_change_against,882_change_percent,882_class,882_why,format',
     );
     expect(second).toBe(
-      `2,re-identified,no,${side(2)},${side(20)},,,inferred from documentation,same UUIDs,,,,,,lci-explorer.mapping/1`,
+      `2,re-identified,no,${side(2)},${side(20)},,,inferred from documentation,same UUIDs,,,882,,,,dataset,,not comparable,Scores not loaded.,lci-explorer.mapping/1`,
     );
     expect(third).toBe(
-      `3,no certain successor,no,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,your choice among the candidates; candidates inferred from documentation,none,,30,4,5,25,lci-explorer.mapping/1`,
+      `3,no certain successor,no,${side(3)},${side(30, 'Rest-of-World (RoW)')},,yes,your choice among the candidates; candidates inferred from documentation,none,,30,882,4,5,,dataset,25,successor,"Another dataset (your choice among the candidates; no certain successor, candidates inferred from documentation).",lci-explorer.mapping/1`,
     );
-    // A split: a row per part, each with its share as the page shows it.
+    // A split: a row per part, each with its share and its own score; the change against the
+    // share-weighted mix of all of them (0.8 × 10 + 0.2 × 20 = 12).
     expect(fourth).toBe(
-      `4,split,yes,${side(4, 'Rest-of-World (RoW)')},${side(4, 'Rest-of-World (RoW)')},80,,ecoinvent change report 3.11 → 3.12,change report,,,,,,lci-explorer.mapping/1`,
+      `4,split,yes,${side(4, 'Rest-of-World (RoW)')},${side(4, 'Rest-of-World (RoW)')},80,,ecoinvent change report 3.11 → 3.12,change report,,,882,10,10,12,share-weighted mix,20,successor,"Another dataset (split, ecoinvent change report 3.11 → 3.12).",lci-explorer.mapping/1`,
     );
     expect(fifth).toMatch(
-      new RegExp(`^4,split,no,.*,${side(40, 'France \\(FR\\)').replace(/[.]/g, '\\.')},20,`),
+      new RegExp(
+        `^4,split,no,.*,${side(40, 'France \\(FR\\)').replace(/[.]/g, '\\.')},20,.*,882,10,20,12,share-weighted mix,20,successor,`,
+      ),
     );
+  });
+
+  it('keeps the list’s unreadable and repeated lines, as the command line does', () => {
+    const parsed = parseDatasetList('1\n2\n3\nnot a dataset\n1');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const csv = mappingToCsv({
+      check,
+      chosen: new Map(),
+      indicators: [],
+      scores,
+      problems: parsed.problems,
+    });
+    const lines = csv.trimEnd().split('\n').slice(1);
+    expect(lines.map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      '1,documentation unchanged',
+      '2,re-identified',
+      '3,no certain successor',
+      '4,unreadable',
+      '5,repeated',
+    ]);
   });
 
   it('says where a verdict without a successor comes from as the page does: a report that leaves it out', () => {
     const reported = { ...check, reports: [loadedReport('3.11', '3.12')] };
     const line3 = (csv: string) => csv.split('\n').find((row) => row.startsWith('3,')) ?? '';
     expect(
-      line3(mappingToCsv({ check: reported, chosen: new Map(), indicators, scores })),
+      line3(mappingToCsv({ check: reported, chosen: new Map(), indicators, followed, scores })),
     ).toContain(
       ',Not named by ecoinvent change report 3.11 → 3.12; candidates inferred from documentation,',
     );
     const json = JSON.parse(
-      mappingToJson({ check: reported, chosen: new Map(), indicators, scores }),
+      mappingToJson({ check: reported, chosen: new Map(), indicators, followed, scores }),
     ) as { results: { line: number; source_of_verdict: string }[] };
     expect(json.results.find((result) => result.line === 3)?.source_of_verdict).toBe(
       'Not named by ecoinvent change report 3.11 → 3.12; candidates inferred from documentation',
@@ -325,12 +403,14 @@ describe('the mapping export', () => {
   });
 
   it('writes the same as JSON, exact values and nulls where there is nothing', () => {
-    const json = JSON.parse(mappingToJson({ check, chosen: new Map(), indicators, scores })) as {
+    const json = JSON.parse(
+      mappingToJson({ check, chosen: new Map(), indicators, followed, scores }),
+    ) as {
       results: {
         new_id: number | null;
         source_of_verdict: string;
         mapped_to: { id: number; spold_file: string; share_percent: number | null }[];
-        scores: Record<string, number | null>[];
+        scores: Record<string, unknown>[];
       }[];
     };
     expect(json.results.map((r) => r.new_id)).toEqual([1, 20, null]);
@@ -340,7 +420,17 @@ describe('the mapping export', () => {
     expect(mapped?.share_percent).toBeNull();
     expect(json.results[1]?.source_of_verdict).toBe('inferred from documentation');
     expect(json.results[2]?.scores).toEqual([
-      { indicator_id: 882, '3.10': 4, '3.12': null, change_percent: null },
+      {
+        indicator_id: 882,
+        'indicator_in_3.10': 882,
+        '3.10': 4,
+        '3.12': [],
+        share_weighted_mix: null,
+        change_against: null,
+        change_percent: null,
+        class: 'not comparable',
+        why: 'No dataset of 3.12 is named as what it became (no certain successor).',
+      },
     ]);
   });
 });
@@ -458,6 +548,17 @@ describe('share links', () => {
     ]);
   });
 
+  it('reads the changes a link shows, and the verdicts of links made before the one vocabulary', () => {
+    expect(shownChanges('moved,removed,nonsense')).toEqual(['moved', 'removed']);
+    expect(shownChanges('unchanged,new ID')).toEqual([
+      'documentation unchanged',
+      'moved',
+      'renamed',
+      're-identified',
+    ]);
+    expect(shownChanges('')).toEqual([]);
+  });
+
   it('refuses more than 200 IDs, and lists of anything but IDs', () => {
     expect(shareableIds(ids(MAX_SHARED_IDS)).ok).toBe(true);
     const tooMany = shareableIds(ids(MAX_SHARED_IDS + 1));
@@ -489,7 +590,10 @@ describe('copy as code', () => {
       entries,
       check,
       chosen: new Map([[3, 30]]),
-      indicatorIds: [882, 964],
+      followed: [
+        { id: 882, before: { id: 882, link: { kind: 'same' } } },
+        { id: 964, before: { id: 964, link: { kind: 'same' } } },
+      ],
     });
     expect(calls[0]?.route).toBe('upgradeCheck');
     expect(bodies(calls)).toEqual([
@@ -517,8 +621,13 @@ describe('copy as code', () => {
   it('holds the check alone before it answers or while no indicator is picked', () => {
     const input = { release, from: '3.10', entries, chosen: new Map<number, number>() };
     for (const calls of [
-      upgradeCalls({ ...input, check: undefined, indicatorIds: [882] }),
-      upgradeCalls({ ...input, check, indicatorIds: [] }),
+      upgradeCalls({
+        ...input,
+        check: undefined,
+        followed: [{ id: 882, before: { id: 882, link: { kind: 'same' } } }],
+      }),
+      upgradeCalls({ ...input, check, followed: [] }),
+      upgradeCalls({ ...input, check, followed: undefined }),
     ])
       expect(calls.map((call) => call.route)).toEqual(['upgradeCheck']);
   });

@@ -19,7 +19,9 @@ interface ChangeCountsProps {
 
 /**
  * How many datasets each kind of change touched, each a filter of the list below; with other
- * filters set, how many of the filtered datasets. The unchanged datasets are counted by the
+ * filters set, how many of the filtered datasets. Releases are compared by documentation, which
+ * the sentence beside says: "unchanged" is never a verdict on scores. Those with documentation
+ * unchanged are counted by the
  * proxy for the whole release only (the answer lists changed datasets alone), so under a filter
  * that count says it is the whole release's.
  */
@@ -38,9 +40,11 @@ export function ChangeCounts({ changes, counts, value, onChange }: ChangeCountsP
         </Chip>
       ))}
       <Text size="sm" c="dimmed">
-        {formatCount(changes.unchanged)} unchanged of {formatCount(changes.datasets.from)} in{' '}
-        {changes.from}; {formatCount(changes.datasets.to)} in {changes.to}
-        {counts && ' — in the whole release, not narrowed by the filters'}
+        {formatCount(changes.unchanged)} with documentation unchanged of{' '}
+        {formatCount(changes.datasets.from)} in {changes.from}; {formatCount(changes.datasets.to)}{' '}
+        in {changes.to}
+        {counts && ' — in the whole release, not narrowed by the filters'}. Only documentation is
+        compared: a dataset whose documentation is unchanged may still score differently.
       </Text>
     </Group>
   );

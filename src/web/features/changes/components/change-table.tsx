@@ -1,8 +1,10 @@
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
-import type { ReleaseChange } from '../../../../shared/matching/verdict';
+import type { EntryScoreMove } from '../../../../shared/scores/moves';
+import { ChangeBadge } from '../../../components/data/change-badge';
 import { OrMissing } from '../../../components/data/missing';
+import { ScoreMoveCell } from '../../../components/data/score-move';
 import { PageControl } from '../../../components/data/page-control';
 import { paths } from '../../../config/paths';
 import {
@@ -12,23 +14,10 @@ import {
   sourceOfVerdict,
 } from '../../../../shared/matching/words';
 import { usePhone } from '../../../lib/screen';
+import { pageOfRows } from '../filter';
+import type { RowGroups } from '../scores';
 
 type Ready = Extract<Changes, { status: 'ready' }>;
-
-const PAGE = 100;
-
-/** Colours whose light badges (shade 9 on shade 1) keep 4.5:1; teal and yellow do not. */
-const COLOUR: Record<ReleaseChange, string> = {
-  new: 'indigo',
-  removed: 'red',
-  'no certain successor': 'pink',
-  split: 'violet',
-  merged: 'violet',
-  renamed: 'blue',
-  moved: 'grape',
-  're-identified': 'indigo',
-  'documentation changed': 'gray',
-};
 
 function Side({
   dataset,
@@ -60,12 +49,10 @@ function Side({
 }
 
 /** The kind of change, and a split's share. */
-function ChangeBadge({ row }: { row: ChangeRow }) {
+function RowChange({ row }: { row: ChangeRow }) {
   return (
     <div>
-      <Badge color={COLOUR[row.change]} variant="light" tt="none" miw="max-content">
-        {row.change}
-      </Badge>
+      <ChangeBadge change={row.change} />
       {row.share !== null && (
         <Text size="xs" c="dimmed">
           share {shareText(row.share)}
@@ -80,15 +67,42 @@ function NewSide({
   row,
   changes,
   ind,
+  groups,
 }: {
   row: ChangeRow;
   changes: Ready;
   ind: readonly number[];
+  groups: RowGroups;
 }) {
   const { from, to, system_model: systemModel } = changes;
+  // A merge: the other datasets of the older release that became it, beside it.
+  const sources =
+    row.change === 'merged' && row.to
+      ? (groups.merges.get(row.to.id) ?? []).flatMap((other) =>
+          other.from && other.from.id !== row.from?.id ? [other.from] : [],
+        )
+      : [];
   return (
     <>
       <Side dataset={row.to} version={to} systemModel={systemModel} ind={ind} />
+      {sources.length > 0 && (
+        <Text size="xs" c="dimmed">
+          Merged from this and:{' '}
+          {sources.map((source, i) => (
+            <span key={source.id}>
+              {i > 0 && '; '}
+              <Anchor
+                component={Link}
+                to={paths.dataset({ version: from, systemModel }, source.id, { ind })}
+                size="xs"
+              >
+                {source.id}
+              </Anchor>{' '}
+              {source.geography ?? ''}
+            </span>
+          ))}
+        </Text>
+      )}
       {row.candidates.length > 0 && (
         <Text size="xs" c="dimmed">
           {row.change === 'new'
@@ -123,7 +137,9 @@ function NewSide({
  * The changed datasets, a page of 100 at a time: each row links to the dataset in both
  * releases, says where the link comes from (a change report, or documentation), a split's share
  * and which documentation fields differ; one without a certain successor shows its nearest
- * datasets with their reasons, a new one what it may have been split from.
+ * datasets with their reasons, a new one what it may have been split from, a merge the other
+ * datasets that became it. With scores loaded, each indicator's change and its class (a split's
+ * rows against the share-weighted mix of all it became).
  */
 export function ChangeTable({
   changes,
@@ -131,6 +147,8 @@ export function ChangeTable({
   ind,
   page,
   onPage,
+  groups,
+  scores,
 }: {
   changes: Ready;
   rows: readonly ChangeRow[];
@@ -139,12 +157,17 @@ export function ChangeTable({
   /** The page shown (in the URL, so a link opens it), and a way to turn it. */
   page: number;
   onPage: (page: number) => void;
+  /** Every row's split and merge, over all rows. */
+  groups: RowGroups;
+  /** Loaded scores: the indicators' names, and each row's moves. */
+  scores?: { names: readonly string[]; moves: (row: ChangeRow) => EntryScoreMove[] } | undefined;
 }) {
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  const current = Math.min(page, pages);
+  const { rows: shown, page: current, pages } = pageOfRows(rows, page);
   const { from, to, system_model: systemModel } = changes;
   const phone = usePhone();
-  const shown = rows.slice((current - 1) * PAGE, current * PAGE);
+  const nameOf = (row: ChangeRow) => (id: number) =>
+    (row.from ? groups.splits.get(row.from.id) : undefined)?.find((part) => part.to?.id === id)?.to
+      ?.geography ?? '';
   return (
     <Stack gap="sm">
       {phone ? (
@@ -161,7 +184,7 @@ export function ChangeTable({
               <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
                 <Table.Td>
                   <Stack gap={4}>
-                    <ChangeBadge row={row} />
+                    <RowChange row={row} />
                     <Text size="xs" c="dimmed">
                       In {from}
                     </Text>
@@ -169,7 +192,7 @@ export function ChangeTable({
                     <Text size="xs" c="dimmed">
                       In {to}
                     </Text>
-                    <NewSide row={row} changes={changes} ind={ind} />
+                    <NewSide row={row} changes={changes} ind={ind} groups={groups} />
                     {row.change !== 'new' && (
                       <Text size="xs">
                         Decided by{' '}
@@ -179,6 +202,14 @@ export function ChangeTable({
                     {row.fields.length > 0 && (
                       <Text size="xs">Differs: {describeFields(row.fields)}</Text>
                     )}
+                    {scores?.moves(row).map((move, i) => (
+                      <Stack key={move.indicatorId} gap={0}>
+                        <Text size="xs" fw={500}>
+                          {scores.names[i] ?? move.indicatorId}
+                        </Text>
+                        <ScoreMoveCell move={move} from={from} to={to} targetName={nameOf(row)} />
+                      </Stack>
+                    ))}
                   </Stack>
                 </Table.Td>
               </Table.Tr>
@@ -195,30 +226,38 @@ export function ChangeTable({
                 <Table.Th>In {to}</Table.Th>
                 <Table.Th>Decided by</Table.Th>
                 <Table.Th>What differs</Table.Th>
+                {scores?.names.map((name) => (
+                  <Table.Th key={name}>{name}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {shown.map((row) => (
                 <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
                   <Table.Td>
-                    <ChangeBadge row={row} />
+                    <RowChange row={row} />
                   </Table.Td>
                   <Table.Td>
                     <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
                   </Table.Td>
                   <Table.Td>
-                    <NewSide row={row} changes={changes} ind={ind} />
+                    <NewSide row={row} changes={changes} ind={ind} groups={groups} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">
                       {row.change === 'new'
-                        ? '—'
+                        ? `new in ${to}`
                         : sourceOfVerdict(row, { change: row.change, steps: changes.reports })}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{describeFields(row.fields)}</Text>
                   </Table.Td>
+                  {scores?.moves(row).map((move) => (
+                    <Table.Td key={move.indicatorId}>
+                      <ScoreMoveCell move={move} from={from} to={to} targetName={nameOf(row)} />
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>

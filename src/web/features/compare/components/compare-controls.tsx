@@ -1,7 +1,9 @@
 import { Group, SegmentedControl, Select } from '@mantine/core';
-import type { Dataset, Indicator } from '../../../../shared/api/schemas';
-import type { SearchOf } from '../../../config/routes';
+import type { Indicator } from '../../../../shared/api/schemas';
+import type { CompareColumn } from '../../../config/compare-link';
+import type { ReleaseRef, SearchOf } from '../../../config/routes';
 import { IndicatorPicker } from '../../../components/input/indicator-picker';
+import { releaseName, sameRelease, type Column, type ShownColumn } from '../columns';
 import { THEME_NAMES, type Theme } from '../themes';
 import { AddDatasets } from './add-datasets';
 
@@ -19,8 +21,18 @@ export function CompareControls(props: {
   sharedNames: readonly string[];
   theme: Theme;
   named: string | undefined;
-  datasets: readonly Dataset[];
-  shownIds: readonly number[];
+  /** The page's release, and the licence's, to add a dataset of another. */
+  shown: ReleaseRef;
+  releases: readonly ReleaseRef[];
+  /** The columns on the page (their datasets in their releases), and all the link names. */
+  shownColumns: readonly ShownColumn[];
+  columns: readonly Column[];
+  /** The link's columns with some added. */
+  onAdd: (columns: CompareColumn[]) => void;
+  /** Writes the column that is 100 % (undefined: each row's largest). */
+  onBase: (column: Column | undefined) => void;
+  /** The column that is 100 %, by its key. */
+  base: string | undefined;
 }) {
   const { search, update, indicators } = props;
   return (
@@ -75,28 +87,30 @@ export function CompareControls(props: {
           { label: 'Relative', value: 'relative' },
         ]}
       />
-      {search.view === 'relative' && props.datasets.length > 1 && (
+      {search.view === 'relative' && props.shownColumns.length > 1 && (
         <Select
           label="100 % is"
           allowDeselect={false}
           data={[
             { value: '', label: 'the largest in each row' },
-            ...props.datasets.map((dataset) => ({
-              value: String(dataset.id),
-              label: `${dataset.activity ?? 'Dataset'}, ${dataset.geography ?? ''} (${dataset.id})`,
+            ...props.shownColumns.map(({ key, dataset, release }) => ({
+              value: key,
+              label: `${dataset.activity ?? 'Dataset'}, ${dataset.geography ?? ''} (${dataset.id}${sameRelease(release, props.shown) ? '' : `, ${releaseName(release)}`})`,
             })),
           ]}
-          value={search.base === undefined ? '' : String(search.base)}
+          value={props.base ?? ''}
           onChange={(value) =>
-            update({ base: value ? Number(value) : undefined }, { replace: true })
+            props.onBase(props.shownColumns.find((column) => column.key === value))
           }
           w={{ base: '100%', sm: 280 }}
           comboboxProps={{ width: 360, position: 'bottom-start' }}
         />
       )}
       <AddDatasets
-        current={props.shownIds}
-        onAdd={(ids) => update({ ds: [...props.shownIds, ...ids] })}
+        current={props.columns.map((column) => column.key)}
+        shown={props.shown}
+        releases={props.releases}
+        onAdd={props.onAdd}
       />
     </Group>
   );

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Dataset, ImpactScore, Indicator } from '../../../../shared/api/schemas';
+import type { Dataset, Indicator } from '../../../../shared/api/schemas';
+import type { GivenScore } from '../../scores/answers';
 import { renderWithProviders } from '../../../testing/render';
+import type { ReleaseRef } from '../../../config/routes';
+import { columnKey, type Column, type Followed, type ShownColumn } from '../columns';
 import { nextRank } from '../ranking';
 import { CompareTable, type CompareTableProps } from './compare-table';
 import { ReferenceNote } from './reference-note';
@@ -42,7 +45,7 @@ const indicator = (id: number, name: string): Indicator => ({
 });
 const gwp = indicator(1, 'global warming potential (GWP100)');
 const gwp20 = indicator(2, 'global warming potential (GWP20)');
-const score = (id: number, value: number): ImpactScore => ({ ...indicator(id, ''), score: value });
+const score = (id: number, value: number): GivenScore => ({ ...indicator(id, ''), score: value });
 const scores = new Map([
   [
     8279,
@@ -60,21 +63,38 @@ const scores = new Map([
   ],
 ]);
 
-function table(props: Partial<CompareTableProps> = {}) {
+const shown = { version: '3.12', systemModel: 'cutoff' };
+const columnOf = (of: Dataset, release = shown): ShownColumn => ({
+  id: of.id,
+  release,
+  key: columnKey(of.id, release),
+  dataset: of,
+});
+const value = (column: Column, indicatorId: number) =>
+  scores.get(column.id)?.get(indicatorId)?.score;
+const same = (_: ReleaseRef, indicatorId: number): Followed => ({
+  kind: 'same',
+  indicator: indicatorId === 1 ? gwp : gwp20,
+});
+
+function table(props: Partial<CompareTableProps> & { datasets?: Dataset[] } = {}) {
   const onRank = vi.fn();
+  const { datasets = [electricity, clinker], ...rest } = props;
   renderWithProviders(
     <CompareTable
-      datasets={[electricity, clinker]}
+      columns={datasets.map((of) => columnOf(of))}
       indicators={[gwp, gwp20]}
-      scores={scores}
+      shown={shown}
+      value={value}
       loaded={() => true}
+      followed={same}
       view="absolute"
       baseline={undefined}
       rank={undefined}
       onRank={onRank}
       onRemove={vi.fn()}
-      datasetHref={(id) => `/3.12/cutoff/datasets/${id}`}
-      {...props}
+      datasetHref={(column) => `/3.12/cutoff/datasets/${column.id}`}
+      {...rest}
     />,
   );
   return { onRank, columns: () => screen.getAllByRole('columnheader').slice(2) };
@@ -152,10 +172,68 @@ describe('the comparison table', () => {
   });
 
   it('shows relative values as a share of the baseline dataset', () => {
-    table({ view: 'relative', baseline: 2989 });
+    table({ view: 'relative', baseline: '2989@3.12/cutoff' });
     const row = screen.getByRole('row', { name: /GWP20/ });
     expect(within(row).getByText('62.5 %')).toBeVisible();
     expect(within(row).getByText('100 %')).toBeVisible();
     expect(screen.getAllByRole('columnheader')[3]).toHaveTextContent('100 %');
+  });
+
+  it('names each column’s release, and scores another release on the row’s counterpart there, saying so', () => {
+    const old = { version: '3.10', systemModel: 'cutoff' };
+    const renamed = { ...gwp, id: 11, category: 'climate change (old name)' };
+    const followed = (release: ReleaseRef, indicatorId: number): Followed =>
+      release.version === '3.12'
+        ? same(release, indicatorId)
+        : indicatorId === 1
+          ? { kind: 'counterpart', indicator: renamed, basis: 'renamed', differs: ['category'] }
+          : {
+              kind: 'none',
+              candidates: [
+                { indicator: gwp, relation: 'another method, same category and indicator' },
+              ],
+            };
+    const columns = [columnOf(clinker), columnOf(clinker, old)];
+    renderWithProviders(
+      <CompareTable
+        columns={columns}
+        indicators={[gwp, gwp20]}
+        shown={shown}
+        value={(column, indicatorId) =>
+          column.release.version === '3.10'
+            ? indicatorId === 1
+              ? 0.7
+              : undefined
+            : value(column, indicatorId)
+        }
+        loaded={() => true}
+        followed={followed}
+        view="absolute"
+        baseline={undefined}
+        rank={undefined}
+        onRank={vi.fn()}
+        onRemove={vi.fn()}
+        datasetHref={(column) => `/${column.release.version}/cutoff/datasets/${column.id}`}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').slice(2);
+    expect(headers[0]).toHaveTextContent('3.12 · cutoff');
+    expect(headers[1]).toHaveTextContent('3.10 · cutoff');
+    expect(within(headers[1] ?? document.body).getByRole('link')).toHaveAttribute(
+      'href',
+      '/3.10/cutoff/datasets/2989',
+    );
+    const gwpRow = screen.getByRole('row', { name: /GWP100/ });
+    expect(
+      within(gwpRow).getByLabelText(
+        /^7 × 10⁻¹ kg CO2-Eq, exactly 0\.7\. In 3\.10 · cutoff this is EF v3\.1 › climate change \(old name\) › global warming potential \(GWP100\) \(11\): renamed \(category differs\)$/,
+      ),
+    ).toBeVisible();
+    // No counterpart: said, with the nearest, never a bare dash.
+    const cell = within(screen.getByRole('row', { name: /GWP20/ })).getByText('no counterpart');
+    expect(cell).toHaveAttribute(
+      'title',
+      'No counterpart in 3.10 · cutoff; nearest: EF v3.1 › climate change › global warming potential (GWP100) (1), another method, same category and indicator',
+    );
   });
 });

@@ -2,15 +2,24 @@ import { ActionIcon, Anchor, Badge, Table, Tooltip, UnstyledButton } from '@mant
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconX } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { Dataset, Indicator, ImpactScore } from '../../../../shared/api/schemas';
+import type { Indicator } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
+import type { ReleaseRef } from '../../../config/routes';
 import { exactScore, rowFormatter } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
+import {
+  followedText,
+  releaseName,
+  sameRelease,
+  type Column,
+  type Followed,
+  type ShownColumn,
+} from '../columns';
 import {
   formatPercent,
   largestPerUnit,
   nextRank,
-  rankDatasets,
+  rankColumns,
   relativeShare,
   tableRows,
   type Rank,
@@ -19,19 +28,26 @@ import { referenceOf } from './reference-note';
 import classes from './compare-table.module.css';
 
 export interface CompareTableProps {
-  datasets: readonly Dataset[];
+  /** The columns, each a dataset in its own release. */
+  columns: readonly ShownColumn[];
+  /** The rows: indicators of the page's release. */
   indicators: readonly Indicator[];
-  scores: ReadonlyMap<number, ReadonlyMap<number, ImpactScore>>;
+  /** The page's release, whose indicators the rows are. */
+  shown: ReleaseRef;
+  /** A column's score for a row, on the row's indicator in the column's release. */
+  value: (column: Column, indicatorId: number) => number | undefined;
   /** Whether a cell's score was asked for (and so is missing only if the service has none). */
-  loaded: (datasetId: number, indicatorId: number) => boolean;
+  loaded: (column: Column, indicatorId: number) => boolean;
+  /** A row's indicator in a release: itself, its counterpart there, or none and why. */
+  followed: (release: ReleaseRef, indicatorId: number) => Followed | undefined;
   view: 'absolute' | 'relative';
-  /** Relative view: the dataset that is 100 %; undefined = each row's largest value. */
-  baseline: number | undefined;
+  /** Relative view: the column (its key) that is 100 %; undefined = each row's largest value. */
+  baseline: string | undefined;
   rank: Rank | undefined;
   onRank: (rank: Rank | undefined) => void;
-  onRemove: (datasetId: number) => void;
-  /** The dataset's own page, which its column header links to. */
-  datasetHref: (datasetId: number) => string;
+  onRemove: (column: Column) => void;
+  /** The dataset's own page in its release, which its column header links to. */
+  datasetHref: (column: Column) => string;
 }
 
 /** Column widths: on a phone the sticky indicator column leaves room for a dataset beside it. */
@@ -45,31 +61,66 @@ const WIDTHS = {
  * native title, because a comparison can hold 2 000 of them: a tooltip component per cell took
  * seconds, and four elements with inline styles per cell were still most of the render.
  */
-function ScoreCell(props: { value: number; shown: string; share: number; unit: string }) {
-  const { value, shown, share, unit } = props;
+function ScoreCell(props: {
+  value: number;
+  shown: string;
+  share: number;
+  unit: string;
+  /** Scored on another indicator of its release (the row's counterpart there): which, and why. */
+  followed: string | undefined;
+}) {
+  const { value, shown, share, unit, followed } = props;
   const percent = Math.round(Math.min(1, share) * 100);
+  const classNames = [classes.score, value < 0 && classes.negative, followed && classes.followed];
   return (
     <div
       tabIndex={0}
-      className={value < 0 ? `${classes.score} ${classes.negative}` : classes.score}
+      className={classNames.filter(Boolean).join(' ')}
       style={{ '--share': `${percent}%` } as CSSProperties}
-      title={`exact: ${exactScore(value)} ${unit}`}
-      aria-label={`${shown} ${unit}, exactly ${exactScore(value)}`}
+      title={`exact: ${exactScore(value)} ${unit}${followed ? `. ${followed}` : ''}`}
+      aria-label={`${shown} ${unit}, exactly ${exactScore(value)}${followed ? `. ${followed}` : ''}`}
     >
       {shown}
     </div>
   );
 }
 
+/** A cell without a score, and why: not loaded yet, none from the service, or no indicator there. */
+function NoScore(props: { followed: Followed | undefined; asked: boolean; why: string }) {
+  const { followed } = props;
+  const [text, title] =
+    followed?.kind === 'none'
+      ? ['no counterpart', props.why]
+      : followed?.kind === 'not listed' || followed?.kind === 'failed'
+        ? ['not followed', props.why]
+        : followed?.kind === 'pending' || followed === undefined
+          ? ['·', props.why]
+          : props.asked
+            ? ['n/a', 'The data service has no score']
+            : ['·', 'Not loaded'];
+  return (
+    <span className={classes.missing} title={title}>
+      {text}
+    </span>
+  );
+}
+
 function DatasetHeader(props: {
-  dataset: Dataset;
+  column: ShownColumn;
+  /** The page's own release: a column of another names its release first. */
+  shown: ReleaseRef;
   baseline: boolean;
-  onRemove: (id: number) => void;
+  onRemove: (column: Column) => void;
   href: string;
 }) {
-  const { dataset } = props;
+  const { column } = props;
+  const { dataset } = column;
+  const elsewhere = !sameRelease(column.release, props.shown);
   return (
     <div className={classes.datasetHeader}>
+      <div className={elsewhere ? classes.releaseOther : classes.release}>
+        {releaseName(column.release)}
+      </div>
       <Anchor component={Link} to={props.href} className={classes.activity} inherit>
         <OrMissing value={dataset.activity} />
       </Anchor>
@@ -87,8 +138,8 @@ function DatasetHeader(props: {
           className={classes.remove}
           variant="subtle"
           size="sm"
-          onClick={() => props.onRemove(dataset.id)}
-          aria-label={`Remove dataset ${dataset.id}`}
+          onClick={() => props.onRemove(column)}
+          aria-label={`Remove dataset ${dataset.id}${elsewhere ? ` of ${releaseName(column.release)}` : ''}`}
         >
           <IconX size={14} />
         </ActionIcon>
@@ -98,31 +149,30 @@ function DatasetHeader(props: {
 }
 
 /**
- * Datasets as columns, each with its reference product and unit; indicators as rows grouped by
- * method › category with their units. A row's header ranks the datasets by that indicator, so
- * only values in one unit are ever ordered against each other. Each cell has a bar against the
- * row's largest; relative view shows a share of the baseline dataset, or of the row's largest.
+ * Datasets as columns, each in its release with its reference product and unit; indicators of
+ * the page's release as rows grouped by method › category with their units, a column of another
+ * release scored on each one's counterpart there (marked †, and said) or saying why it has none.
+ * A row's header ranks the columns by that indicator, so only values in one unit are ever
+ * ordered against each other. Each cell has a bar against the row's largest; relative view
+ * shows a share of the baseline column, or of the row's largest.
  */
 export function CompareTable(props: CompareTableProps) {
-  const { indicators, scores, loaded, view, baseline, rank, onRank } = props;
+  const { indicators, value, loaded, followed, view, baseline, rank, onRank } = props;
   const phone = usePhone();
   const width = phone ? WIDTHS.phone : WIDTHS.wide;
-  const datasets = rankDatasets(props.datasets, scores, rank);
-  const value = (datasetId: number, indicatorId: number) =>
-    scores.get(datasetId)?.get(indicatorId)?.score;
+  const columns = rankColumns(props.columns, value, rank);
   const rows = tableRows(indicators);
-  const [only] = datasets;
-  // One dataset: measured against its own largest value in each unit (see largestPerUnit).
+  const [only] = columns;
+  // One column: measured against its own largest value in each unit (see largestPerUnit).
   const perUnit =
-    datasets.length === 1 && only
-      ? largestPerUnit(rows, (indicatorId) => value(only.id, indicatorId))
+    columns.length === 1 && only
+      ? largestPerUnit(rows, (indicatorId) => value(only, indicatorId))
       : undefined;
-  const base = datasets.some((d) => d.id === baseline) && !perUnit ? baseline : undefined;
-  const hasBaseline = base !== undefined;
+  const base = perUnit ? undefined : columns.find((column) => column.key === baseline);
   return (
     <Table.ScrollContainer
       type="native"
-      minWidth={width.indicator + width.unit + datasets.length * width.dataset}
+      minWidth={width.indicator + width.unit + columns.length * width.dataset}
       maxHeight="calc(100dvh - 120px)"
     >
       {/* Fixed layout: 2 000 cells sized by the column widths, not measured by their text. */}
@@ -137,8 +187,8 @@ export function CompareTable(props: CompareTableProps) {
         <colgroup>
           <col style={{ width: width.indicator }} />
           {!phone && <col style={{ width: width.unit }} />}
-          {datasets.map((dataset) => (
-            <col key={dataset.id} style={{ width: width.dataset }} />
+          {columns.map((column) => (
+            <col key={column.key} style={{ width: width.dataset }} />
           ))}
         </colgroup>
         <Table.Thead>
@@ -147,13 +197,14 @@ export function CompareTable(props: CompareTableProps) {
               {phone ? 'Indicator (unit)' : 'Indicator'}
             </Table.Th>
             {!phone && <Table.Th scope="col">Unit</Table.Th>}
-            {datasets.map((dataset) => (
-              <Table.Th key={dataset.id} scope="col">
+            {columns.map((column) => (
+              <Table.Th key={column.key} scope="col">
                 <DatasetHeader
-                  dataset={dataset}
-                  baseline={dataset.id === base}
+                  column={column}
+                  shown={props.shown}
+                  baseline={column.key === base?.key}
                   onRemove={props.onRemove}
-                  href={props.datasetHref(dataset.id)}
+                  href={props.datasetHref(column)}
                 />
               </Table.Th>
             ))}
@@ -161,7 +212,7 @@ export function CompareTable(props: CompareTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((indicator, index) => {
-            const values = datasets.map((dataset) => value(dataset.id, indicator.id));
+            const values = columns.map((column) => value(column, indicator.id));
             const largest =
               perUnit?.get(indicator.unit) ?? Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
             const format = rowFormatter(values);
@@ -196,22 +247,17 @@ export function CompareTable(props: CompareTableProps) {
                   </UnstyledButton>
                 </th>
                 {!phone && <td className={classes.unit}>{indicator.unit}</td>}
-                {values.map((v, column) => {
-                  const dataset = datasets[column];
-                  if (!dataset) return null;
-                  if (v === undefined) {
-                    const asked = loaded(dataset.id, indicator.id);
+                {values.map((v, at) => {
+                  const column = columns[at];
+                  if (!column) return null;
+                  const here = followed(column.release, indicator.id);
+                  const why = followedText(here, column.release, props.shown);
+                  if (v === undefined)
                     return (
-                      <td key={dataset.id} className={classes.cell}>
-                        <span
-                          className={classes.missing}
-                          title={asked ? 'The data service has no score' : 'Not loaded'}
-                        >
-                          {asked ? 'n/a' : '·'}
-                        </span>
+                      <td key={column.key} className={classes.cell}>
+                        <NoScore followed={here} asked={loaded(column, indicator.id)} why={why} />
                       </td>
                     );
-                  }
                   const share =
                     view !== 'relative'
                       ? undefined
@@ -223,7 +269,7 @@ export function CompareTable(props: CompareTableProps) {
                             v,
                             values,
                             base === undefined ? undefined : value(base, indicator.id),
-                            hasBaseline,
+                            base !== undefined,
                           );
                   const shown =
                     view === 'relative'
@@ -232,12 +278,13 @@ export function CompareTable(props: CompareTableProps) {
                         : formatPercent(share)
                       : format(v);
                   return (
-                    <td key={dataset.id} className={classes.cell}>
+                    <td key={column.key} className={classes.cell}>
                       <ScoreCell
                         value={v}
                         shown={shown}
                         share={largest > 0 ? Math.abs(v) / largest : 0}
                         unit={indicator.unit}
+                        followed={here?.kind === 'counterpart' ? why : undefined}
                       />
                     </td>
                   );

@@ -47,12 +47,18 @@ export const datasetQueries = {
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
-  /** The releases and system models of the licence that hold a Dataset ID; it follows the licence. */
-  releases: (id: number) =>
+  /**
+   * What a Dataset ID, Spold UUID or ecoSpold file name this release lacks became in it, and the
+   * releases that have it (free); asked again every second while the proxy reads the releases
+   * between. It follows the licence's list of releases, so it is not kept for good.
+   */
+  successors: (version: string, systemModel: string, key: string) =>
     queryOptions({
-      queryKey: ['datasets', 'releases', id],
-      queryFn: ({ signal }) => callApi('datasetReleases', { params: { id }, query: {}, signal }),
+      queryKey: ['datasets', 'successors', version, systemModel, key],
+      queryFn: ({ signal }) =>
+        callApi('datasetSuccessors', { query: { ...release(version, systemModel), key }, signal }),
       staleTime: 5 * 60_000,
+      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
   /**
    * One dataset's documentation (free), as every page asks for it (the dataset page, its history,

@@ -1,22 +1,12 @@
 import { BarChart } from '@mantine/charts';
-import { Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ImpactScore } from '../../../../shared/api/schemas';
-import { exactScore, formatScore } from '../../../lib/format';
+import { formatScore } from '../../../lib/format';
 import { chartLabeller } from '../../../lib/indicator-label';
 import { usePhone } from '../../../lib/screen';
-
-function Score({ score }: { score: ImpactScore }) {
-  return (
-    <Tooltip label={`exact: ${exactScore(score.score)}`}>
-      <span
-        tabIndex={0}
-        aria-label={`${formatScore(score.score)}, exactly ${exactScore(score.score)}`}
-      >
-        {formatScore(score.score)}
-      </span>
-    </Tooltip>
-  );
-}
+import type { GivenScore } from '../../scores/answers';
+import { ScoreValue } from '../../scores/components/score-value';
+import { NO_SCORE } from '../../../../shared/scores/no-score';
 
 /**
  * Scores grouped by method › category, each with its unit, the exact value on hover. On a phone
@@ -55,7 +45,7 @@ export function ScoresTable({ scores }: { scores: readonly ImpactScore[] }) {
                 </Text>
               </Table.Td>
               <Table.Td ta="right" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                <Score score={score} />
+                <ScoreValue score={score.score} />
                 <Text size="xs" c="dimmed" ff="body">
                   {score.unit}
                 </Text>
@@ -97,7 +87,7 @@ export function ScoresTable({ scores }: { scores: readonly ImpactScore[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  <Score score={score} />
+                  <ScoreValue score={score.score} />
                 </Table.Td>
                 <Table.Td>{score.unit}</Table.Td>
               </Table.Tr>
@@ -115,8 +105,12 @@ export function ScoresTable({ scores }: { scores: readonly ImpactScore[] }) {
  */
 export function ScoreCharts({ scores }: { scores: readonly ImpactScore[] }) {
   const phone = usePhone();
-  const byUnit = new Map<string, ImpactScore[]>();
-  for (const score of scores) byUnit.set(score.unit, [...(byUnit.get(score.unit) ?? []), score]);
+  const byUnit = new Map<string, GivenScore[]>();
+  // A bar of "no score" would be a bar of 0: those indicators are named below the charts.
+  const none = scores.filter((score) => score.score === null);
+  for (const score of scores)
+    if (score.score !== null)
+      byUnit.set(score.unit, [...(byUnit.get(score.unit) ?? []), { ...score, score: score.score }]);
   return (
     <Stack gap="lg">
       {[...byUnit].map(([unit, list]) => {
@@ -143,6 +137,14 @@ export function ScoreCharts({ scores }: { scores: readonly ImpactScore[] }) {
           </Stack>
         );
       })}
+      {none.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {NO_SCORE} (the data service gave none):{' '}
+          {none
+            .map((score) => `${score.method} › ${score.category} › ${score.indicator}`)
+            .join('; ')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DatasetHistory, HistoryEntry } from '../../../../shared/api/schemas';
+import { ChangeBadge } from '../../../components/data/change-badge';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
 import {
@@ -14,17 +15,11 @@ import { usePhone } from '../../../lib/screen';
 
 type Ready = Extract<DatasetHistory, { status: 'ready' }>;
 
-/** Verdicts in words a reader can check (colours that keep 4.5:1 in light badges). */
-const VERDICT: Record<NonNullable<HistoryEntry['verdict']>, { label: string; colour: string }> = {
-  unchanged: { label: 'same Dataset ID, documentation unchanged', colour: 'gray' },
-  'documentation changed': { label: 'same Dataset ID, documentation changed', colour: 'gray' },
-  'new ID': { label: 'new Dataset ID', colour: 'indigo' },
-  split: { label: 'split', colour: 'violet' },
-  merged: { label: 'merged', colour: 'violet' },
-  'no certain successor': { label: 'no certain successor', colour: 'pink' },
-  removed: { label: 'removed', colour: 'red' },
-  new: { label: 'new in a later release', colour: 'indigo' },
-};
+/** Whether the dataset keeps its ID there, in words: what "renamed" alone does not say. */
+function identity(entry: HistoryEntry, id: number): string | null {
+  if (!entry.dataset) return null;
+  return entry.dataset.id === id ? 'same Dataset ID' : `Dataset ID ${entry.dataset.id} there`;
+}
 
 /**
  * The dataset in every release of its system model: which dataset it is there, what became of
@@ -67,24 +62,20 @@ export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly
               <Text fw={entry.version === history.version ? 700 : 400}>{entry.version}</Text>
             );
             const foundBy =
-              entry.verdict === null ? (
+              entry.change === null ? (
                 <Badge color="gray" variant="light" tt="none" miw="max-content">
                   the release viewed
                 </Badge>
               ) : (
                 <Stack gap={0}>
-                  <Badge
-                    color={VERDICT[entry.verdict].colour}
-                    variant="light"
-                    tt="none"
-                    miw="max-content"
-                  >
-                    {VERDICT[entry.verdict].label}
-                  </Badge>
+                  <div>
+                    <ChangeBadge change={entry.change} />
+                  </div>
+                  {identity(entry, history.id) && (
+                    <Text size="xs">{identity(entry, history.id)}</Text>
+                  )}
                   <Text size="xs" c="dimmed">
-                    {entry.change === null
-                      ? ''
-                      : sourceOfVerdict(entry, { change: entry.change, steps: [] })}
+                    {sourceOfVerdict(entry, { change: entry.change, steps: [] })}
                     {entry.how !== 'none' &&
                     entry.how !== 'change report' &&
                     entry.how !== 'same ID'
@@ -108,7 +99,7 @@ export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly
                   )}
                 {others.length > 0 && (
                   <Text size="xs" c="dimmed">
-                    {entry.verdict === 'split' || entry.verdict === 'merged' ? 'With: ' : 'Also: '}
+                    {entry.change === 'split' || entry.change === 'merged' ? 'With: ' : 'Also: '}
                     {others.map((other, i) => (
                       <span key={other.dataset.id}>
                         {i > 0 && '; '}
@@ -131,7 +122,7 @@ export function ReleaseMatches({ history, ind }: { history: Ready; ind: readonly
                   <Text c="dimmed">
                     —{' '}
                     <Text span size="xs">
-                      {entry.verdict === 'new'
+                      {entry.change === 'new'
                         ? `not in ${entry.version}`
                         : `nothing near in ${entry.version}`}
                     </Text>

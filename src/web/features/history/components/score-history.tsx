@@ -1,33 +1,110 @@
 import { LineChart } from '@mantine/charts';
-import { ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { shareText } from '../../../../shared/matching/words';
+import { indicatorLinkText } from '../../../../shared/scores/score-change';
+import { ScoreClassBadge } from '../../../components/data/change-badge';
 import { Missing } from '../../../components/data/missing';
+import { paths } from '../../../config/paths';
 import { formatChange } from '../../../lib/change';
 import { exactScore, formatScore } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
-import { chartPoints, type ScoreRow } from '../across-releases';
+import { counterpartSentence } from '../../scores/counterparts';
+import { chartPoints } from '../across-releases';
+import type { ScoreCell, ScoreRow } from '../score-cells';
 
-type Cell = ScoreRow['cells'][number];
+/** Where the cells' links go: a dataset's history in another release. */
+interface Links {
+  systemModel: string;
+  ind: readonly number[];
+}
 
-/** A score as shown, its exact value in its label (and on hover), or why there is none. */
-function CellValue({ cell, base }: { cell: Cell; base: string }) {
+/** Why a cell holds no number, in words: never a bare dash. */
+function noScore(cell: ScoreCell): string {
+  if (cell.indicatorId === null) return counterpartSentence(cell.counterpart, cell.version);
+  if (cell.datasetId === null) return `No dataset in ${cell.version}`;
+  if (!cell.loaded) return 'Not loaded';
+  if (cell.mix && cell.mix.mix === null) return `No share-weighted mix: ${cell.mix.why}`;
+  return 'No score in this release';
+}
+
+/**
+ * A release's score and why it differs from the base's: the number (exact on hover), the change
+ * from the base, the indicator scored there when it is another, a split's parts and their mix or
+ * a merge's sources, and the class with its sentence.
+ */
+function CellValue({ cell, base, links }: { cell: ScoreCell; base: string; links: Links }) {
+  const counterpart = cell.counterpart?.counterpart;
   return (
-    <>
-      {cell.score === undefined ? (
-        <Missing what={cell.loaded ? 'No score in this release' : 'Not loaded'} />
+    <Stack gap={2}>
+      {cell.score === undefined || cell.score === null ? (
+        <Missing what={noScore(cell)} />
       ) : (
         <span
           title={exactScore(cell.score)}
           aria-label={`${formatScore(cell.score)}, exactly ${exactScore(cell.score)}`}
         >
-          {formatScore(cell.score)}
+          {cell.mix ? `mix ${formatScore(cell.score)}` : formatScore(cell.score)}
         </span>
       )}
-      {cell.version !== base && cell.score !== undefined && (
+      {cell.version !== base && cell.change !== null && (
         <Text size="xs" c="dimmed">
           {formatChange(cell.change)} from {base}
+          {cell.mix ? ', against the share-weighted mix' : ''}
         </Text>
       )}
-    </>
+      {counterpart && cell.link.kind !== 'same' && (
+        <Text size="xs" c="dimmed">
+          As {counterpart.indicator.id} ({indicatorLinkText(cell.link)})
+        </Text>
+      )}
+      {cell.parts.length > 0 && (
+        <Text size="xs" c="dimmed" component="div">
+          {cell.mix ? 'Split into:' : 'Merged from:'}
+          {cell.parts.map((part) => (
+            <div key={part.datasetId}>
+              {part.datasetId} {part.geography ?? ''}
+              {part.share !== null ? ` ${shareText(part.share)}` : ''}:{' '}
+              {part.score === undefined
+                ? 'not loaded'
+                : part.score === null
+                  ? 'no score'
+                  : formatScore(part.score)}
+              {!cell.mix && part.datasetId === cell.datasetId ? ' (compared)' : ''}
+            </div>
+          ))}
+        </Text>
+      )}
+      {cell.partOf && (
+        <Text size="xs" c="dimmed">
+          The dataset here is one part
+          {cell.partOf.share !== null ? ` (${shareText(cell.partOf.share)})` : ''} of what{' '}
+          {cell.partOf.datasetId} became: compared with that part alone.{' '}
+          <Anchor
+            component={Link}
+            size="xs"
+            to={paths.history(
+              { version: cell.version, systemModel: links.systemModel },
+              cell.partOf.datasetId,
+              { ind: links.ind },
+            )}
+          >
+            {cell.partOf.datasetId} across releases
+          </Anchor>{' '}
+          has the share-weighted mix.
+        </Text>
+      )}
+      {cell.class && (
+        <>
+          <div>
+            <ScoreClassBadge change={cell.class} />
+          </div>
+          <Text size="xs" c="dimmed">
+            {cell.class.why}
+          </Text>
+        </>
+      )}
+    </Stack>
   );
 }
 
@@ -35,7 +112,15 @@ function CellValue({ cell, base }: { cell: Cell; base: string }) {
  * On a phone, one row per release and indicator: the indicator's name wraps above its
  * releases, so every score stays on the screen instead of off the side of a wide table.
  */
-function PhoneScores({ rows, base }: { rows: readonly ScoreRow[]; base: string }) {
+function PhoneScores({
+  rows,
+  base,
+  links,
+}: {
+  rows: readonly ScoreRow[];
+  base: string;
+  links: Links;
+}) {
   return (
     <Table verticalSpacing={4} aria-label="Scores across releases">
       <Table.Thead>
@@ -58,7 +143,7 @@ function PhoneScores({ rows, base }: { rows: readonly ScoreRow[]; base: string }
             <Table.Tr key={cell.version}>
               <Table.Th scope="row">{cell.version}</Table.Th>
               <Table.Td>
-                <CellValue cell={cell} base={base} />
+                <CellValue cell={cell} base={base} links={links} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -85,11 +170,17 @@ export function ScoreHistory({
   rows,
   base,
   chart = true,
+  systemModel,
+  ind,
 }: {
   rows: readonly ScoreRow[];
   base: string;
   chart?: boolean;
+  systemModel: string;
+  /** The indicator set links keep. */
+  ind: readonly number[];
 }) {
+  const links = { systemModel, ind };
   const versions = rows[0]?.cells.map((c) => c.version) ?? [];
   const phone = usePhone();
   const series = rows.map((row, i) => ({
@@ -101,7 +192,7 @@ export function ScoreHistory({
   return (
     <Stack gap="sm">
       {phone ? (
-        <PhoneScores rows={rows} base={base} />
+        <PhoneScores rows={rows} base={base} links={links} />
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing={4} aria-label="Scores across releases">
@@ -124,7 +215,7 @@ export function ScoreHistory({
                   </Table.Th>
                   {row.cells.map((cell) => (
                     <Table.Td key={cell.version}>
-                      <CellValue cell={cell} base={base} />
+                      <CellValue cell={cell} base={base} links={links} />
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Indicator } from '../../../../shared/api/schemas';
+import type { Indicator, IndicatorCounterparts } from '../../../../shared/api/schemas';
+import { counterpartQueries } from '../../scores/api/counterpart-queries';
 import { renderWithProviders } from '../../../testing/render';
 import { IndicatorCatalogue } from './indicator-catalogue';
+import { IndicatorElsewhere } from './indicator-elsewhere';
 
 const indicator = (id: number, method: string, category: string, name: string, unit: string) => ({
   id,
@@ -82,5 +84,51 @@ describe('the indicator catalogue', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Open a saved set' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Acid and GWP1000' }));
     await waitFor(() => expect(router.state.location.search).toBe('?ind=2,5&set=Acid+and+GWP1000'));
+  });
+});
+
+describe('an indicator in other releases', () => {
+  it('says on request what stands for it in each other release, with a link there', async () => {
+    // The row's button, as the catalogue puts it beside each indicator's ID.
+    const { queryClient } = renderWithProviders(
+      <IndicatorElsewhere
+        indicator={INDICATORS[1] as Indicator}
+        version="3.12"
+        systemModel="cutoff"
+        others={['3.11', '3.10']}
+      />,
+      { path: '/3.12/cutoff/indicators' },
+    );
+    const answer = (to: string, entry: IndicatorCounterparts['indicators'][number]) =>
+      queryClient.setQueryData(counterpartQueries.between('3.12', 'cutoff', to).queryKey, {
+        version: '3.12',
+        to,
+        system_model: 'cutoff',
+        indicators: [entry],
+      });
+    answer('3.11', {
+      id: 2,
+      counterpart: {
+        indicator: { ...INDICATORS[1], id: 7, category: 'acidification: terrestrial' } as Indicator,
+        basis: 'renamed',
+        differs: ['category'],
+      },
+      candidates: [],
+    });
+    answer('3.10', { id: 2, counterpart: null, candidates: [] });
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'EF v3.1 › acidification › accumulated exceedance (AE) (2) in other releases',
+      }),
+    );
+    const region = await screen.findByRole('region', { name: 'Indicator 2 in other releases' });
+    expect(region).toHaveTextContent(
+      '3.11: renamed (category) in 3.11: 7 (EF v3.1 › acidification: terrestrial)',
+    );
+    expect(region).toHaveTextContent('3.10: no counterpart in 3.10');
+    expect(within(region).getByRole('link', { name: 'Show 7 in 3.11' })).toHaveAttribute(
+      'href',
+      '/3.11/cutoff/indicators?q=7',
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
   type Row,
 } from '../tree';
 import { useIndicatorSelection } from '../use-indicator-selection';
+import { IndicatorElsewhere } from './indicator-elsewhere';
 import { IndicatorRow, NodeRow } from './indicator-rows';
 import { IndicatorSet } from './indicator-set';
 
@@ -31,6 +32,8 @@ export function IndicatorCatalogue(props: {
   indicators: readonly Indicator[];
   /** The link to the set being built, as shared. */
   setLink: (ids: readonly number[], name: string) => string;
+  /** The release shown and the other releases of its system model, to follow an indicator to. */
+  releases?: { version: string; systemModel: string; others: readonly string[] } | undefined;
 }) {
   const { indicators } = props;
   const [search, updateSearch] = useRouteSearch(searches.indicators);
@@ -234,6 +237,11 @@ export function IndicatorCatalogue(props: {
                       }
                       checked={selectedSet.has(row.indicator.id)}
                       onChange={(checked) => choose([row.indicator.id], checked)}
+                      action={
+                        props.releases && (
+                          <IndicatorElsewhere indicator={row.indicator} {...props.releases} />
+                        )
+                      }
                     />
                   ) : (
                     <NodeRow

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Indicator } from '../../../../shared/api/schemas';
 import { RowCheckbox } from './row-checkbox';
 
@@ -54,6 +55,8 @@ export function IndicatorRow(props: {
   indent: number;
   label?: string;
   narrow: boolean;
+  /** What the row offers beside its ID: where the indicator stands in other releases. */
+  action?: ReactNode;
 }) {
   const { indicator } = props;
   const name = props.label ?? indicator.indicator;
@@ -65,6 +68,7 @@ export function IndicatorRow(props: {
       <Text size="xs" ff="monospace" c="dimmed" w={48} ta={props.narrow ? 'left' : 'right'}>
         {indicator.id}
       </Text>
+      {props.action}
     </>
   );
   return (

@@ -40,6 +40,25 @@ describe('the release matrix', () => {
     expect(screen.queryByRole('link', { name: 'Open 3.10 EN15804' })).toBeNull();
   });
 
+  it('says which listed combinations the data service refuses, and never links to them', async () => {
+    renderWithProviders(
+      <ReleaseMatrix
+        versions={[
+          {
+            version: '3.12',
+            system_models: ['cutoff'],
+            release_date: null,
+            kind: 'release',
+            refused: ['Cut-off (EN 15804)'],
+          },
+        ]}
+      />,
+    );
+    await screen.findByRole('table');
+    expect(screen.getByText('Listed, but refused by the data service')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Open 3.12 Cut-off (EN 15804)' })).toBeNull();
+  });
+
   it('marks the release being viewed instead of linking to it', async () => {
     renderWithProviders(
       <ReleaseMatrix versions={versions} current={{ version: '3.12', systemModel: 'apos' }} />,

@@ -9,10 +9,13 @@ export interface ReleaseMatrixProps {
   current?: { version: string; systemModel: string } | undefined;
 }
 
-/** The known system models first in their usual order, then any others the service offers. */
+/**
+ * The known system models first in their usual order, then any others the service offers or
+ * lists (a name its data routes refuse is a column too, saying so).
+ */
 export function matrixColumns(versions: readonly VersionEntry[]): string[] {
   const known = Object.keys(SYSTEM_MODELS);
-  const seen = versions.flatMap((entry) => entry.system_models);
+  const seen = versions.flatMap((entry) => [...entry.system_models, ...(entry.refused ?? [])]);
   return [...known, ...seen.filter((model) => !known.includes(model))].filter(
     (model, index, all) => all.indexOf(model) === index,
   );
@@ -58,6 +61,20 @@ export function ReleaseMatrix({ versions, current }: ReleaseMatrixProps) {
                   return (
                     <Table.Td key={model} aria-current="page">
                       <Badge variant="filled">Viewing</Badge>
+                    </Table.Td>
+                  );
+                }
+                if (entry.refused?.includes(model)) {
+                  // Listed by the service, refused by its data routes: never offered.
+                  return (
+                    <Table.Td key={model}>
+                      <Text
+                        size="sm"
+                        c="dimmed"
+                        title="The data service lists this combination, but its data routes refuse it"
+                      >
+                        Listed, but refused by the data service
+                      </Text>
                     </Table.Td>
                   );
                 }

@@ -10,6 +10,11 @@ interface ReleaseBillProps {
   partShown?: boolean;
   loadLabel: string;
   onLoad: () => void;
+  /**
+   * What the bill counts that a reader would not expect, said before anything else: a split
+   * scored in all its successors.
+   */
+  note?: string | undefined;
 }
 
 function seen(line: BillLine) {
@@ -36,7 +41,7 @@ function seen(line: BillLine) {
  * least the bill grows by, and the datasets charged only in another release are named as such.
  * A line names its system model too when the bill spans more than one.
  */
-export function ReleaseBill({ title, bill, partShown, loadLabel, onLoad }: ReleaseBillProps) {
+export function ReleaseBill({ title, bill, partShown, loadLabel, onLoad, note }: ReleaseBillProps) {
   const added = describeCharges(bill.adds);
   const elsewhere = describeElsewhere(bill.elsewhere);
   const models = new Set(bill.releases.map((line) => line.systemModel));
@@ -45,6 +50,11 @@ export function ReleaseBill({ title, bill, partShown, loadLabel, onLoad }: Relea
   return (
     <Alert color="blue" title={title}>
       <Stack gap="xs" align="flex-start">
+        {note && (
+          <Text size="sm" fw={500}>
+            {note}
+          </Text>
+        )}
         <Text size="sm">Scores would be asked for:</Text>
         <List size="sm" spacing={2} aria-label="Scores asked for, by release">
           {bill.releases.map((line) => (

@@ -1,11 +1,16 @@
 import type { UpgradeCheck } from '../../../../shared/api/schemas';
+import type { FollowedIndicator } from '../../../../shared/scores/moves';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 import { scoredDatasets, scoreTable } from '../score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
-/** The datasets of each release whose scores a mapping needs, as separately agreed parts. */
+/**
+ * The datasets of each release whose scores a mapping needs, as separately agreed parts: every
+ * dataset an entry maps to (all successors of a split), and the entries' own in the release
+ * the list comes from.
+ */
 export function scoreParts(check: Ready, chosen: ReadonlyMap<number, number>) {
   const base = scoredDatasets(check.results);
   const all = scoredDatasets(check.results, chosen);
@@ -24,23 +29,42 @@ export function scoreParts(check: Ready, chosen: ReadonlyMap<number, number>) {
 }
 
 /**
- * The chosen indicators' scores of each entry's old and new dataset, in batches of 100 per
- * release, each part loading only once the user has agreed to it (the bill is stated first).
+ * The indicators each release is asked for: the chosen ones in the release checked against, and
+ * their counterparts in the release the list comes from (none asked for an indicator without).
+ */
+export function partIndicators(
+  check: Ready,
+  version: string,
+  followed: readonly FollowedIndicator[],
+): number[] {
+  if (version === check.to) return followed.map((indicator) => indicator.id);
+  return [
+    ...new Set(followed.flatMap((indicator) => (indicator.before ? [indicator.before.id] : []))),
+  ];
+}
+
+/**
+ * The chosen indicators' scores of each entry's old dataset and every new one, in batches of
+ * 100 per release, each part loading only once the user has agreed to it (the bill is stated
+ * first). Nothing is planned until the indicators are followed to the older release
+ * (`followed`), so a bill never names the wrong indicators.
  */
 export function useUpgradeScores(input: {
   check: Ready;
   chosen: ReadonlyMap<number, number>;
-  indicatorIds: readonly number[];
+  followed: readonly FollowedIndicator[] | undefined;
   charged: Charged | undefined;
 }) {
-  const { check, indicatorIds } = input;
+  const { check, followed } = input;
   const scores = useConsentedScores({
-    requests: scoreParts(check, input.chosen).map((part) => ({
-      version: part.version,
-      systemModel: check.system_model,
-      datasetIds: part.ids,
-      indicatorIds,
-    })),
+    requests: followed
+      ? scoreParts(check, input.chosen).map((part) => ({
+          version: part.version,
+          systemModel: check.system_model,
+          datasetIds: part.ids,
+          indicatorIds: partIndicators(check, part.version, followed),
+        }))
+      : [],
     charged: input.charged,
     scope: 'releases',
     by: 'batch',

@@ -1,17 +1,22 @@
-import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ListEntry } from '../../../../shared/api/routes';
 import type { Indicator, UpgradeCheck, Usage } from '../../../../shared/api/schemas';
+import type { ListProblem } from '../../../../shared/dataset-list';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
 import { IndicatorPicker } from '../../../components/input/indicator-picker';
 import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
 import { ReleaseBill } from '../../scores/components/release-bill';
+import { counterpartQueries } from '../../scores/api/counterpart-queries';
+import { CounterpartList } from '../../scores/components/counterpart-list';
+import { followedIndicators } from '../../scores/counterparts';
 import { useUpgradeScores } from '../api/use-upgrade-scores';
 import { ReportSteps } from '../../../components/data/report-steps';
 import { mappingExport, mappingToDatapackage, mappingToJson } from '../export';
 import { ExportButtons } from '../../../components/data/export-buttons';
-import { scoreMoves } from '../score-moves';
+import { splitsScored, upgradeMoves } from '../score-moves';
 import { VerdictTable, type VerdictView } from './verdict-table';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -33,6 +38,8 @@ interface CheckResultsProps {
   link: string;
   /** The verdicts shown and the page of them, as the page's URL keeps them. */
   view?: VerdictView | undefined;
+  /** Lines of the list that were not checked (unreadable, repeated): in the exports with why. */
+  problems?: readonly ListProblem[] | undefined;
 }
 
 /**
@@ -45,19 +52,35 @@ export function CheckResults(props: CheckResultsProps) {
     () => props.initialChosen ?? new Map(),
   );
   const [skipped, setSkipped] = useState<number>();
-  const scores = useUpgradeScores({
-    check,
-    chosen,
-    indicatorIds,
-    charged: props.charged,
-  });
   // In the order the user picked them, as the columns and the export list them.
   const picked = indicatorIds.flatMap((id) => props.indicators.filter((known) => known.id === id));
-  const scored = scores.held ? picked : [];
+  // Each picked indicator's counterpart in the release the list comes from (free): what is
+  // scored there, so a renamed category is not a "—".
+  const counterparts = useQuery({
+    ...counterpartQueries.between(check.to, check.system_model, check.from),
+    enabled: picked.length > 0,
+  });
+  const followed =
+    picked.length > 0 && counterparts.data
+      ? followedIndicators(
+          picked.map((indicator) => indicator.id),
+          counterparts.data,
+        )
+      : undefined;
+  const scores = useUpgradeScores({ check, chosen, followed, charged: props.charged });
+  const scored = scores.held && followed ? picked : [];
   const { progress } = scores;
-  const mapping = { check, chosen, indicators: scored, scores: scores.table };
+  const mapping = {
+    check,
+    chosen,
+    indicators: scored,
+    followed: scored.length > 0 ? followed : undefined,
+    scores: scores.table,
+    problems: props.problems,
+  };
   const file = `upgrade-${check.from}-to-${check.to}-${check.system_model}`;
   const waiting = scores.bill.releases.length > 0;
+  const splits = splitsScored(check.results, chosen);
 
   return (
     <Stack gap="md">
@@ -109,10 +132,22 @@ export function CheckResults(props: CheckResultsProps) {
           value={indicatorIds}
           onChange={props.onIndicators}
         />
+        {counterparts.isError && (
+          <ErrorPanel error={counterparts.error} onRetry={() => void counterparts.refetch()} />
+        )}
+        {picked.length > 0 && counterparts.isPending && (
+          <Skeleton h={40} aria-label={`Following the indicators to ${check.from}`} />
+        )}
+        {counterparts.data && <CounterpartList indicators={picked} answer={counterparts.data} />}
         {scores.error !== undefined && <ErrorPanel error={scores.error} onRetry={scores.retry} />}
         {waiting && (
           <ReleaseBill
-            title={`Scores for ${plural(indicatorIds.length, 'indicator')} in ${check.from} and ${check.to}`}
+            title={`Scores for ${plural(picked.length, 'indicator')} in ${check.from} and ${check.to}`}
+            note={
+              splits.entries > 0
+                ? `${plural(splits.entries, 'entry')} split in ${check.to}: all ${plural(splits.datasets, 'dataset')} ${splits.entries === 1 ? 'it' : 'they'} became are scored, each with its share, and each change is computed against the share-weighted mix.`
+                : undefined
+            }
             bill={scores.bill}
             partShown={scores.held}
             loadLabel="Load scores"
@@ -142,18 +177,12 @@ export function CheckResults(props: CheckResultsProps) {
           props.onChosenChange?.(next);
         }}
         scores={
-          scored.length > 0
+          scored.length > 0 && followed
             ? {
                 names: scored.map(
                   (indicator) => `Change in ${indicator.indicator} (${indicator.method})`,
                 ),
-                moves: (result) =>
-                  scoreMoves(
-                    result,
-                    { from: check.from, to: check.to, chosen: chosen.get(result.line) },
-                    scored.map((indicator) => indicator.id),
-                    scores.table,
-                  ),
+                moves: (result) => upgradeMoves(result, check, chosen, followed, scores.table),
               }
             : undefined
         }

@@ -8,6 +8,7 @@ import { ListInput } from './list-input';
 import { VerdictTable } from './verdict-table';
 import { loadedReport } from '../../../testing/report-step';
 import { changeFor } from '../../../testing/verdicts';
+import { entryScoreMoves, type FollowedIndicator } from '../../../../shared/scores/moves';
 
 describe('ListInput', () => {
   it('counts the entries and lists the lines left out', () => {
@@ -149,15 +150,18 @@ describe('VerdictTable kept by the page', () => {
         onChoose={vi.fn()}
         entries={[]}
         ind={[]}
-        view={{ verdicts: ['new ID'], page: 1, onChange }}
+        view={{ changes: ['re-identified'], page: 1, onChange }}
       />,
     );
     const table = screen.getByRole('table', { name: 'Verdicts from 3.10 to 3.12' });
-    const newIds = check.results.filter((result) => result.verdict === 'new ID').length;
+    const newIds = check.results.filter((result) => result.change === 're-identified').length;
     expect(within(table).getAllByRole('row')).toHaveLength(newIds + 1);
     const group = screen.getByRole('group', { name: 'Show verdicts' });
-    await userEvent.click(within(group).getByText(/^unchanged \(/));
-    expect(onChange).toHaveBeenCalledWith({ verdicts: ['new ID', 'unchanged'], page: 1 });
+    await userEvent.click(within(group).getByText(/^documentation unchanged \(/));
+    expect(onChange).toHaveBeenCalledWith({
+      changes: ['re-identified', 'documentation unchanged'],
+      page: 1,
+    });
   });
 });
 
@@ -184,7 +188,11 @@ describe('VerdictTable', () => {
       within(rows[4] as HTMLElement).getByText('Not given by the data service'),
     ).toBeInTheDocument();
     expect(within(rows[4] as HTMLElement).getByText(/same UUIDs/)).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('Documentation unchanged')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('documentation unchanged')).toBeInTheDocument();
+    expect(
+      within(rows[1] as HTMLElement).getByText('Only documentation is compared'),
+    ).toBeInTheDocument();
+    expect(within(rows[4] as HTMLElement).getByText('re-identified')).toBeInTheDocument();
     // No certain successor: a dash that says why, and the candidates to choose from.
     expect(
       within(rows[3] as HTMLElement).getByText(/^— no certain successor in 3\.12/),
@@ -227,7 +235,25 @@ describe('VerdictTable', () => {
     expect(within(row()).getByText('candidates inferred from documentation')).toBeInTheDocument();
   });
 
-  it('says where documentation is unchanged but the scores moved', () => {
+  it('gives each score its class, a changed one beside "documentation unchanged" too, and a split its mix', () => {
+    const scored = new Map<string, number>([
+      ['3.10|1|1111', 1],
+      ['3.12|1|1024', 1.032],
+      ['3.10|6|1111', 2],
+      ['3.12|6|1024', 2],
+      ['3.12|60|1024', 4],
+    ]);
+    // IPCC 2021's total in 3.12 is "climate change" in 3.10; EF's 1443 has no counterpart there.
+    const followed: FollowedIndicator[] = [
+      {
+        id: 1024,
+        before: {
+          id: 1111,
+          link: { kind: 'counterpart', basis: 'renamed', differs: ['category'] },
+        },
+      },
+      { id: 1443, before: null },
+    ];
     renderWithProviders(
       <VerdictTable
         check={check}
@@ -236,22 +262,30 @@ describe('VerdictTable', () => {
         entries={[]}
         ind={[]}
         scores={{
-          names: ['GWP'],
-          moves: (result) => [
-            {
-              indicatorId: 882,
-              before: 1,
-              after: result.line === 1 ? 1.032 : 1,
-              change: result.line === 1 ? 3.2 : 0,
-            },
-          ],
+          names: ['GWP100 (IPCC 2021)', 'GWP100 (EF v3.1)'],
+          moves: (result) =>
+            entryScoreMoves(result, { from: '3.10', to: '3.12' }, followed, (v, d, i) =>
+              scored.get(`${v}|${d}|${i}`),
+            ),
         }}
       />,
     );
-    const [, unchanged] = within(screen.getByRole('table')).getAllByRole('row');
+    const [, unchanged, , , , split] = within(screen.getByRole('table')).getAllByRole('row');
+    const first = within(unchanged as HTMLElement);
     expect(
-      within(unchanged as HTMLElement).getByText('Documentation unchanged; the scores changed'),
+      first.getByText('Only documentation is compared: a score changed (indicator changed)'),
     ).toBeInTheDocument();
+    expect(first.getByText('+3.2 %')).toBeInTheDocument();
+    expect(first.getByText('indicator changed')).toBeInTheDocument();
+    expect(first.getByText('In 3.10: indicator 1111, its counterpart')).toBeInTheDocument();
+    // Never a bare dash: the indicator without a counterpart says so.
+    expect(first.getByText('The indicator has no counterpart in 3.10.')).toBeInTheDocument();
+    const parts = within(split as HTMLElement);
+    expect(parts.getByText('+10 % against the share-weighted mix')).toBeInTheDocument();
+    expect(parts.getByText('2 → mix 2.2')).toBeInTheDocument();
+    expect(parts.getByText('60 France (FR) 10 %: 4')).toBeInTheDocument();
+    expect(parts.getByText('6 Rest-of-World (RoW) 90 %: 2')).toBeInTheDocument();
+    expect(parts.getAllByText('successor').length).toBeGreaterThan(0);
   });
 
   it('lets the user choose a candidate for a dataset without a certain successor', async () => {
@@ -370,7 +404,7 @@ describe('VerdictTable', () => {
     expect(screen.getAllByText(/^Same dataset as line/)).toHaveLength(1);
   });
 
-  it('filters by verdict', async () => {
+  it('filters by change', async () => {
     renderWithProviders(
       <VerdictTable check={check} chosen={new Map()} onChoose={vi.fn()} entries={[]} ind={[]} />,
     );

@@ -1,29 +1,22 @@
-import { Anchor, Button, Chip, CopyButton, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Chip, CopyButton, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { ListEntry } from '../../../../shared/api/routes';
-import {
-  UPGRADE_VERDICTS,
-  type DatasetRef,
-  type UpgradeCheck,
-  type UpgradeResult,
-  type UpgradeVerdict,
-} from '../../../../shared/api/schemas';
-import { OrMissing } from '../../../components/data/missing';
+import type { UpgradeCheck, UpgradeResult } from '../../../../shared/api/schemas';
+import type { EntryScoreMove } from '../../../../shared/scores/moves';
+import { ChangeBadge } from '../../../components/data/change-badge';
+import { Dataset, noTarget } from './verdict-parts';
+import { ScoreMoveCell } from '../../../components/data/score-move';
 import { PageControl } from '../../../components/data/page-control';
-import { paths } from '../../../config/paths';
 import {
   candidateReason,
   describeFields,
-  shareText,
+  ENTRY_CHANGES,
   sourceOfVerdict,
+  type EntryChange,
 } from '../../../../shared/matching/words';
-import { formatChange } from '../../../lib/change';
 import { chosenDifferences, describeEntry, mappedIds } from '../entries';
-import { exactScore, formatCount, formatScore, plural } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
-import type { ScoreMove } from '../score-moves';
-import { VerdictBadge } from './verdict-badge';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
 
@@ -35,7 +28,8 @@ interface VerdictTableProps {
   /** The list's entries as the user gave them. */
   entries: readonly ListEntry[];
   /** Loaded scores: the indicators' short names, and each entry's moves. */
-  scores?: { names: readonly string[]; moves: (result: UpgradeResult) => ScoreMove[] } | undefined;
+  scores?:
+    { names: readonly string[]; moves: (result: UpgradeResult) => EntryScoreMove[] } | undefined;
   /** The indicator set every dataset link keeps. */
   ind: readonly number[];
   /**
@@ -45,63 +39,23 @@ interface VerdictTableProps {
   view?: VerdictView | undefined;
 }
 
-/** Which verdicts the table shows (none = all) and which page of them. */
+/** Which changes the table shows (none = all) and which page of them. */
 export interface VerdictView {
-  verdicts: readonly UpgradeVerdict[];
+  changes: readonly EntryChange[];
   page: number;
-  onChange: (view: { verdicts: UpgradeVerdict[]; page: number }) => void;
+  onChange: (view: { changes: EntryChange[]; page: number }) => void;
 }
 
 const PAGE = 100;
 
-function Dataset({
-  dataset,
-  version,
-  systemModel,
-  ind,
-  share,
-}: {
-  dataset: DatasetRef;
-  version: string;
-  systemModel: string;
-  ind: readonly number[];
-  share?: number | null;
-}) {
-  return (
-    <Stack gap={0}>
-      <Anchor
-        component={Link}
-        to={paths.dataset({ version, systemModel }, dataset.id, { ind })}
-        size="sm"
-      >
-        {dataset.id}
-      </Anchor>
-      <Text size="xs">
-        <OrMissing value={dataset.activity} /> · <OrMissing value={dataset.product} /> ·{' '}
-        <OrMissing value={dataset.geography} />
-        {share !== undefined && share !== null ? ` · share ${shareText(share)}` : ''}
-      </Text>
-    </Stack>
-  );
-}
-
-/** Why the newer side of a row holds no dataset, in words: never a bare dash. */
-function noTarget(result: UpgradeResult, from: string, to: string): string {
-  switch (result.verdict) {
-    case 'not in source':
-      return `— not in ${from}: nothing in ${from} matches the line.`;
-    case 'several in source':
-      return `— the line names ${result.candidates.length} datasets of ${from}: give one Dataset ID to check it.`;
-    case 'removed':
-      return `— removed: no dataset of ${to} is near it.`;
-    default:
-      return `— no certain successor in ${to}: choose one below, or leave it out.`;
-  }
-}
-
-/** Whether any loaded score moved between the two releases. */
-const scoresMoved = (moves: readonly ScoreMove[]) =>
-  moves.some((move) => move.change !== null && move.change !== 0);
+/** The classes of the loaded scores that moved, in the order of the columns, each once. */
+const movedClasses = (moves: readonly EntryScoreMove[]) => [
+  ...new Set(
+    moves
+      .filter((move) => move.change.percent !== null && move.change.percent !== 0)
+      .map((move) => move.change.class),
+  ),
+];
 
 /**
  * The verdict for every entry of a list, a page of 100 at a time, filtered by verdict: where it
@@ -130,19 +84,22 @@ export function VerdictTable({
     if (first === undefined) firstLine.set(result.source.id, result.line);
     else repeats.set(result.line, first);
   }
-  const [ownShown, setOwnShown] = useState<readonly UpgradeVerdict[]>([]);
+  const [ownShown, setOwnShown] = useState<readonly EntryChange[]>([]);
   const [ownPage, setOwnPage] = useState(1);
-  const shown = view?.verdicts ?? ownShown;
+  const shown = view?.changes ?? ownShown;
   const page = view?.page ?? ownPage;
-  const show = (verdicts: UpgradeVerdict[], next: number) => {
-    if (view) view.onChange({ verdicts, page: next });
+  const show = (changes: EntryChange[], next: number) => {
+    if (view) view.onChange({ changes, page: next });
     else {
-      setOwnShown(verdicts);
+      setOwnShown(changes);
       setOwnPage(next);
     }
   };
+  const counts = new Map<EntryChange, number>();
+  for (const result of check.results)
+    counts.set(result.change, (counts.get(result.change) ?? 0) + 1);
   const rows =
-    shown.length === 0 ? check.results : check.results.filter((r) => shown.includes(r.verdict));
+    shown.length === 0 ? check.results : check.results.filter((r) => shown.includes(r.change));
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages);
   const { from, to, system_model: systemModel } = check;
@@ -155,19 +112,22 @@ export function VerdictTable({
           value={[...shown]}
           onChange={(value) =>
             show(
-              value.filter((v): v is UpgradeVerdict =>
-                (UPGRADE_VERDICTS as readonly string[]).includes(v),
+              value.filter((v): v is EntryChange =>
+                (ENTRY_CHANGES as readonly string[]).includes(v),
               ),
               1,
             )
           }
         >
           <Group gap="xs" aria-label="Show verdicts" role="group">
-            {UPGRADE_VERDICTS.filter((verdict) => check.counts[verdict] > 0).map((verdict) => (
-              <Chip key={verdict} value={verdict} size="xs">
-                {verdict} ({formatCount(check.counts[verdict])})
-              </Chip>
-            ))}
+            {ENTRY_CHANGES.map((change) => {
+              const count = counts.get(change) ?? 0;
+              return count === 0 ? null : (
+                <Chip key={change} value={change} size="xs">
+                  {change} ({formatCount(count)})
+                </Chip>
+              );
+            })}
           </Group>
         </Chip.Group>
         <CopyButton value={ids.join('\n')}>
@@ -183,12 +143,12 @@ export function VerdictTable({
           <Table.Thead>
             {phone ? (
               <Table.Tr>
-                <Table.Th>Entry, verdict and datasets</Table.Th>
+                <Table.Th>Entry, change and datasets</Table.Th>
               </Table.Tr>
             ) : (
               <Table.Tr>
                 <Table.Th>Line</Table.Th>
-                <Table.Th>Verdict</Table.Th>
+                <Table.Th>Change</Table.Th>
                 <Table.Th>In {from}</Table.Th>
                 <Table.Th>In {to}</Table.Th>
                 <Table.Th>What changed</Table.Th>
@@ -201,20 +161,22 @@ export function VerdictTable({
           <Table.Tbody>
             {rows.slice((current - 1) * PAGE, current * PAGE).map((result) => {
               const picked = chosen.get(result.line);
-              const pickable = result.verdict === 'no certain successor';
+              const pickable = result.change === 'no certain successor';
               const pickedRef = result.candidates.find((c) => c.dataset.id === picked)?.dataset;
               const moves = scores?.moves(result) ?? [];
+              const nameOf = (id: number) =>
+                result.successors.find((s) => s.dataset.id === id)?.dataset.geography ?? '';
               const several = result.successors.length > 1;
               const possibleSplit =
                 !pickable && result.source !== null && result.candidates.length > 0;
               const verdictCell = (
                 <>
-                  <VerdictBadge verdict={result.verdict} />
-                  {result.verdict === 'unchanged' && (
+                  <ChangeBadge change={result.change} />
+                  {result.change === 'documentation unchanged' && (
                     <Text size="xs" c="dimmed">
-                      {scoresMoved(moves)
-                        ? 'Documentation unchanged; the scores changed'
-                        : 'Documentation unchanged'}
+                      {movedClasses(moves).length > 0
+                        ? `Only documentation is compared: a score changed (${movedClasses(moves).join(', ')})`
+                        : 'Only documentation is compared'}
                     </Text>
                   )}
                   {repeats.has(result.line) && (
@@ -251,7 +213,7 @@ export function VerdictTable({
                       <Text size="xs" c="dimmed">
                         Entered: {entered.get(result.line) ?? `line ${result.line}`}
                       </Text>
-                      {result.verdict === 'several in source' &&
+                      {result.change === 'several in source' &&
                         result.candidates.map((candidate) => (
                           <Dataset
                             key={candidate.dataset.id}
@@ -287,7 +249,7 @@ export function VerdictTable({
                           share={result.successors[0]?.share}
                         />
                       )}
-                  {result.verdict === 'merged' && (
+                  {result.change === 'merged' && (
                     <Text size="xs" c="dimmed">
                       Other datasets of {from} became it too.
                     </Text>
@@ -354,9 +316,12 @@ export function VerdictTable({
                         {targetCell}
                         {changedCell}
                         {moves.map((move, i) => (
-                          <Text key={move.indicatorId} size="xs">
-                            {scores?.names[i] ?? move.indicatorId}: {formatChange(move.change)}
-                          </Text>
+                          <Stack key={move.indicatorId} gap={0}>
+                            <Text size="xs" fw={500}>
+                              {scores?.names[i] ?? move.indicatorId}
+                            </Text>
+                            <ScoreMoveCell move={move} from={from} to={to} targetName={nameOf} />
+                          </Stack>
                         ))}
                       </Stack>
                     </Table.Td>
@@ -370,17 +335,8 @@ export function VerdictTable({
                   <Table.Td>{targetCell}</Table.Td>
                   <Table.Td>{changedCell}</Table.Td>
                   {moves.map((move) => (
-                    <Table.Td
-                      key={move.indicatorId}
-                      title={`${move.before === undefined ? `not in ${from}` : exactScore(move.before)} → ${move.after === undefined ? `not in ${to}` : exactScore(move.after)}`}
-                    >
-                      {formatChange(move.change)}
-                      {(move.before !== undefined || move.after !== undefined) && (
-                        <Text size="xs" c="dimmed">
-                          {move.before === undefined ? '—' : formatScore(move.before)} →{' '}
-                          {move.after === undefined ? '—' : formatScore(move.after)}
-                        </Text>
-                      )}
+                    <Table.Td key={move.indicatorId}>
+                      <ScoreMoveCell move={move} from={from} to={to} targetName={nameOf} />
                     </Table.Td>
                   ))}
                 </Table.Tr>
