@@ -209,7 +209,7 @@ describe('npx lci-explorer', () => {
     // The browser's scores export has the very same columns, so one script reads both.
     expect(header).toBe(scoresCsv({ version: '3.12', systemModel: 'cutoff' }, []).trim());
     expect(header).toBe(
-      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,activity_uuid,product_uuid,file_name,service,retrieved_at,explorer_version,evidence_digest,format',
+      'version,system_model,dataset_id,activity,product,geography,reference_unit,indicator_id,method,category,indicator,score,unit,score_note,activity_uuid,product_uuid,file_name,service,retrieved_at,explorer_version,evidence_digest,format',
     );
     const column = header.split(',').indexOf('score');
     const cells = readCsv(rows.join('\n')).map((row) => row.cells);
