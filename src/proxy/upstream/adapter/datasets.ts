@@ -11,7 +11,7 @@ import { readWith, type Read } from './shape';
 /**
  * Dataset objects (upstream-api.md §7.1: the batch example is documented, nullability is not),
  * search answers (§6.3, third-party only) and the Spold lookup (§6.6, unknown). Which fields may
- * be null or absent is UPSTREAM_FIELDS (src/shared/api/schemas.ts); unknown extra fields are
+ * be null or absent is UPSTREAM_FIELDS (src/shared/api/schemas/upstream-fields.ts); unknown extra fields are
  * ignored unless a field the explorer shows is missing beside them; `activity_type` may come as
  * prose ("market activity") or as the filter's enum (`MARKET_ACTIVITY`).
  */

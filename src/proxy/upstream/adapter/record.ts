@@ -3,7 +3,7 @@ import { UPSTREAM_FIELDS, type Leeway, type UpstreamObject } from '../../../shar
 
 /**
  * One object of the data service's answer read against the field list in
- * src/shared/api/schemas.ts (UPSTREAM_FIELDS): a field present, null, or absent are three
+ * src/shared/api/schemas/upstream-fields.ts (UPSTREAM_FIELDS): a field present, null, or absent are three
  * different answers. Null is taken only where the list allows it; absent only where it says
  * "null or absent"; and a field the explorer shows that is absent while the object has a field
  * nobody knows is a rename until shown otherwise, refused naming both paths. A rename the

@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 const NOT_GIVEN = 'Not given by the data service';
 
 /**
- * A value the data service left out (a null that src/shared/api/schemas.ts's UPSTREAM_FIELDS
+ * A value the data service left out (a null that src/shared/api/schemas/upstream-fields.ts's UPSTREAM_FIELDS
  * allows). Shown as missing, in words, never as "null" or an empty cell a reader could take for
  * a blank in the data.
  */

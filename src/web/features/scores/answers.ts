@@ -5,7 +5,7 @@ import { releaseKey, type ScoreCall } from './planner';
 
 /**
  * A score the data service gave: a number. `score: null` is "no score" (the service gave none
- * for that indicator; src/shared/api/schemas.ts), which is never a number on any page.
+ * for that indicator; src/shared/api/schemas/datasets.ts), which is never a number on any page.
  */
 export type GivenScore = ImpactScore & { score: number };
 
