@@ -11,26 +11,10 @@ import {
   comparisonWideTable,
   type ComparisonExport,
 } from './export';
+import { aDataset } from '../../testing/datasets';
 
-const dataset = (id: number, activity: string): Dataset => ({
-  id,
-  activity,
-  product: 'thing',
-  unit: 'kg',
-  description: null,
-  geography: 'Germany (DE)',
-  time_period: null,
-  activity_type: null,
-  isic_section: null,
-  isic_class: null,
-  activity_spold_uuid: null,
-  geography_spold_uuid: null,
-  product_spold_uuid: null,
-  sectors: [],
-  url: null,
-  url_history: null,
-  impact_scores: [],
-});
+const dataset = (id: number, activity: string): Dataset =>
+  aDataset({ id, activity, product: 'thing', unit: 'kg', geography: 'Germany (DE)' });
 const indicator = (id: number, method: string): Indicator => ({
   id,
   method,

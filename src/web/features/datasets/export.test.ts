@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSavedScores } from '../../../shared/scores/read';
 import { scoresToCsv } from './export';
+import { aDataset } from '../../testing/datasets';
 
 const provenance = {
   service: 'demo data',
@@ -12,7 +13,7 @@ const provenance = {
 describe('CSV export', () => {
   it('writes one row per score with exact values, quoting what needs it', () => {
     const csv = scoresToCsv(
-      {
+      aDataset({
         id: 8279,
         activity: 'market for electricity, low voltage',
         product: 'electricity, low voltage',
@@ -40,7 +41,7 @@ describe('CSV export', () => {
             provenance,
           },
         ],
-      },
+      }),
       { version: '3.12', systemModel: 'cutoff' },
     );
     const [header, row] = csv.trim().split('\n');
@@ -75,23 +76,12 @@ describe('CSV export', () => {
 
   it('writes a score the service did not give as an empty cell and a note, never 0', () => {
     const csv = scoresToCsv(
-      {
+      aDataset({
         id: 8279,
         activity: 'market for electricity, low voltage',
         product: 'electricity, low voltage',
-        description: null,
         geography: 'Mexico (MX)',
         unit: 'kWh',
-        time_period: null,
-        activity_type: null,
-        isic_section: null,
-        isic_class: null,
-        activity_spold_uuid: null,
-        geography_spold_uuid: null,
-        product_spold_uuid: null,
-        sectors: [],
-        url: null,
-        url_history: null,
         impact_scores: [
           {
             id: 882,
@@ -102,7 +92,7 @@ describe('CSV export', () => {
             indicator: 'global warming potential (GWP100)',
           },
         ],
-      },
+      }),
       { version: '3.12', systemModel: 'cutoff' },
     );
     const row = csv.trim().split('\n')[1] ?? '';

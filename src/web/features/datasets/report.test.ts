@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../shared/api/schemas';
 import { reportMarking } from '../../lib/report/model';
 import { datasetReport } from './report';
+import { aDataset } from '../../testing/datasets';
 
 const provenance = {
   service: 'demo data',
@@ -18,29 +19,20 @@ const score = (id: number, value: number, unit: string, method: string) => ({
   indicator: 'global warming potential (GWP100)',
   provenance,
 });
-const dataset: Dataset = {
+const dataset: Dataset = aDataset({
   id: 8279,
   activity: 'market for electricity, low voltage',
   product: 'electricity, low voltage',
-  description: null,
   geography: 'Mexico (MX)',
   unit: 'kWh',
-  time_period: null,
-  activity_type: null,
-  isic_section: null,
-  isic_class: null,
   activity_spold_uuid: 'aaaaaaaa-0000-4000-8000-000000000001',
-  geography_spold_uuid: null,
   product_spold_uuid: 'bbbbbbbb-0000-4000-8000-000000000002',
-  sectors: [],
-  url: null,
-  url_history: null,
   impact_scores: [
     score(964, 0.612, 'kg CO2-Eq', 'IPCC 2021'),
     score(882, 1.52637e-8, 'kg CO2-Eq', 'CML v4.8 2016'),
     score(990, 3e-9, 'kg Sb-Eq', 'CML v4.8 2016'),
   ],
-};
+});
 
 describe('the dataset page’s report', () => {
   it('holds the scores as the table shows them, a chart per unit, the provenance and the citation', () => {

@@ -14,27 +14,22 @@ import { DocumentationDiff } from './components/documentation-diff';
 import { ReleaseMatches } from './components/release-matches';
 import { ScoreHistory } from './components/score-history';
 import type { CounterpartEntry } from '../scores/counterparts';
+import { aDataset } from '../../testing/datasets';
 
-const dataset = (over: Partial<Dataset>): Dataset => ({
-  id: 1,
-  activity: 'cement production, Portland',
-  product: 'cement, Portland',
-  description: 'Demo data.',
-  geography: 'Switzerland (CH)',
-  unit: 'kg',
-  time_period: '2010-2025',
-  activity_type: 'ordinary transforming activity',
-  isic_section: 'C - Manufacturing',
-  isic_class: '2394 - Manufacture of cement, lime and plaster',
-  activity_spold_uuid: null,
-  geography_spold_uuid: null,
-  product_spold_uuid: null,
-  sectors: ['Cement & concrete'],
-  url: null,
-  url_history: null,
-  impact_scores: [],
-  ...over,
-});
+const dataset = (over: Partial<Dataset>): Dataset =>
+  aDataset({
+    activity: 'cement production, Portland',
+    product: 'cement, Portland',
+    description: 'Demo data.',
+    geography: 'Switzerland (CH)',
+    unit: 'kg',
+    time_period: '2010-2025',
+    activity_type: 'ordinary transforming activity',
+    isic_section: 'C - Manufacturing',
+    isic_class: '2394 - Manufacture of cement, lime and plaster',
+    sectors: ['Cement & concrete'],
+    ...over,
+  });
 const gwp: Indicator = {
   id: 882,
   method: 'IPCC 2021',

@@ -4,6 +4,7 @@ import { mergeAnswers } from './answers';
 import { scoreQueries } from './api/score-queries';
 import { alreadyCharged, scoreBill } from './bill';
 import { planCalls, type ScoreCall } from './planner';
+import { aDataset } from '../../testing/datasets';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 const cutoff = { version: '3.12', systemModel: 'cutoff' };
@@ -67,23 +68,9 @@ describe('the planner', () => {
 });
 
 function dataset(id: number, scores: number[]): Dataset {
-  return {
+  return aDataset({
     id,
     activity: `activity ${id}`,
-    product: null,
-    geography: null,
-    unit: null,
-    description: null,
-    time_period: null,
-    activity_type: null,
-    isic_section: null,
-    isic_class: null,
-    activity_spold_uuid: null,
-    geography_spold_uuid: null,
-    product_spold_uuid: null,
-    sectors: [],
-    url: null,
-    url_history: null,
     impact_scores: scores.map((s) => ({
       id: s,
       score: s / 10,
@@ -92,7 +79,7 @@ function dataset(id: number, scores: number[]): Dataset {
       category: 'c',
       indicator: 'i',
     })),
-  };
+  });
 }
 
 describe('the answers', () => {

@@ -32,6 +32,7 @@ import {
 } from './share-link';
 import { loadedReport } from '../../testing/report-step';
 import { changeFor } from '../../testing/verdicts';
+import { aDataset } from '../../testing/datasets';
 
 const ref = (id: number, activity = 'cement production', geography = 'Switzerland (CH)') => ({
   id,
@@ -186,19 +187,8 @@ const tableOf = (answers: { version: string; page: DatasetPage }[]) =>
   );
 
 function doc(id: number, scores: [number, number][]) {
-  return {
+  return aDataset({
     ...ref(id),
-    description: null,
-    time_period: null,
-    activity_type: null,
-    isic_section: null,
-    isic_class: null,
-    activity_spold_uuid: null,
-    geography_spold_uuid: null,
-    product_spold_uuid: null,
-    sectors: [],
-    url: null,
-    url_history: null,
     impact_scores: scores.map(([indicator, score]) => ({
       id: indicator,
       score,
@@ -207,7 +197,7 @@ function doc(id: number, scores: [number, number][]) {
       category: 'climate change',
       indicator: 'GWP100',
     })),
-  };
+  });
 }
 
 describe('the mapping export', () => {

@@ -9,26 +9,10 @@ import { columnKey, type Column, type Followed, type ShownColumn } from '../colu
 import { nextRank } from '../ranking';
 import { CompareTable, type CompareTableProps } from './compare-table';
 import { ReferenceNote } from './reference-note';
+import { aDataset } from '../../../testing/datasets';
 
-const dataset = (id: number, activity: string, product: string, unit: string): Dataset => ({
-  id,
-  activity,
-  product,
-  unit,
-  description: null,
-  geography: 'Germany (DE)',
-  time_period: null,
-  activity_type: null,
-  isic_section: null,
-  isic_class: null,
-  activity_spold_uuid: null,
-  geography_spold_uuid: null,
-  product_spold_uuid: null,
-  sectors: [],
-  url: null,
-  url_history: null,
-  impact_scores: [],
-});
+const dataset = (id: number, activity: string, product: string, unit: string): Dataset =>
+  aDataset({ id, activity, product, unit, geography: 'Germany (DE)' });
 const electricity = dataset(
   8279,
   'market for electricity, low voltage, including imports from neighbouring countries',
