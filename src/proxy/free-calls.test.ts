@@ -6,16 +6,17 @@ import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
 import type { Proxy } from './app';
 import { proxyOnEmulator, TEST_CLIENT } from './testing/emulator-proxy';
+import { openedProxies } from './testing/opened-proxies';
 
 // Free calls to the data service cannot be multiplied: by cycling releases, by one user asking
 // for everything, or by repeating a list's entries. Counted with the emulator's own meter.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let users: { authorization: string }[] = [];
-const opened: Proxy[] = [];
+const opened = openedProxies();
 
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, env);
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 const apiRequests = async () =>
@@ -36,7 +37,7 @@ beforeAll(async () => {
   }
 });
 afterEach(async () => {
-  for (const built of opened.splice(0)) await built.app.close();
+  await opened.closeAll();
 });
 afterAll(async () => {
   await emulator.close();

@@ -9,19 +9,20 @@ import { proxyConfigFromEnv } from './config';
 import { connectRedis } from './redis/connection';
 import { proxyOnEmulator, TEST_CLIENT } from './testing/emulator-proxy';
 import { startRedisServer, type RedisServer } from './testing/redis-server';
+import { openedProxies } from './testing/opened-proxies';
 
 // Two proxy instances in this process sharing a real redis-server, in front of the emulator.
 // The deployment of several processes behind nginx is tested in src/launcher/fleet.test.ts.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let redis: RedisServer;
 let user: { authorization: string };
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 const quiet = { warn: () => undefined, info: () => undefined };
 
 async function instance(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, { REDIS_URL: redis.url, ...env });
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   user = { authorization: `Bearer ${signedIn.access_token}` };
 });
 afterEach(async () => {
-  for (const built of opened.splice(0)) await built.app.close();
+  await opened.closeAll();
   const cleaner = await connectRedis(redis.url, quiet);
   await cleaner.redis.flushall();
   await cleaner.close();
@@ -73,7 +74,7 @@ describe('several instances sharing one Redis', () => {
     const [a, b] = await Promise.all(
       [0, 1].map(async () => {
         const built = await buildProxy({ config: proxyConfigFromEnv(env), now });
-        opened.push(built);
+        opened.keep(built);
         return built;
       }),
     );
@@ -102,7 +103,7 @@ describe('several instances sharing one Redis', () => {
           }),
           now,
         });
-        opened.push(built);
+        opened.keep(built);
         return built;
       }),
     );
@@ -128,7 +129,7 @@ describe('several instances sharing one Redis', () => {
   it('builds a release’s sector index once for the fleet', async () => {
     // The calls one instance alone makes to index the release, as the yardstick.
     const alone = await proxyOnEmulator(emulator);
-    opened.push(alone);
+    opened.keep(alone);
     const sectors = async (p: Proxy) => {
       for (;;) {
         const answer = SectorsSchema.parse(
@@ -210,7 +211,7 @@ describe('several instances sharing one Redis', () => {
         }),
         logStream,
       });
-      opened.push(built);
+      opened.keep(built);
       await expect
         .poll(() => lines.join(''), { timeout: 5_000, interval: 20 })
         .toMatch(

@@ -10,20 +10,21 @@ import type { Proxy } from './app';
 import { startUpstreamStub } from './testing/upstream-stub';
 import { proxyOnStub } from './testing/emulator-proxy';
 import type { UpstreamRequest, UpstreamResponse } from './upstream/http-client';
+import { openedProxies } from './testing/opened-proxies';
 
 // The security catalogue of ../shared/design/security.md §4.2, against a recording stub upstream.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let stub: Awaited<ReturnType<typeof startUpstreamStub>>;
 let tokens: { a: string; b: string };
 let now = Date.now();
-const opened: Proxy[] = [];
+const opened = openedProxies();
 
 async function proxy(
   env: Record<string, string> = {},
   deps: { upstream?: UpstreamRequest; logStream?: Writable } = {},
 ) {
   const built = await proxyOnStub(stub, emulator, env, { now: () => now, ...deps });
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -85,7 +86,7 @@ beforeEach(() => {
   now = Date.now();
 });
 afterEach(async () => {
-  for (const built of opened.splice(0)) await built.app.close();
+  await opened.closeAll();
 });
 afterAll(async () => {
   await stub.close();
@@ -570,6 +571,6 @@ describe('graceful shutdown', () => {
     const response = await pending;
     expect(response.status).toBe(200);
     await closing;
-    opened.splice(opened.indexOf(p), 1);
+    opened.forget(p);
   });
 });

@@ -8,22 +8,23 @@ import { ProblemSchema } from '../../shared/problem';
 import { signInProgram } from '../../emulator/testing/device-flow';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import { buildProxy, type Proxy } from '../app';
+import { buildProxy } from '../app';
 import { proxyConfigFromEnv } from '../config';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { createUserVerifier } from './user-auth';
+import { openedProxies } from '../testing/opened-proxies';
 
 // A program signed in by the device authorization grant is the same user as in the browser:
 // the same checks, limits, budget and ledger, never a door of its own.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let program: { authorization: string; token: string };
 let browser: { authorization: string };
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, env);
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   browser = { authorization: `Bearer ${browserTokens.access_token}` };
 });
 afterAll(async () => {
-  for (const built of opened) await built.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 
@@ -131,7 +132,7 @@ describe('a program’s token at the proxy', () => {
       now: () => Date.now() + 3_600_000,
       logStream,
     });
-    opened.push(later);
+    opened.keep(later);
     const refused = await later.app.inject({ url: '/api/versions', headers: program });
     expect(refused.statusCode).toBe(401);
     expect(ProblemSchema.parse(refused.json())).toMatchObject({

@@ -15,15 +15,16 @@ import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { EXPLORER_VERSION } from '../version';
+import { openedProxies } from '../testing/opened-proxies';
 
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let user: { authorization: string };
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, env);
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 const apiRequests = async () =>
@@ -74,7 +75,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  for (const built of opened) await built.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 

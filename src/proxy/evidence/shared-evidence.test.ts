@@ -7,17 +7,18 @@ import type { Proxy } from '../app';
 import { connectRedis } from '../redis/connection';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { startRedisServer, type RedisServer } from '../testing/redis-server';
+import { openedProxies } from '../testing/opened-proxies';
 
 // Instances sharing a real redis-server: the evidence one keeps, another vouches for.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let redis: RedisServer;
 let user: { authorization: string };
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 async function instance(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, { REDIS_URL: redis.url, ...env });
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
   user = { authorization: `Bearer ${signedIn.access_token}` };
 });
 afterEach(async () => {
-  for (const built of opened.splice(0)) await built.app.close();
+  await opened.closeAll();
   const cleaner = await connectRedis(redis.url, { warn: () => undefined, info: () => undefined });
   await cleaner.redis.flushall();
   await cleaner.close();

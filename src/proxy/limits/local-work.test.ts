@@ -4,23 +4,23 @@ import { UpgradeCheckSchema } from '../../shared/api/schemas';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import type { Proxy } from '../app';
 import { upgradeAnswer } from '../release-data/answers';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { LocalWork } from './local-work';
+import { openedProxies } from '../testing/opened-proxies';
 
 // Work the proxy does in its own memory for one request (upgrade checks, changes, histories) is
 // bounded per user and by memory, so one user sending 24 upgrade checks of 10 000 lines at once
 // cannot take the proxy's memory: past the bounds, 429 local_work_busy at once.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 const users: Record<string, string> = {};
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const CHECK = '/api/upgrade-check?version=3.12&system_model=cutoff&from=3.11';
 const MB = 1024 * 1024;
 
 async function listening(env: Record<string, string>) {
   const proxy = await proxyOnEmulator(emulator, env);
-  opened.push(proxy);
+  opened.keep(proxy);
   await proxy.app.listen({ host: '127.0.0.1', port: 0 });
   const address = proxy.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -87,7 +87,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const proxy of opened) await proxy.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 

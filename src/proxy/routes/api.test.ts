@@ -14,14 +14,15 @@ import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { userIdFor } from '../auth/user-auth';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { openedProxies } from '../testing/opened-proxies';
 
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let tokens: { alice: string; bob: string };
-const opened: Proxy[] = [];
+const opened = openedProxies();
 
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, env);
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -57,7 +58,7 @@ afterEach(async () => {
   await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  for (const built of opened) await built.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 

@@ -11,16 +11,17 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { openedProxies } from '../testing/opened-proxies';
 
 // Sector and ISIC filters answered by the proxy's sector index, against the emulator.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let auth: { authorization: string };
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, env);
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -75,7 +76,7 @@ beforeAll(async () => {
   auth = { authorization: `Bearer ${user.access_token}` };
 });
 afterAll(async () => {
-  for (const built of opened) await built.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from './emulator-proxy';
+import { openedProxies, type OpenedProxies } from './opened-proxies';
 
 /** What a test file of issue 32's deviations needs: where the emulator is, a user, faults. */
 interface Harness {
@@ -17,7 +18,7 @@ interface Harness {
   /** The emulator's API requests so far. */
   apiRequests: () => Promise<number>;
   /** Proxies opened so far (closed after the file), for tests that close theirs earlier. */
-  opened: Proxy[];
+  opened: OpenedProxies;
 }
 
 /**
@@ -33,7 +34,7 @@ export function useEvidenceHarness(deps: {
 }): Harness {
   let emulator: { origin: string; close: () => Promise<void> } | undefined;
   let token = '';
-  const opened: Proxy[] = [];
+  const opened = openedProxies();
   const running = () => {
     if (!emulator) throw new Error('the emulator did not start');
     return emulator;
@@ -48,7 +49,7 @@ export function useEvidenceHarness(deps: {
     await fetch(`${running().origin}/_emulator/reset`, { method: 'POST' });
   });
   afterAll(async () => {
-    for (const built of opened) await built.app.close();
+    await opened.closeAll();
     await emulator?.close();
   });
   return {
@@ -56,7 +57,7 @@ export function useEvidenceHarness(deps: {
     opened,
     async proxy(env = {}) {
       const built = await proxyOnEmulator(running(), { UPSTREAM_RETRY_MS: '5000', ...env });
-      opened.push(built);
+      opened.keep(built);
       return built;
     },
     get: (p, url) => p.app.inject({ url, headers: { authorization: `Bearer ${token}` } }),

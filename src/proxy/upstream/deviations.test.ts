@@ -11,19 +11,20 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
+import { openedProxies } from '../testing/opened-proxies';
 
 // Each way the real service may deviate (issue 20), played by the emulator and met through the
 // proxy as the explorer meets it: either it works unchanged, or the answer is a clear error.
 // Never a 200 with a shorter list or a value turned null.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let token: string;
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 /** A proxy set as `check:upstream` would set it for the emulator as its faults now stand. */
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, { UPSTREAM_RETRY_MS: '5000', ...env });
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 const get = (p: Proxy, url: string) =>
@@ -67,7 +68,7 @@ afterEach(async () => {
   await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  for (const built of opened) await built.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 

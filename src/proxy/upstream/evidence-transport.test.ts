@@ -79,7 +79,7 @@ describe('5. a refusal not in the API’s own shape gets a fresh token before an
     const limited = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_LICENCE: '*/cutoff' });
     try {
       const p = await proxyOnEmulator(limited);
-      h.opened.push(p);
+      h.opened.keep(p);
       const own = (
         await signInWithCode({ emulatorOrigin: limited.origin, redirectOrigin: 'http://spa.test' })
       ).access_token;
@@ -167,7 +167,7 @@ describe('8. “not in this release” is cached like an answer, fleet-wide and 
       expect((await get(b, MISSING)).statusCode).toBe(404);
       expect((await apiRequests()) - after).toBe(0);
     } finally {
-      for (const built of h.opened.splice(0)) await built.app.close();
+      await h.opened.closeAll();
       await redis.stop();
     }
   });

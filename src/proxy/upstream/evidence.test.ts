@@ -76,7 +76,7 @@ describe('1. a count is a claim: lists are read to their end, a total that falls
       { LOG_LEVEL: 'warn' },
       { logStream: { write: (line) => lines.push(line) } },
     );
-    h.opened.push(p);
+    h.opened.keep(p);
     expect((await get(p, `/api/datasets?${RELEASE}&limit=20`)).statusCode).toBe(200);
     const warned = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(warned).toContainEqual(

@@ -9,18 +9,19 @@ import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { LedgerInUseError } from './ledger-lock';
+import { openedProxies } from '../testing/opened-proxies';
 
 // The score budget and the ledger against the emulator, whose own meter says what was charged.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let users: { authorization: string }[] = [];
 /** Datasets of the release, 100 distinct IDs to ask scores for. */
 let ids: number[] = [];
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const RELEASE = 'version=3.12&system_model=cutoff';
 
 async function proxy(env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, env);
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -68,7 +69,7 @@ afterEach(async () => {
   await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
 });
 afterAll(async () => {
-  for (const built of opened) await built.app.close();
+  await opened.closeAll();
   await emulator.close();
 });
 

@@ -11,6 +11,7 @@ import type { Proxy } from '../app';
 import { connectRedis } from '../redis/connection';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { startRedisServer, type RedisServer } from '../testing/redis-server';
+import { openedProxies } from '../testing/opened-proxies';
 
 // Redis losing its data, for real: its files deleted, or restarted after a live switch to
 // non-durable settings. Instances in this process in front of the emulator, whose meter says
@@ -20,7 +21,7 @@ let user: { authorization: string };
 let ids: number[] = [];
 const RELEASE = 'version=3.12&system_model=cutoff';
 const ROOT = path.join(import.meta.dirname, '../../..');
-const opened: Proxy[] = [];
+const opened = openedProxies();
 const servers: RedisServer[] = [];
 const quiet = { warn: () => undefined, info: () => undefined };
 
@@ -31,7 +32,7 @@ async function redisServer() {
 }
 async function instance(redis: RedisServer, env: Record<string, string> = {}) {
   const built = await proxyOnEmulator(emulator, { REDIS_URL: redis.url, ...env });
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 const witnessFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'witness-')), 'witness.json');
@@ -106,7 +107,7 @@ beforeAll(async () => {
   expect(ids.length).toBeGreaterThanOrEqual(20);
 });
 afterEach(async () => {
-  for (const built of opened.splice(0)) await built.app.close();
+  await opened.closeAll();
   for (const server of servers.splice(0)) await server.stop();
   await fetch(`${emulator.origin}/_emulator/reset`, { method: 'POST' });
 });

@@ -16,12 +16,13 @@ import type { Proxy } from '../../app';
 import { proxyOnStub } from '../../testing/emulator-proxy';
 import { proxyConfigFromEnv } from '../../config';
 import { datasetBody, startUpstreamStub, type ScriptedAnswer } from '../../testing/upstream-stub';
+import { openedProxies } from '../../testing/opened-proxies';
 
 // Each shape issue 11 names, served by a scripted data service and read through the proxy.
 let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
 let stub: Awaited<ReturnType<typeof startUpstreamStub>>;
 let token: string;
-const opened: Proxy[] = [];
+const opened = openedProxies();
 
 async function proxy(env: Record<string, string> = {}, logs?: string[]) {
   const built = await proxyOnStub(
@@ -41,7 +42,7 @@ async function proxy(env: Record<string, string> = {}, logs?: string[]) {
         : {}),
     },
   );
-  opened.push(built);
+  opened.keep(built);
   return built;
 }
 
@@ -72,7 +73,7 @@ afterEach(() => {
   stub.requests.length = 0;
 });
 afterAll(async () => {
-  for (const p of opened) await p.app.close();
+  await opened.closeAll();
   await stub.close();
   await emulator.close();
 });
