@@ -1,14 +1,9 @@
-import { Alert, Anchor, Code, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Code, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  MAX_BATCH_DATASETS,
-  MAX_INDICATORS_PER_CALL,
-  MAX_LIST_ENTRIES,
-  MAX_PAGE_LIMIT,
-} from '../../../shared/api/routes';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { openApiQueries } from '../../features/api-access/api/get-openapi';
+import { ApiLimits } from '../../features/api-access/components/api-limits';
 import { OpenApiView } from '../../features/api-access/components/openapi-view';
 import { TerminalSignIn } from '../../features/api-access/components/terminal-sign-in';
 import { configQueries } from '../../features/auth/api/get-config';
@@ -101,56 +96,7 @@ export function Component() {
         )}
       </Stack>
 
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          Limits
-        </Title>
-        <Table aria-label="Limits" withTableBorder maw={720}>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>Requests a minute, per user (browser and programs together)</Table.Td>
-              <Table.Td>{formatCount(limits.requestsPerMinute)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Calls to the data service at once, per user</Table.Td>
-              <Table.Td>{formatCount(limits.concurrentCalls)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>More that wait for a slot, and for how long at most</Table.Td>
-              <Table.Td>
-                {formatCount(limits.queuedCalls)}, {limits.queueSeconds} s
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Datasets per page (search, batch)</Table.Td>
-              <Table.Td>{MAX_PAGE_LIMIT}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Dataset IDs per batch call; entries per upgrade check</Table.Td>
-              <Table.Td>
-                {formatCount(MAX_BATCH_DATASETS)}; {formatCount(MAX_LIST_ENTRIES)}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Indicators per call</Table.Td>
-              <Table.Td>{MAX_INDICATORS_PER_CALL}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-        <List size="sm">
-          <List.Item>
-            429 <Code>rate_limited</Code>: wait as <Code>Retry-After</Code> says, then ask again.
-          </List.Item>
-          <List.Item>
-            202 (what changed, upgrade checks, history): the releases are being read once, for free;
-            ask again after <Code>Retry-After</Code>.
-          </List.Item>
-          <List.Item>
-            401 <Code>invalid_token</Code>: the token expired; get a new one with{' '}
-            <Code>npx lci-explorer token</Code>.
-          </List.Item>
-        </List>
-      </Stack>
+      <ApiLimits limits={limits} />
 
       <Stack gap="xs">
         <Title order={2} size="h3">
