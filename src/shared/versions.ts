@@ -19,6 +19,12 @@ export interface ReleaseRef {
   systemModel: string;
 }
 
+/**
+ * `3.12/cutoff`: a release as one string, wherever a release keys something (the bill, scores
+ * held, a compare column, a list's key). The one spelling: a version never holds a `/`.
+ */
+export const releaseKey = (release: ReleaseRef) => `${release.version}/${release.systemModel}`;
+
 export const DEFAULT_SYSTEM_MODEL = 'cutoff';
 export const LATEST = 'latest';
 

@@ -10,7 +10,7 @@ import {
   type Decision,
 } from '../../shared/matching/decide';
 import { resolveReport, type ResolvedReport } from '../../shared/matching/report-match';
-import { compareVersions } from '../../shared/versions';
+import { compareVersions, releaseKey } from '../../shared/versions';
 import type { ChangeReports } from '../change-reports/load-reports';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
 import { createIntern, type DatasetDoc } from '../../shared/matching/dataset-doc';
@@ -69,8 +69,6 @@ const DOCS: Codec<DatasetDoc[]> = {
  * one more for another page. Each takes about 14 MB of heap at full scale (a fate per dataset).
  */
 const MAX_DECISIONS = 2 * HISTORY_RELEASES - 2;
-
-export const releaseKey = (release: ReleaseRef) => `${release.version}\n${release.systemModel}`;
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);

@@ -2,7 +2,8 @@ import { DEFAULT_PAGE_LIMIT } from '../../shared/api/routes';
 import type { SearchResults, Sectors } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import { allSearchResults, PAGE_SIZE } from '../release-data/read-release';
-import { releaseKey, type ReleaseData } from '../release-data/release-data';
+import { releaseKey } from '../../shared/versions';
+import type { ReleaseData } from '../release-data/release-data';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
 import {
   facetsOf,

@@ -1,7 +1,5 @@
+import { releaseKey } from '../../shared/versions';
 import type { ChargeSource } from './ledger-types';
-
-const keyOf = (release: NonNullable<ChargeSource['release']>) =>
-  `${release.version}/${release.systemModel}`;
 
 /** A release as the usage answer names it. */
 export interface ServedRelease {
@@ -23,14 +21,14 @@ export class ServedByRelease {
   /** Of these datasets, those not recorded as served in the release yet. */
   unrecorded(release: ChargeSource['release'], ids: readonly number[]): number[] {
     if (!release) return [];
-    const known = this.byRelease.get(keyOf(release))?.ids;
+    const known = this.byRelease.get(releaseKey(release))?.ids;
     return [...new Set(ids)].filter((id) => !known?.has(id));
   }
 
   /** Records these datasets as served in the release. */
   add(release: ChargeSource['release'], ids: readonly number[]) {
     if (!release) return;
-    const key = keyOf(release);
+    const key = releaseKey(release);
     const known = this.byRelease.get(key) ?? {
       release: { version: release.version, system_model: release.systemModel, datasets: [] },
       ids: new Set<number>(),

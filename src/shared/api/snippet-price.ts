@@ -1,3 +1,4 @@
+import { releaseKey } from '../versions';
 import type { ApiCall } from './calls';
 import { priceBody, type ScoredSet, type ScorePrice, type ScorePriceBody } from './price';
 
@@ -19,7 +20,7 @@ export function scoreRequestsOf(calls: readonly ApiCall[]): ScoredSet[] {
   const byRelease = new Map<string, { request: ScoredSet; d: number[]; i: number[] }>();
   for (const call of calls) {
     if (!call.scores) continue;
-    const key = `${call.scores.version}/${call.scores.systemModel}`;
+    const key = releaseKey(call.scores);
     const known = byRelease.get(key) ?? { request: call.scores, d: [], i: [] };
     known.d.push(...call.scores.datasetIds);
     known.i.push(...call.scores.indicatorIds);

@@ -1,5 +1,5 @@
-import type { ReleaseRef } from '../versions';
-import { asksForScores, releaseKey, type ScoreRequest } from './plan';
+import { releaseKey, type ReleaseRef } from '../versions';
+import { asksForScores, type ScoreRequest } from './plan';
 
 /**
  * What scores add to this period's bill, for every client of the proxy (the explorer's pages and

@@ -48,6 +48,3 @@ export function planCalls(request: ScoreRequest, datasetsPerCall = MAX_PAGE_LIMI
 /** Whether a request asks for any score (and so may be charged). */
 export const asksForScores = (request: ScoreRequest) =>
   request.datasetIds.length > 0 && request.indicatorIds.length > 0;
-
-/** `3.12/cutoff`: the data service charges each release and system model separately. */
-export const releaseKey = (release: ReleaseRef) => `${release.version}/${release.systemModel}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReleaseSegmentSchema, type ReleaseRef } from '../../shared/versions';
+import { releaseKey, ReleaseSegmentSchema, type ReleaseRef } from '../../shared/versions';
 
 /**
  * How a comparison's link names its columns (`?ds=`): a Dataset ID alone is the dataset in the
@@ -58,7 +58,7 @@ export const ColumnTokenSchema = z.string().transform((token, context): CompareC
 export function columnToken(column: number | CompareColumn): string {
   if (typeof column === 'number') return String(column);
   const { id, release } = column;
-  return release ? `${id}@${release.version}/${release.systemModel}` : String(id);
+  return release ? `${id}@${releaseKey(release)}` : String(id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { priceScores, requestsOfBody } from '../../../shared/scores/price';
-import { releaseKey } from '../../../shared/scores/plan';
+import { releaseKey } from '../../../shared/versions';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /**

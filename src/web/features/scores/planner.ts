@@ -1,13 +1,8 @@
 import type { ScoreRequest as AnyScoreRequest } from '../../../shared/scores/plan';
 import type { ReleaseRef } from '../../config/routes';
 
-export {
-  asksForScores,
-  canonical,
-  planCalls,
-  releaseKey,
-  type ScoreCall,
-} from '../../../shared/scores/plan';
+export { asksForScores, canonical, planCalls, type ScoreCall } from '../../../shared/scores/plan';
+export { releaseKey } from '../../../shared/versions';
 
 /**
  * Scores someone asked for: one release, its datasets and its indicators. A page asks for one

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { UpgradeResult } from '../../../../shared/api/schemas';
 import type { DatasetSuccessors } from '../../../../shared/api/successors';
 import { parseLookupKey } from '../../../../shared/lookup';
-import { compareVersions } from '../../../../shared/versions';
+import { compareVersions, releaseKey } from '../../../../shared/versions';
 import { CHANGE_MEANINGS, sourceOfVerdict } from '../../../../shared/matching/words';
 import { OrMissing } from '../../../components/data/missing';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
@@ -75,7 +75,7 @@ function HoldingReleases({
       <Group gap="sm">
         {others.map((other) => (
           <Anchor
-            key={`${other.version}/${other.systemModel}`}
+            key={releaseKey(other)}
             component={Link}
             to={
               key.kind === 'dataset-id'
