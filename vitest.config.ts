@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Hooks start emulators, proxies, Redis and nginx: on a busy machine (CI shares its cores)
+ * building an emulator alone took over 10 s, Vitest's default for a hook. Each project says it,
+ * as inline projects do not take the root's test options.
+ */
+const HOOK_TIMEOUT = 60_000;
+
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
@@ -9,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          hookTimeout: HOOK_TIMEOUT,
           // And the SPA's tests that need Node (the report's PDF read back with pdftotext).
           include: [
             'src/{shared,proxy,emulator,launcher,cli}/**/*.test.ts',
@@ -23,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'node-variant',
           environment: 'node',
+          hookTimeout: HOOK_TIMEOUT,
           include: [
             'src/proxy/app.test.ts',
             'src/proxy/routes/api.test.ts',
@@ -38,9 +47,12 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          hookTimeout: HOOK_TIMEOUT,
           include: ['src/web/**/*.test.{ts,tsx}'],
           exclude: ['src/web/**/*.live.test.{ts,tsx}', 'src/web/**/*.node.test.ts'],
           setupFiles: ['src/web/testing/setup.ts'],
+          // A page rendered in jsdom with Mantine took over 5 s (the default) on a busy machine.
+          testTimeout: 15_000,
         },
       },
       {
@@ -49,10 +61,13 @@ export default defineConfig({
         test: {
           name: 'web-live',
           environment: 'jsdom',
+          hookTimeout: HOOK_TIMEOUT,
           include: ['src/web/**/*.live.test.{ts,tsx}'],
           setupFiles: ['src/web/testing/setup.ts'],
           globalSetup: ['src/launcher/testing/web-stack.ts'],
-          testTimeout: 20_000,
+          // A page that reads several releases through a real proxy took 13-18 s here at a load
+          // average of 8 (Compare across releases): room for CI on shared cores.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -107,7 +107,7 @@ export function lockLedger(
       const verdict = holder ? isGone(holder, self, lock) : 'gone';
       if (verdict === 'alive' && holder) {
         throw new LedgerInUseError(
-          `${variable} ${file} is in use by another proxy (pid ${holder.pid} on ${holder.host}): it has one writer. Stop that proxy, or give this one its own; several instances share one budget and its evidence through REDIS_URL.`,
+          `${variable} ${file} is in use by another proxy (pid ${holder.pid} on ${holder.host}): a ledger file has one writer. Stop that proxy, or give this one a file of its own; several instances share one budget through REDIS_URL.`,
         );
       }
       if (verdict === 'unknown' && holder) {
