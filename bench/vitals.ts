@@ -51,11 +51,11 @@ function recordVitals(selector: string) {
     for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[])
       if ((entry.interactionId ?? 0) > 0) w.__vitals.interactions.push(entry.duration);
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  const look = () => {
+  // No named function here: tsx wraps those in a helper the page does not have (see laptopPage).
+  new MutationObserver(() => {
     if (w.__vitals.content === null && document.querySelector(selector))
       w.__vitals.content = performance.now();
-  };
-  new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true, attributes: true });
 }
 
 interface Vitals {
@@ -97,6 +97,9 @@ async function readVitals(page: Page): Promise<Vitals> {
 /** A page on the laptop: slowed CPU and network, recording its vitals from the first byte. */
 async function laptopPage(context: BrowserContext, selector: string): Promise<Page> {
   const page = await context.newPage();
+  // tsx (esbuild's keepNames) wraps a named function in `__name(...)`, which the page lacks: the
+  // first run lost every content time to that ReferenceError.
+  await page.addInitScript('window.__name = (fn) => fn;');
   await page.addInitScript(recordVitals, selector);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
