@@ -154,7 +154,7 @@ function gzipBytes(scripts: readonly string[]): number {
   }
   return bytes;
 }
-const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const ms = (value: number) => (Number.isFinite(value) ? `${(value / 1000).toFixed(2)} s` : 'never');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 async function stackAt(latencyMs: number) {
