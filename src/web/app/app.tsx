@@ -8,10 +8,8 @@ import { cssVariablesResolver, theme } from '../config/theme';
 import { configQueries } from '../features/auth/api/get-config';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import type { Boot as SignedIn } from '../features/auth/sign-in-first';
-import { versionQueries } from '../features/releases/api/get-versions';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
-import { startQuery } from './route-context';
 
 /**
  * Created only once the user is signed in, so the router starts from the cleaned-up URL and its
@@ -45,9 +43,6 @@ export function App({ boot }: { boot: SignedIn }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if ('config' in boot) client.setQueryData(configQueries.public().queryKey, boot.config);
-    // Every page under a release checks it against the licensed releases: asked now, beside
-    // the router's loading of the page's module, rather than after it.
-    if (!('configError' in boot)) startQuery(client, versionQueries.all());
     return client;
   });
   return (
