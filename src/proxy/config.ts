@@ -103,6 +103,7 @@ const ProxyEnvSchema = z
     USER_FREE_CALLS_PER_HOUR: int(0, 10_000_000).default(5_000),
     LOCAL_WORK_PER_USER: int(1, 1000).default(2),
     LOCAL_WORK_MB: int(1, 65_536).default(64),
+    RELEASE_READ_CONCURRENCY: int(1, 64).default(4),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -252,6 +253,8 @@ export interface ProxyConfig {
      */
     localWorkPerUser: number;
     localWorkBytes: number;
+    /** Free calls in flight while one release is read (two are read at once at most). */
+    releaseReadConcurrency: number;
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
@@ -350,6 +353,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       freeCallsPerHour: e.USER_FREE_CALLS_PER_HOUR === 0 ? undefined : e.USER_FREE_CALLS_PER_HOUR,
       localWorkPerUser: e.LOCAL_WORK_PER_USER,
       localWorkBytes: e.LOCAL_WORK_MB * 1024 * 1024,
+      releaseReadConcurrency: e.RELEASE_READ_CONCURRENCY,
     },
     redisUrl: e.REDIS_URL,
     redisDurability: e.REDIS_DURABILITY,

@@ -169,6 +169,7 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
       adapter.batch(caller, release, { from: 0, limit: ids.length }, { dataset_ids: ids }),
     // A release read is shared by everyone; it costs the user who asked first, before it starts.
     admit: (caller, calls) => limits.spend(caller.userId, calls),
+    concurrency: config.limits.releaseReadConcurrency,
   });
   const sectorSearch = createSectorSearch({
     // A search filtered by sector reads its query's whole result (up to 100 pages): each page

@@ -36,6 +36,8 @@ export interface ReleaseDataDeps {
   admit?: (caller: Caller, calls: number) => Promise<void>;
   /** ecoinvent's change reports the operator gave (`CHANGE_REPORTS_DIR`); none: inference only. */
   reports?: ChangeReports | undefined;
+  /** Free calls in flight while one release is read (`RELEASE_READ_CONCURRENCY`). */
+  concurrency?: number;
 }
 
 /**
@@ -105,6 +107,7 @@ export function createReleaseData(deps: ReleaseDataDeps) {
             documents: (ids) => retry(() => deps.documents(caller, release, ids)),
           },
           report,
+          deps.concurrency,
         );
       };
       const docs = deps.shared

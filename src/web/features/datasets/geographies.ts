@@ -6,6 +6,19 @@ const displayName = (code: string, name: string) => `${name} (${code})`;
 const KNOWN = GEOGRAPHIES.map(([code, name]) => ({ code, name, display: displayName(code, name) }));
 const fold = (text: string) =>
   text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/** Each display name and code folded once, not on every key typed in a chooser for each. */
+const FOLDED = new Map(
+  KNOWN.map((geography) => [
+    geography.display,
+    { display: fold(geography.display), code: fold(geography.code) },
+  ]),
+);
+function folded(display: string): { display: string; code: string | undefined } {
+  const known = FOLDED.get(display);
+  if (known) return known;
+  const parts = split(display);
+  return { display: fold(display), code: parts ? fold(parts.code) : undefined };
+}
 
 /** A display name's code and name back: "Mexico (MX)" → MX, Mexico. */
 function split(display: string) {
@@ -39,13 +52,16 @@ export function resolveGeography(input: string, seen: readonly string[] = []): s
  * chooser orders its options by this, so the place meant comes first, not "China, East Grid".
  */
 export function geographyRank(display: string, typed: string): number {
-  const text = fold(typed);
+  return rankFolded(display, fold(typed));
+}
+
+/** `geographyRank` with what was typed already folded. */
+function rankFolded(display: string, text: string): number {
   if (text === '') return 0;
-  const parts = split(display);
-  if (parts && fold(parts.code) === text) return 0;
-  const folded = fold(display);
-  if (folded.startsWith(text)) return 1;
-  return folded.includes(text) ? 2 : 3;
+  const forms = folded(display);
+  if (forms.code === text) return 0;
+  if (forms.display.startsWith(text)) return 1;
+  return forms.display.includes(text) ? 2 : 3;
 }
 
 /**
@@ -54,9 +70,10 @@ export function geographyRank(display: string, typed: string): number {
  */
 export function suggestGeographies(input: string, seen: readonly string[], limit = 30): string[] {
   const displays = [...new Set([...KNOWN.map((geography) => geography.display), ...seen])];
-  if (fold(input) === '') return displays.slice(0, limit);
+  const text = fold(input);
+  if (text === '') return displays.slice(0, limit);
   return displays
-    .map((display) => ({ display, rank: geographyRank(display, input) }))
+    .map((display) => ({ display, rank: rankFolded(display, text) }))
     .filter((entry) => entry.rank < 3)
     .sort((a, b) => a.rank - b.rank || a.display.localeCompare(b.display))
     .slice(0, limit)

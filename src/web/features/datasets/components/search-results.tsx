@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { paths } from '../../../config/paths';
@@ -85,11 +86,24 @@ function ActivityName({ activity }: { activity: SearchHit }) {
  * phone a row is the activity with its product above the dataset links, all wrapping, so the
  * links are on the screen rather than past a sideways scroll.
  */
-export function SearchResults(props: {
+interface SearchResultsProps {
   results: readonly SearchHit[];
   release: ReleaseRef;
   indicatorIds: readonly number[];
-}) {
+}
+
+/**
+ * The same results, release and indicators draw the same table: typing in the search form
+ * above (a state of the page) no longer draws it again on every key, which took a second a key
+ * on a slow laptop (INP of the geography chooser, `npm run bench -- vitals`).
+ */
+const sameResults = (before: SearchResultsProps, after: SearchResultsProps) =>
+  before.results === after.results &&
+  before.release.version === after.release.version &&
+  before.release.systemModel === after.release.systemModel &&
+  before.indicatorIds.join() === after.indicatorIds.join();
+
+export const SearchResults = memo(function SearchResults(props: SearchResultsProps) {
   const phone = usePhone();
   const rows = props.results.flatMap((activity) =>
     activity.products.map((product, index) => ({ activity, product, first: index === 0 })),
@@ -157,4 +171,4 @@ export function SearchResults(props: {
       </Table>
     </Table.ScrollContainer>
   );
-}
+}, sameResults);
