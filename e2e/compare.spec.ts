@@ -110,9 +110,19 @@ test('compare three datasets on climate change across methods, share it, and exp
     'score',
     'unit',
     'score_note',
+    'activity_uuid',
+    'product_uuid',
+    'file_name',
+    'service',
+    'retrieved_at',
+    'explorer_version',
+    'evidence_digest',
     'format',
   ]);
   expect(csv.length - 1).toBe(3 * (rows - 1));
+  // Each value with the answer it came from (issue 35).
+  for (const cells of csv.slice(1))
+    expect(cells[header.indexOf('evidence_digest')]).toMatch(/^sha256:[0-9a-f]{64}$/);
   const column = (name: string) => header.indexOf(name);
   const exported = csv.slice(1).map((cells) => ({
     dataset: Number(cells[column('dataset_id')]),
