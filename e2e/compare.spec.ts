@@ -122,6 +122,9 @@ test('compare three datasets on climate change across methods, share it, and exp
     'format',
   ]);
   expect(csv.length - 1).toBe(3 * (rows - 1));
+  // Each value with the answer it came from (issue 35).
+  for (const cells of csv.slice(1))
+    expect(cells[header.indexOf('evidence_digest')]).toMatch(/^sha256:[0-9a-f]{64}$/);
   const column = (name: string) => header.indexOf(name);
   const exported = csv.slice(1).map((cells) => ({
     dataset: Number(cells[column('dataset_id')]),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { citeDataset, citeDatasets, geographyShortname, type CitationInput } from './citation';
+import {
+  citeDataset,
+  citeDatasets,
+  geographyShortname,
+  MAX_CITED,
+  type CitationInput,
+} from './citation';
 
 const input: CitationInput = {
   release: { version: '3.12', systemModel: 'cutoff' },
@@ -145,5 +151,24 @@ describe('citing a dataset as ecoinvent asks', () => {
     );
     expect(geographyShortname('GLO')).toBe('GLO');
     expect(geographyShortname(null)).toBeNull();
+  });
+
+  it('cites a dataset shown twice once, and past the cap says how many are left out', () => {
+    const many = Array.from({ length: MAX_CITED + 3 }, (_, i) => ({
+      ...input,
+      dataset: { ...input.dataset, id: 1000 + i },
+    }));
+    const cited = citeDatasets([input, input, ...many]);
+    expect(readRis(cited.ris).filter((record) => record.get('TY')?.[0] === 'DATA')).toHaveLength(
+      MAX_CITED,
+    );
+    expect(cited.omitted).toBe(4);
+    expect(cited.text).toContain(
+      `4 more datasets of this view not cited here (at most ${MAX_CITED} are)`,
+    );
+    expect(cited.bibtex).toMatch(/^@comment\{4 more datasets/m);
+    expect(cited.bibtex.match(/^@misc\{/gm)).toHaveLength(MAX_CITED);
+    expect(citeDatasets([input, input]).omitted).toBe(0);
+    expect(citeDatasets([input, input]).file).toBe('ecoinvent-3.12-cutoff-8279');
   });
 });

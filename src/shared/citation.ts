@@ -40,7 +40,15 @@ export interface Citation {
   ecoQuery: { dataset: string; release: string };
   /** A file name for the downloads, without extension. */
   file: string;
+  /** Datasets the view shows that are not cited here (a long list is cited up to `MAX_CITED`). */
+  omitted: number;
 }
+
+/**
+ * Datasets cited at most in one citation: a list of hundreds is not cited dataset by dataset in
+ * one dialog or report; how many are left out is said with it.
+ */
+export const MAX_CITED = 20;
 
 const ECOQUERY = 'https://ecoquery.ecoinvent.org';
 
@@ -191,19 +199,36 @@ const WERNET_BIBTEX = [
 ].join('\n');
 
 /**
- * Several datasets (a comparison, a history) cited together: each dataset's entry in the order
- * given, and the database's reference once, in each form.
+ * Several datasets (a comparison, a history, a list) cited together: each dataset's entry in the
+ * order given, each once, and the database's reference once, in each form. Past `MAX_CITED`
+ * datasets the rest are left out: the text says how many, BibTeX in an `@comment` (RIS has no
+ * place for a remark outside a record; the dialog says it beside it), and `omitted` counts them.
  */
 export function citeDatasets(inputs: readonly CitationInput[]): Citation {
-  const entries = inputs.map(entryOf);
+  const seen = new Set<string>();
+  const unique = inputs.filter((input) => {
+    const key = `${input.release.version}|${input.release.systemModel}|${input.dataset.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const entries = unique.slice(0, MAX_CITED).map(entryOf);
+  const omitted = unique.length - entries.length;
   const [first] = entries;
   if (!first) throw new Error('nothing to cite');
+  const left =
+    omitted === 0
+      ? []
+      : [
+          `${omitted} more dataset${omitted === 1 ? '' : 's'} of this view not cited here (at most ${MAX_CITED} are): cite them from their own pages or the tidy export.`,
+        ];
   return {
-    text: [...entries.map((entry) => entry.text), `Database: ${WERNET_TEXT}`].join('\n\n'),
+    text: [...entries.map((entry) => entry.text), ...left, `Database: ${WERNET_TEXT}`].join('\n\n'),
     ris: `${[...entries.map((entry) => risOf(entry.risLines)), WERNET_RIS].join('\r\n')}\r\n`,
-    bibtex: `${[...entries.map((entry) => entry.bibtex), WERNET_BIBTEX].join('\n\n')}\n`,
+    bibtex: `${[...entries.map((entry) => entry.bibtex), ...left.map((line) => `@comment{${tex(line)}}`), WERNET_BIBTEX].join('\n\n')}\n`,
     ecoQuery: first.links,
     file: entries.length === 1 ? first.key : `ecoinvent-citations-${entries.length}-datasets`,
+    omitted,
   };
 }
 

@@ -34,6 +34,7 @@ import {
   type Column,
 } from '../../features/compare/columns';
 import { CompareBill } from '../../features/compare/components/compare-bill';
+import { CompareCiting } from '../../features/compare/components/compare-citing';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareTable } from '../../features/compare/components/compare-table';
 import { FollowedNote } from '../../features/compare/components/followed-note';
@@ -51,6 +52,7 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
+import { useCitingContext } from '../citing-context';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
@@ -120,6 +122,7 @@ export function Component() {
   const indicators = wanted.slice(0, MAX_INDICATORS_PER_CALL);
   const indicatorIds = indicators.map((indicator) => indicator.id);
   usePageTitle('Compare', version);
+  const citing = useCitingContext();
 
   const comparison = useComparison({
     shown: release,
@@ -143,6 +146,7 @@ export function Component() {
     columns: comparison.shownColumns,
     indicators,
     value: comparison.value,
+    provenance: comparison.provenance,
     followed: comparison.followed,
     rank,
   };
@@ -318,6 +322,13 @@ export function Component() {
                     : []),
                 ]}
                 json={() => comparisonToJson(exportData)}
+              />
+              <CompareCiting
+                data={exportData}
+                loaded={comparison.loaded}
+                complete={comparison.complete && !comparison.indicatorsPending}
+                link={link}
+                {...citing}
               />
             </Group>
           </Group>

@@ -25,6 +25,7 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { historyQueries } from '../../features/history/api/history-queries';
 import { useHistoryScores } from '../../features/history/api/use-history-scores';
 import { DocumentationDiff } from '../../features/history/components/documentation-diff';
+import { HistoryCiting } from '../../features/history/components/history-citing';
 import { HistoryScores } from '../../features/history/components/history-scores';
 import { ReleaseMatches } from '../../features/history/components/release-matches';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
@@ -35,6 +36,7 @@ import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { ExportButtons } from '../../components/data/export-buttons';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
+import { useCitingContext } from '../citing-context';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
@@ -146,6 +148,7 @@ function HistoryView({ history }: { history: Ready }) {
     base: version,
     counterparts: followed.counterparts,
     score: scores.lookup,
+    provenance: scores.provenance,
     loaded: scores.loaded,
   });
   const exported = {
@@ -155,6 +158,7 @@ function HistoryView({ history }: { history: Ready }) {
     rows: scores.releasesLoaded > 0 ? rows : [],
   };
   const file = `dataset-${history.id}-across-releases-${systemModel}`;
+  const citing = useCitingContext();
 
   return (
     <Stack gap="lg">
@@ -210,6 +214,14 @@ function HistoryView({ history }: { history: Ready }) {
               )
             }
             json={() => historyToJson(exported)}
+          />
+          <HistoryCiting
+            {...exported}
+            {...citing}
+            id={history.id}
+            activity={here?.activity ?? null}
+            link={link}
+            loading={scores.progress.fetching}
           />
         </Group>
       </Stack>

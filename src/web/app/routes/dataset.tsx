@@ -17,14 +17,13 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { DatasetDocumentation } from '../../features/datasets/components/dataset-documentation';
 import { ScoresPanel } from '../../features/datasets/components/scores-panel';
 import { rememberDataset } from '../../features/datasets/recent';
-import { configQueries } from '../../features/auth/api/get-config';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
-import { versionQueries } from '../../features/releases/api/get-versions';
 import { chooseIndicators } from '../../features/indicators/defaults';
 import { datasetLabel } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
+import { useCitingContext } from '../citing-context';
 import { useRelease } from '../release-context';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
@@ -58,11 +57,9 @@ export function Component() {
   const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
   const indicators = useQuery(indicatorQueries.list(version, systemModel));
   const usage = useQuery(usageQueries.current());
-  const config = useQuery(configQueries.public());
-  const versions = useQuery(versionQueries.all());
-  const releaseDate =
-    versions.data?.releases.find((entry) => entry.version === version)?.release_date ?? null;
-  const licenceHolder = config.data?.licence.holder ?? null;
+  const citing = useCitingContext();
+  const releaseDate = citing.releaseDate(version);
+  const { licenceHolder } = citing;
   usePageTitle(dataset?.activity ?? `Dataset ${id}`, dataset?.geography, version);
 
   useEffect(() => {

@@ -34,6 +34,7 @@ import {
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
+import { useCitingContext } from '../citing-context';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
 import {
@@ -114,6 +115,7 @@ function Verdicts({
   const check = useQuery(query);
   const catalogue = useQuery(indicatorQueries.list(release.version, release.systemModel));
   const usage = useQuery(usageQueries.current());
+  const citing = useCitingContext();
   const ready = check.data?.status === 'ready' ? check.data : undefined;
   // A link's choices stand once checked only where they are one of their line's candidates.
   const standing = useMemo(
@@ -143,6 +145,7 @@ function Verdicts({
       initialChosen={standing?.chosen ?? chosen}
       onChosenChange={onChosen}
       link={link}
+      {...citing}
       view={{
         changes: shownChanges(search.show),
         page: search.page,

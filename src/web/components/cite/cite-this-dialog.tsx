@@ -1,6 +1,6 @@
 import { Anchor, Button, Code, CopyButton, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Citation } from '../../../shared/citation';
+import { MAX_CITED, type Citation } from '../../../shared/citation';
 import { download } from '../../lib/files';
 
 const FORMS = [
@@ -25,7 +25,7 @@ export default function CiteThisDialog({
         <Text size="sm">
           As ecoinvent asks its data to be cited: the dataset (release, system model, name,
           geography, reference product, Dataset ID and ecoSpold file, access date) and the
-          database’s reference.{' '}
+          database’s reference; several datasets are each cited once.{' '}
           <Anchor href={citation.ecoQuery.dataset} target="_blank" rel="noreferrer">
             The dataset in ecoQuery
           </Anchor>{' '}
@@ -34,6 +34,14 @@ export default function CiteThisDialog({
             the release in ecoQuery
           </Anchor>
         </Text>
+        {citation.omitted > 0 && (
+          <Text size="sm" c="orange" role="note">
+            {citation.omitted} more dataset{citation.omitted === 1 ? '' : 's'} of this view{' '}
+            {citation.omitted === 1 ? 'is' : 'are'} not cited here: a citation names at most{' '}
+            {MAX_CITED}. Cite {citation.omitted === 1 ? 'it' : 'them'} from{' '}
+            {citation.omitted === 1 ? 'its' : 'their'} own page or the tidy export.
+          </Text>
+        )}
         <Tabs
           value={form}
           onChange={(value) => setForm(FORMS.find((f) => f.value === value)?.value ?? 'text')}

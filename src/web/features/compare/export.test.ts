@@ -170,4 +170,55 @@ describe('comparison exports', () => {
       expect.objectContaining({ id: 7, row_indicator_id: 1, score: 0.5 }),
     ]);
   });
+
+  it('carry each value’s provenance: on its row of the tidy table, once in the query, per value in JSON', () => {
+    const digest = (id: number) => `sha256:${String(id).padStart(2, '0').repeat(32)}`;
+    const withProvenance: ComparisonExport = {
+      ...data,
+      provenance: (column, indicatorId) =>
+        column.id === 10 && indicatorId === 2
+          ? undefined
+          : {
+              service: 'demo data',
+              retrieved_at: `2026-11-28T2${indicatorId}:00:00.000Z`,
+              explorer_version: '0.1.0',
+              digest: digest(column.id),
+            },
+    };
+    const { tables, query } = comparisonExport(withProvenance, { link: 'http://x', fields: [] });
+    const tidy = tables[0];
+    const at = (name: string) => tidy?.header.indexOf(name) ?? -1;
+    expect(
+      tidy?.rows.map((row) => [
+        row[at('dataset_id')],
+        row[at('indicator_id')],
+        row[at('service')],
+        row[at('retrieved_at')],
+        row[at('evidence_digest')],
+      ]),
+    ).toEqual([
+      [20, 1, 'demo data', '2026-11-28T21:00:00.000Z', digest(20)],
+      [20, 2, 'demo data', '2026-11-28T22:00:00.000Z', digest(20)],
+      [10, 1, 'demo data', '2026-11-28T21:00:00.000Z', digest(10)],
+      [10, 2, null, null, null],
+    ]);
+    expect(Object.fromEntries(query.fields)).toMatchObject({
+      'Data service': 'demo data',
+      Retrieved: '2026-11-28T21:00:00.000Z to 2026-11-28T22:00:00.000Z',
+      'Evidence digests': `${digest(10)} ${digest(20)}`,
+      'Values without provenance': 1,
+    });
+    const json = JSON.parse(comparisonToJson(withProvenance)) as {
+      datasets: { id: number; impact_scores: { id: number; provenance?: { digest: string } }[] }[];
+    };
+    expect(
+      json.datasets.flatMap((d) =>
+        d.impact_scores.map((score) => [d.id, score.id, score.provenance?.digest ?? null]),
+      ),
+    ).toEqual([
+      [20, 1, digest(20)],
+      [10, 1, digest(10)],
+      [10, 2, null],
+    ]);
+  });
 });

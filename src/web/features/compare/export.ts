@@ -1,6 +1,12 @@
+import type { Provenance } from '../../../shared/api/provenance';
 import type { ImpactScore, Indicator } from '../../../shared/api/schemas';
 import type { ReleaseRef } from '../../config/routes';
-import type { ExportQuery, ExportTable, PageExport } from '../../lib/table-export';
+import {
+  provenanceFields,
+  type ExportQuery,
+  type ExportTable,
+  type PageExport,
+} from '../../lib/table-export';
 import { scoresCsv, scoresTable, type ScoreCsvRow } from '../scores/csv';
 import {
   followedText,
@@ -25,6 +31,8 @@ export interface ComparisonExport {
   columns: readonly ShownColumn[];
   indicators: readonly Indicator[];
   value: (column: Column, indicatorId: number) => number | undefined;
+  /** Where a column's score for a row came from; undefined where not known. */
+  provenance?: ((column: Column, indicatorId: number) => Provenance | undefined) | undefined;
   followed: (release: ReleaseRef, indicatorId: number) => Followed | undefined;
   /** The table's ranking, which every export follows. */
   rank?: Rank | undefined;
@@ -61,6 +69,7 @@ function longRows(data: ComparisonExport): ScoreCsvRow[] {
           indicator,
           score: data.value(column, row.id) ?? ('' as const),
           release: column.release,
+          provenance: data.provenance?.(column, row.id),
         },
       ];
     }),
@@ -178,6 +187,18 @@ function followedTable(data: ComparisonExport): ExportTable {
   };
 }
 
+/** The provenance of every value the comparison writes (a wide table's in its Query sheet). */
+export function comparisonProvenance(data: ComparisonExport) {
+  const { columns, indicators } = ordered(data);
+  return provenanceFields(
+    columns.flatMap((column) =>
+      indicators.flatMap((row) =>
+        scoredOn(data.followed(column.release, row.id)) ? [data.provenance?.(column, row.id)] : [],
+      ),
+    ),
+  );
+}
+
 /** Whether the comparison spans more than the page's release. */
 const spansReleases = (data: ComparisonExport) =>
   data.columns.some((column) => !sameRelease(column.release, data.shown));
@@ -215,6 +236,7 @@ export function comparisonExport(
             : 'not ranked: datasets in the order they were added',
         ],
         ...query.fields,
+        ...comparisonProvenance(data),
       ],
     },
   };
@@ -235,8 +257,9 @@ export function comparisonToJson(data: ComparisonExport): string {
         impact_scores: indicators.flatMap((row): (ImpactScore & { row_indicator_id: number })[] => {
           const indicator = scoredOn(data.followed(column.release, row.id));
           const score = data.value(column, row.id);
+          const provenance = data.provenance?.(column, row.id);
           return indicator && score !== undefined
-            ? [{ ...indicator, score, row_indicator_id: row.id }]
+            ? [{ ...indicator, score, row_indicator_id: row.id, ...(provenance && { provenance }) }]
             : [];
         }),
       })),

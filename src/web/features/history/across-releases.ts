@@ -7,7 +7,12 @@ import {
   sourceOfVerdict,
   spoldFile,
 } from '../../../shared/matching/words';
-import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
+import {
+  provenanceFields,
+  tableToCsv,
+  type ExportTable,
+  type PageExport,
+} from '../../lib/table-export';
 
 /** The share of the dataset followed, as shown, where a split links it. */
 function sharePercentOf(entry: HistoryEntry): string {
@@ -193,7 +198,7 @@ function scoredIndicator(row: ScoreRow, cell: ScoreCell) {
 function historyScoresTable({ systemModel, rows }: HistoryExport): ExportTable {
   return {
     sheet: 'Scores',
-    format: 'lci-explorer.history-scores/2',
+    format: 'lci-explorer.history-scores/3',
     header: [
       'version',
       'system_model',
@@ -210,6 +215,10 @@ function historyScoresTable({ systemModel, rows }: HistoryExport): ExportTable {
       'change_percent',
       'class',
       'why',
+      'service',
+      'retrieved_at',
+      'explorer_version',
+      'evidence_digest',
     ],
     rows: rows.flatMap((row) =>
       row.cells.flatMap((cell) => {
@@ -217,7 +226,14 @@ function historyScoresTable({ systemModel, rows }: HistoryExport): ExportTable {
         const parts =
           cell.parts.length > 0
             ? cell.parts
-            : [{ datasetId: cell.datasetId, share: null, score: cell.own }];
+            : [
+                {
+                  datasetId: cell.datasetId,
+                  share: null,
+                  score: cell.own,
+                  provenance: cell.provenance,
+                },
+              ];
         return parts.map((part) => [
           cell.version,
           systemModel,
@@ -234,10 +250,30 @@ function historyScoresTable({ systemModel, rows }: HistoryExport): ExportTable {
           cell.change,
           cell.class?.class ?? null,
           cell.class?.why ?? null,
+          part.provenance?.service ?? null,
+          part.provenance?.retrieved_at ?? null,
+          part.provenance?.explorer_version ?? null,
+          part.provenance?.digest ?? null,
         ]);
       }),
     ),
   };
+}
+
+/**
+ * The provenance of every score the history holds (each release's dataset, a split's every
+ * part), for a Query sheet or a report: values not yet loaded or not scored are not counted.
+ */
+export function historyProvenance(rows: readonly ScoreRow[]) {
+  return provenanceFields(
+    rows.flatMap((row) =>
+      row.cells.flatMap((cell) => {
+        if (cell.indicatorId === null || !cell.loaded) return [];
+        const parts = cell.parts.length > 0 ? cell.parts : [cell];
+        return parts.flatMap((part) => (part.score === undefined ? [] : [part.provenance]));
+      }),
+    ),
+  );
 }
 
 /** The history as an export's tables (releases, then scores), and the query that made it. */
@@ -257,6 +293,7 @@ export function historyExport(
         ['Releases compared', data.entries.map((entry) => entry.version).join(', ')],
         ['Indicators', data.rows.map((row) => row.indicator.id).join(', ')],
         ...(data.notes ?? []).map((note): [string, string] => ['Indicator asked for', note]),
+        ...historyProvenance(data.rows),
       ],
     },
   };
@@ -277,10 +314,12 @@ export function historyToJson({ systemModel, base, entries, rows }: HistoryExpor
             indicator_id: row.indicator.id,
             indicator_id_in_release: cell?.indicatorId ?? null,
             score: cell?.score ?? null,
+            provenance: cell?.provenance ?? null,
             parts: (cell?.parts ?? []).map((part) => ({
               id: part.datasetId,
               share: part.share,
               score: part.score ?? null,
+              provenance: part.provenance ?? null,
             })),
             share_weighted_mix: cell?.mix && cell.mix.mix !== null ? cell.mix.mix : null,
             change_percent: cell?.change ?? null,

@@ -235,6 +235,7 @@ describe('a dataset across releases', () => {
         indicator_id: 882,
         indicator_id_in_release: 882,
         score: 1,
+        provenance: null,
         parts: [],
         share_weighted_mix: null,
         change_percent: -50,

@@ -1,3 +1,4 @@
+import type { Provenance } from '../../../shared/api/provenance';
 import type { HistoryEntry, Indicator } from '../../../shared/api/schemas';
 import { sourceOfVerdict } from '../../../shared/matching/words';
 import {
@@ -8,7 +9,7 @@ import {
   type ScoreChange,
 } from '../../../shared/scores/score-change';
 import type { ScoreLookup } from '../../../shared/scores/moves';
-import { linkOf, type CounterpartEntry } from '../scores/counterparts';
+import { counterpartSentence, linkOf, type CounterpartEntry } from '../scores/counterparts';
 
 /**
  * A dataset's scores across releases, each release scored with the chosen indicator's
@@ -27,6 +28,8 @@ interface ScoredPart {
   geography: string | null;
   share: number | null;
   score: number | null | undefined;
+  /** The answer its score came from, where known. */
+  provenance: Provenance | undefined;
 }
 
 export interface ScoreCell {
@@ -41,6 +44,8 @@ export interface ScoreCell {
   datasetId: number | null;
   /** Its own score: undefined while not loaded, null where the service gave none. */
   own: number | null | undefined;
+  /** The answer its own score came from (or that gave none), where known. */
+  provenance: Provenance | undefined;
   /** Every dataset scored here when there are several (the followed one among them). */
   parts: ScoredPart[];
   /** A later split's share-weighted mix of its parts, or why there is none. */
@@ -61,6 +66,15 @@ export interface ScoreRow {
   /** The indicator of the base release. */
   indicator: Indicator;
   cells: ScoreCell[];
+}
+
+/** Why a cell holds no number, in words (on the page and in its report): never a bare dash. */
+export function noScoreText(cell: ScoreCell): string {
+  if (cell.indicatorId === null) return counterpartSentence(cell.counterpart, cell.version);
+  if (cell.datasetId === null) return `No dataset in ${cell.version}`;
+  if (!cell.loaded) return 'Not loaded';
+  if (cell.mix && cell.mix.mix === null) return `No share-weighted mix: ${cell.mix.why}`;
+  return 'No score in this release';
 }
 
 /**
@@ -85,6 +99,8 @@ interface Input {
   /** The counterparts route from the base to each other release, by version; undefined: not in. */
   counterparts: (version: string) => ReadonlyMap<number, CounterpartEntry> | undefined;
   score: ScoreLookup;
+  /** Where a release's score came from, where known. */
+  provenance?: (version: string, datasetId: number, indicatorId: number) => Provenance | undefined;
   /** Whether a release's scores were asked for. */
   loaded: (version: string) => boolean;
 }
@@ -108,6 +124,10 @@ function cellOf(
   const scoreOf = (id: number) =>
     indicatorId === null ? undefined : input.score(entry.version, id, indicatorId);
   const own = datasetId === null ? undefined : scoreOf(datasetId);
+  const provenanceOf = (id: number | null) =>
+    id === null || indicatorId === null
+      ? undefined
+      : input.provenance?.(entry.version, id, indicatorId);
   const ids = isBase ? [] : entryDatasets(entry, later);
   const parts =
     ids.length > 1
@@ -118,6 +138,7 @@ function cellOf(
             geography: linked?.dataset.geography ?? entry.dataset?.geography ?? null,
             share: linked?.share ?? null,
             score: scoreOf(id),
+            provenance: provenanceOf(id),
           };
         })
       : [];
@@ -165,6 +186,7 @@ function cellOf(
     counterpart,
     datasetId,
     own,
+    provenance: provenanceOf(datasetId),
     parts,
     mix,
     score,

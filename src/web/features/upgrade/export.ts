@@ -21,6 +21,12 @@ import {
 import { tableToCsv, type ExportTable, type PageExport } from '../../lib/table-export';
 import type { EntryScoreMove, FollowedIndicator } from '../../../shared/scores/moves';
 import { moveCells, moveColumns } from '../scores/move-columns';
+import {
+  mappingProvenance,
+  moveProvenance,
+  provenanceCells,
+  provenanceColumns,
+} from './provenance';
 import { upgradeMoves, type ScoreTable } from './score-moves';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -54,10 +60,10 @@ export interface MappingExport {
 }
 
 /** The scores layout of a mapping beside the mapping itself (a row per dataset × indicator). */
-const MAPPING_SCORES_FORMAT = 'lci-explorer.mapping-scores/2';
+const MAPPING_SCORES_FORMAT = 'lci-explorer.mapping-scores/3';
 
 /** Each indicator's moves for an entry, in the order of `indicators`. */
-function movesOf(data: MappingExport, result: UpgradeResult): EntryScoreMove[] {
+export function movesOf(data: MappingExport, result: UpgradeResult): EntryScoreMove[] {
   if (data.indicators.length === 0) return [];
   const { followed } = data;
   if (!followed || followed.length !== data.indicators.length)
@@ -127,6 +133,7 @@ function mappingScoresTable(data: MappingExport): ExportTable {
       'change_percent',
       'class',
       'why',
+      ...provenanceColumns(check.from, check.to),
     ],
     rows: check.results.flatMap((result) => {
       if (!result.source) return [];
@@ -153,13 +160,16 @@ function mappingScoresTable(data: MappingExport): ExportTable {
           move.change.class,
           move.change.why,
         ];
-        if (move.targets.length === 0) return [[...head, null, null, null, ...tail]];
+        const from = moveProvenance(check, data.scores, result, move);
+        if (move.targets.length === 0)
+          return [[...head, null, null, null, ...tail, ...provenanceCells(from.before, undefined)]];
         return move.targets.map((target) => [
           ...head,
           target.datasetId,
           target.share === null ? null : sharePercent(target.share),
           scoreCell(target.score),
           ...tail,
+          ...provenanceCells(from.before, from.after(target.datasetId)),
         ]);
       });
     }),
@@ -191,6 +201,9 @@ export function mappingExport(data: MappingExport, link: string): PageExport {
             .map((f) => `${f.id} → ${f.before ? f.before.id : 'no counterpart'}`)
             .join(', '),
         ],
+        ...(indicators.length > 0
+          ? mappingProvenance(check, data.scores, (result) => movesOf(data, result))
+          : []),
       ],
     },
   };
@@ -227,21 +240,26 @@ export function mappingToJson(data: MappingExport): string {
         })),
         new_id: chosen.get(result.line) ?? result.target?.id ?? null,
         chosen_by_user: chosen.has(result.line),
-        scores: movesOf(data, result).map((move) => ({
-          indicator_id: move.indicatorId,
-          [`indicator_in_${check.from}`]: move.beforeIndicatorId,
-          [check.from]: move.before ?? null,
-          [check.to]: move.targets.map((target) => ({
-            id: target.datasetId,
-            share: target.share,
-            score: target.score ?? null,
-          })),
-          share_weighted_mix: mixCell(move),
-          change_against: move.targets.length > 0 ? move.against : null,
-          change_percent: move.change.percent,
-          class: move.change.class,
-          why: move.change.why,
-        })),
+        scores: movesOf(data, result).map((move) => {
+          const from = moveProvenance(check, data.scores, result, move);
+          return {
+            indicator_id: move.indicatorId,
+            [`indicator_in_${check.from}`]: move.beforeIndicatorId,
+            [check.from]: move.before ?? null,
+            [`${check.from}_provenance`]: from.before ?? null,
+            [check.to]: move.targets.map((target) => ({
+              id: target.datasetId,
+              share: target.share,
+              score: target.score ?? null,
+              provenance: from.after(target.datasetId) ?? null,
+            })),
+            share_weighted_mix: mixCell(move),
+            change_against: move.targets.length > 0 ? move.against : null,
+            change_percent: move.change.percent,
+            class: move.change.class,
+            why: move.change.why,
+          };
+        }),
       })),
       not_checked: (data.problems ?? []).map((problem) => ({
         line: problem.line,

@@ -258,7 +258,7 @@ describe('the mapping export', () => {
     expect(at(chosenRow, 'indicator_in_3.10')).toBe(882);
     expect(at(chosenRow, 'class')).toBe('successor');
     expect(at(chosenRow, 'change_against')).toBe('dataset');
-    expect(sheet?.format).toBe('lci-explorer.mapping-scores/2');
+    expect(sheet?.format).toBe('lci-explorer.mapping-scores/3');
     expect([at(chosenRow, 'method'), at(chosenRow, 'category'), at(chosenRow, 'unit')]).toEqual([
       'IPCC 2021',
       'climate change',
@@ -414,6 +414,8 @@ describe('the mapping export', () => {
         indicator_id: 882,
         'indicator_in_3.10': 882,
         '3.10': 4,
+        // The fixture's answers carry no provenance: said as null, never left out.
+        '3.10_provenance': null,
         '3.12': [],
         share_weighted_mix: null,
         change_against: null,

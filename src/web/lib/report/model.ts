@@ -60,3 +60,24 @@ export function reportMarking(report: Pick<Report, 'releases' | 'licenceHolder'>
     report.licenceHolder ?? 'its licence holder (not named: the operator sets LICENCE_HOLDER)';
   return `Calculated data of ${releases}, under the ecoinvent licence of ${holder}. A static report of calculated results.`;
 }
+
+/**
+ * A table too wide for a page (a comparison of 20 datasets) as several, each with the first
+ * `fixed` columns (what a row is) and at most `per` of the rest, titled by which they hold.
+ */
+export function splitColumns(table: ReportTable, fixed: number, per: number): ReportTable[] {
+  const rest = table.header.length - fixed;
+  if (rest <= per) return [table];
+  const parts: ReportTable[] = [];
+  for (let from = fixed; from < table.header.length; from += per) {
+    const to = Math.min(from + per, table.header.length);
+    const pick = <T>(cells: readonly T[]) => [...cells.slice(0, fixed), ...cells.slice(from, to)];
+    parts.push({
+      title: `${table.title} (columns ${from - fixed + 1}–${to - fixed} of ${rest})`,
+      header: pick(table.header),
+      rows: table.rows.map(pick),
+      ...(table.widths && { widths: pick(table.widths) }),
+    });
+  }
+  return parts;
+}

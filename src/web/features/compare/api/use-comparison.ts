@@ -137,6 +137,14 @@ export function useComparison(input: {
       const indicator = scoredOn(followed(column.release, rowId));
       return indicator && of(column).scores.get(column.id)?.get(indicator.id)?.score;
     },
+    /**
+     * Where a column's score for a row came from (service, time, explorer version, digest): the
+     * answer that gave it, or gave none; undefined while not asked.
+     */
+    provenance: (column: Column, rowId: number) => {
+      const indicator = scoredOn(followed(column.release, rowId));
+      return indicator && of(column).provenance?.(column.id, indicator.id);
+    },
     /** Whether a column's score for a row was asked for (and so is missing only if the service has none). */
     loaded: (column: Column, rowId: number) => {
       const indicator = scoredOn(followed(column.release, rowId));

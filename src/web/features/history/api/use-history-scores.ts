@@ -89,6 +89,9 @@ export function useHistoryScores(input: {
     ...scores,
     asks,
     lookup: scoreLookup(scores.answers.of, systemModel),
+    /** Where a score of a release came from (the answer that gave it, or gave none). */
+    provenance: (version: string, datasetId: number, indicatorId: number) =>
+      scores.answers.of({ version, systemModel }).provenance?.(datasetId, indicatorId),
     /** Whether a release's scores are in. */
     loaded: (version: string) => asked.has(version),
     /** How many releases' scores are in, of `asks.length`. */

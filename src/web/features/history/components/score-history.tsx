@@ -9,23 +9,13 @@ import { paths } from '../../../config/paths';
 import { formatChange } from '../../../lib/change';
 import { exactScore, formatScore } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
-import { counterpartSentence } from '../../scores/counterparts';
 import { chartPoints } from '../across-releases';
-import type { ScoreCell, ScoreRow } from '../score-cells';
+import { noScoreText, type ScoreCell, type ScoreRow } from '../score-cells';
 
 /** Where the cells' links go: a dataset's history in another release. */
 interface Links {
   systemModel: string;
   ind: readonly number[];
-}
-
-/** Why a cell holds no number, in words: never a bare dash. */
-function noScore(cell: ScoreCell): string {
-  if (cell.indicatorId === null) return counterpartSentence(cell.counterpart, cell.version);
-  if (cell.datasetId === null) return `No dataset in ${cell.version}`;
-  if (!cell.loaded) return 'Not loaded';
-  if (cell.mix && cell.mix.mix === null) return `No share-weighted mix: ${cell.mix.why}`;
-  return 'No score in this release';
 }
 
 /**
@@ -38,7 +28,7 @@ function CellValue({ cell, base, links }: { cell: ScoreCell; base: string; links
   return (
     <Stack gap={2}>
       {cell.score === undefined || cell.score === null ? (
-        <Missing what={noScore(cell)} />
+        <Missing what={noScoreText(cell)} />
       ) : (
         <span
           title={exactScore(cell.score)}

@@ -17,6 +17,7 @@ import { ReportSteps } from '../../../components/data/report-steps';
 import { mappingExport, mappingToDatapackage, mappingToJson } from '../export';
 import { ExportButtons } from '../../../components/data/export-buttons';
 import { splitsScored, upgradeMoves } from '../score-moves';
+import { UpgradeCiting } from './upgrade-citing';
 import { VerdictTable, type VerdictView } from './verdict-table';
 
 type Ready = Extract<UpgradeCheck, { status: 'ready' }>;
@@ -40,6 +41,9 @@ interface CheckResultsProps {
   view?: VerdictView | undefined;
   /** Lines of the list that were not checked (unreadable, repeated): in the exports with why. */
   problems?: readonly ListProblem[] | undefined;
+  /** A release's date (a citation's year) and the licence holder (a report's marking). */
+  releaseDate: (version: string) => string | null;
+  licenceHolder: string | null;
 }
 
 /**
@@ -116,6 +120,13 @@ export function CheckResults(props: CheckResultsProps) {
         >
           Export migration datapackage
         </Button>
+        <UpgradeCiting
+          data={mapping}
+          releaseDate={props.releaseDate}
+          licenceHolder={props.licenceHolder}
+          link={props.link}
+          loading={progress.calls > 0 && progress.done < progress.calls}
+        />
       </Group>
       {skipped !== undefined && skipped > 0 && (
         <Text size="sm" c="dimmed" role="status">
