@@ -1,16 +1,6 @@
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { batchCalls } from '../../components/code/page-calls';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
@@ -49,7 +39,6 @@ import { groupByIndicator } from '../../features/indicators/tree';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { scoreQueries } from '../../features/scores/api/score-queries';
 import { usageQueries } from '../../features/usage/api/get-usage';
-import { plural } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useCitingContext } from '../citing-context';
@@ -62,6 +51,7 @@ import {
   type LoaderContext,
   startQuery,
 } from '../route-context';
+import { ScoreProgress } from '../../features/scores/components/score-progress';
 
 /** The catalogue and the columns' documentation, each in its release (free); never a score. */
 export function loader({ context, request }: LoaderContext) {
@@ -151,8 +141,6 @@ export function Component() {
     rank,
   };
   const others = releasesOf(comparison.shownColumns).filter((r) => !sameRelease(r, release));
-  const loading =
-    comparison.progress.calls > 0 && comparison.progress.done < comparison.progress.calls;
   if (!catalogue) return <PageSkeleton />;
 
   return (
@@ -259,18 +247,7 @@ export function Component() {
         />
       )}
       <ReferenceNote datasets={comparison.shownColumns.map((column) => column.dataset)} />
-      {loading && (
-        <Stack gap={4} role="status">
-          <Text size="sm">
-            Loading scores: {comparison.progress.done} of{' '}
-            {plural(comparison.progress.calls, 'request')}
-          </Text>
-          <Progress
-            value={(comparison.progress.done / comparison.progress.calls) * 100}
-            aria-label="Loading scores"
-          />
-        </Stack>
-      )}
+      <ScoreProgress progress={comparison.progress} />
       {comparison.shownColumns.length > 0 &&
         indicatorIds.length > 0 &&
         !comparison.consent.allowed &&

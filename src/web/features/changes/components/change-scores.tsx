@@ -1,10 +1,11 @@
-import { Button, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { Indicator } from '../../../../shared/api/schemas';
 import { ErrorPanel } from '../../../components/feedback/error-panel';
 import { IndicatorPicker } from '../../../components/input/indicator-picker';
 import { plural } from '../../../lib/format';
 import { CounterpartList } from '../../scores/components/counterpart-list';
 import { ReleaseBill } from '../../scores/components/release-bill';
+import { ScoreProgress } from '../../scores/components/score-progress';
 import type { useChangeScores } from '../api/use-change-scores';
 
 interface ChangeScoresProps {
@@ -71,14 +72,7 @@ export function ChangeScores(props: ChangeScoresProps) {
           onLoad={scores.consent.approve}
         />
       )}
-      {progress.calls > 0 && progress.done < progress.calls && (
-        <Stack gap={4} role="status">
-          <Text size="sm">
-            Loading scores: {progress.done} of {plural(progress.calls, 'request')}
-          </Text>
-          <Progress value={(progress.done / progress.calls) * 100} aria-label="Loading scores" />
-        </Stack>
-      )}
+      <ScoreProgress progress={progress} />
     </Stack>
   );
 }

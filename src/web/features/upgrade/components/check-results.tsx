@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ListEntry } from '../../../../shared/api/routes';
@@ -9,6 +9,7 @@ import { IndicatorPicker } from '../../../components/input/indicator-picker';
 import { download } from '../../../lib/files';
 import { plural } from '../../../lib/format';
 import { ReleaseBill } from '../../scores/components/release-bill';
+import { ScoreProgress } from '../../scores/components/score-progress';
 import { counterpartQueries } from '../../scores/api/counterpart-queries';
 import { CounterpartList } from '../../scores/components/counterpart-list';
 import { followedIndicators } from '../../scores/counterparts';
@@ -165,14 +166,7 @@ export function CheckResults(props: CheckResultsProps) {
             onLoad={scores.consent.approve}
           />
         )}
-        {progress.calls > 0 && progress.done < progress.calls && (
-          <Stack gap={4} role="status">
-            <Text size="sm">
-              Loading scores: {progress.done} of {plural(progress.calls, 'request')}
-            </Text>
-            <Progress value={(progress.done / progress.calls) * 100} aria-label="Loading scores" />
-          </Stack>
-        )}
+        <ScoreProgress progress={progress} />
       </Stack>
       <VerdictTable
         check={check}
