@@ -44,7 +44,10 @@ export interface LimitOptions {
 
 /**
  * The headers of draft-ietf-httpapi-ratelimit-headers-08 for the `count`th request of a window
- * that resets in `resetSeconds`; throws 429 past the limit.
+ * that resets in `resetSeconds`, once the window's last tenth is reached (at least its last
+ * request): a client learns to slow down while it still can, and throws 429 past the limit.
+ * Earlier in the window they are left out: on every answer they told a client nothing it could
+ * act on, and each header costs every answer in the proxy and in the client (issue 32's bench).
  */
 export function rateHeaders(
   options: Pick<LimitOptions, 'perMinute' | 'policy'>,
@@ -53,6 +56,7 @@ export function rateHeaders(
 ): Record<string, string> {
   const policy = options.policy ?? 'per-user';
   const remaining = Math.max(0, options.perMinute - count);
+  if (remaining > Math.max(1, Math.ceil(options.perMinute / 10))) return {};
   const headers = {
     ratelimit: `"${policy}";r=${remaining};t=${resetSeconds}`,
     'ratelimit-policy': `"${policy}";q=${options.perMinute};w=60`,
