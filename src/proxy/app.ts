@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProxyConfig } from './config';
-import { ProxyError } from './errors';
+import { ProxyError, sendProblem } from './errors';
 import { appServicesPlugin } from './plugins/app-services';
 import { configPlugin } from './plugins/config';
 import { dataServicePlugin, sendsPerCall } from './plugins/data-service';
@@ -127,11 +127,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
         problem.message,
       );
     }
-    void reply
-      .code(problem.status)
-      .headers(problem.options.headers ?? {})
-      .type('application/problem+json')
-      .send(problem.toProblem(request.id));
+    void sendProblem(request, reply, problem);
   });
 
   // Reject request targets that are not an origin-form path: `http://evil/…` or `//evil/…`

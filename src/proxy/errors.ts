@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ProblemCode } from '../shared/problem';
 
 const TITLES: Record<number, string> = {
@@ -51,4 +52,13 @@ export class ProxyError extends Error {
       requestId,
     };
   }
+}
+
+/** Sends `problem` as problem+json with its own headers: the error handler's one way out. */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProxyError) {
+  return reply
+    .code(problem.status)
+    .headers(problem.options.headers ?? {})
+    .type('application/problem+json')
+    .send(problem.toProblem(request.id));
 }

@@ -152,6 +152,9 @@ describe('8. “not in this release” is cached like an answer, fleet-wide and 
       const again = await get(p, MISSING);
       expect(again.statusCode).toBe(404);
       expect(problem(again)).toMatchObject({ code: 'not_found', detail: problem(first).detail });
+      // Each answer names its own request, though the kept 404 is made once.
+      expect(problem(again).requestId).toBe(again.headers['x-request-id']);
+      expect(again.headers['content-type']).toContain('application/problem+json');
     }
     const scored = await get(p, `${MISSING}&indicator_ids=882`);
     expect(scored.statusCode).toBe(404);
