@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListEntry } from '../../../../shared/api/routes';
 import { textHash } from '../../../../shared/matching/dataset-doc';
+import type { ReleaseRef } from '../../../config/routes';
 import { callApi } from '../../../lib/api-client';
 
 /** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
-export function listKey(entries: readonly ListEntry[]): string {
+function listKey(entries: readonly ListEntry[]): string {
   return textHash(JSON.stringify(entries)).toString(36);
 }
 
@@ -61,3 +62,7 @@ export const upgradeQueries = {
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
 };
+
+/** The check of a list from an older release against this one, as the page asks it. */
+export const checkQuery = (release: ReleaseRef, from: string, entries: readonly ListEntry[]) =>
+  upgradeQueries.check({ ...release, from, entries, listKey: listKey(entries) });
