@@ -1,17 +1,16 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseQuery } from '../../components/code/page-calls';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { systemModelLabel } from '../../../shared/versions';
+import { Stat } from '../../components/data/stat';
 import { paths } from '../../config/paths';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
-import { recentDatasets } from '../../features/datasets/recent';
+import { RecentDatasets } from '../../features/datasets/components/recent-datasets';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
-import { formatTotal } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
@@ -39,34 +38,6 @@ export function loader({ context }: LoaderContext) {
 
 export const ErrorBoundary = RouteError;
 
-function Stat({
-  label,
-  value,
-  to,
-  atLeast = false,
-}: {
-  label: string;
-  value: number | undefined;
-  to: string;
-  /** The data service counted no further than `value`. */
-  atLeast?: boolean;
-}) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      {value === undefined ? (
-        <Skeleton h={32} w={100} />
-      ) : (
-        <Anchor component={Link} to={to} size="xl" fw={700} underline="hover">
-          {formatTotal(value, atLeast)}
-        </Anchor>
-      )}
-    </Card>
-  );
-}
-
 /** `/:version/:systemModel`: what this release holds, a way in, and the others a click away. */
 export function Component() {
   const release = useRelease();
@@ -80,9 +51,6 @@ export function Component() {
   const methods = indicators.data
     ? new Set(indicators.data.indicators.map((indicator) => indicator.method)).size
     : undefined;
-  const recent = recentDatasets().filter(
-    (item) => item.version === version && item.systemModel === systemModel,
-  );
   return (
     <Stack gap="lg">
       <div>
@@ -120,25 +88,7 @@ export function Component() {
         </Title>
         <LookupBox release={release} ind={ind} size="md" />
       </Stack>
-      {recent.length > 0 && (
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            Recently opened
-          </Title>
-          <Group gap="md">
-            {recent.map((item) => (
-              <Anchor
-                key={item.id}
-                component={Link}
-                to={paths.dataset(release, item.id, { ind })}
-                size="sm"
-              >
-                {item.activity} · {item.geography}
-              </Anchor>
-            ))}
-          </Group>
-        </Stack>
-      )}
+      <RecentDatasets release={release} ind={ind} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           Releases in your licence
