@@ -15,23 +15,14 @@ import { useShownLink } from '../../lib/shown-link';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import {
-  ensureQueryData,
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { ensureQueryData, type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 /**
  * The older release (the one asked for, else the one before) and its changes, which the proxy
  * builds once from free calls; the page shows the progress while it does.
  */
-export async function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const release = context.get(releaseContext);
-  const search = searches.changes.parse(searchOf(request));
+export async function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.changes);
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());
   const compared = comparedRelease(releases, release, search.from);

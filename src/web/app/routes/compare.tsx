@@ -25,24 +25,14 @@ import { usePageTitle } from '../../lib/page-title';
 import { useCitingContext } from '../citing-context';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import {
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 import { comparedIndicators } from './compare/compared-indicators';
 
 /** The catalogue and the columns' documentation, each in its release (free); never a score. */
-export function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const shown = context.get(releaseContext);
+export function loader(args: LoaderContext) {
+  const { queryClient, release: shown, search } = loaderInput(args, searches.compare);
   const { version, systemModel } = shown;
-  const columns = resolveColumns(
-    searches.compare.parse(searchOf(request)).ds.slice(0, MAX_COMPARED),
-    shown,
-  );
+  const columns = resolveColumns(search.ds.slice(0, MAX_COMPARED), shown);
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
   for (const query of columnDocumentation(columns)) startQuery(queryClient, query);
   startQuery(queryClient, usageQueries.current());

@@ -9,19 +9,14 @@ import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
 import { useRelease } from '../release-context';
-import {
-  queryClientContext,
-  releaseContext,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 import { HistoryView } from './dataset-history/history-view';
 
 /** The matches across releases (free), the catalogue and the usage; never a score. */
-export function loader({ context, params }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  startQuery(queryClient, historyQueries.matches(version, systemModel, datasetId(params)));
+export function loader(args: LoaderContext) {
+  const { queryClient, release } = loaderInput(args);
+  const { version, systemModel } = release;
+  startQuery(queryClient, historyQueries.matches(version, systemModel, datasetId(args.params)));
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
   startQuery(queryClient, usageQueries.current());
   return null;

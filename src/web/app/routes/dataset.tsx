@@ -21,18 +21,13 @@ import { useRouteSearch } from '../../lib/url-state';
 import { useCitingContext } from '../citing-context';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
 import { useRelease } from '../release-context';
-import {
-  queryClientContext,
-  releaseContext,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 /** The documentation, with the catalogue and the usage alongside; never the scores. */
-export function loader({ context, params }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  startQuery(queryClient, datasetQueries.detail(version, systemModel, datasetId(params)));
+export function loader(args: LoaderContext) {
+  const { queryClient, release } = loaderInput(args);
+  const { version, systemModel } = release;
+  startQuery(queryClient, datasetQueries.detail(version, systemModel, datasetId(args.params)));
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
   startQuery(queryClient, usageQueries.current());
   return null;

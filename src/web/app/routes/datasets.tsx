@@ -20,23 +20,15 @@ import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import { useRelease } from '../release-context';
-import {
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  startQuery,
-  type LoaderContext,
-} from '../route-context';
+import { startQuery, type LoaderContext, loaderInput } from '../route-context';
 
 /**
  * A geography given by code or in another case (an old link's `geography=MX`) becomes the
  * display name the data service filters by; then the page's results, or, when it filters by
  * sector, the release's sector index (which the first such visit starts building).
  */
-export function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const release = context.get(releaseContext);
-  const search = searches.datasets.parse(searchOf(request));
+export function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.datasets);
   const geography = resolveGeography(search.geography);
   if (geography !== search.geography)
     throw replace(paths.datasets(release, { ...search, geography }));

@@ -20,19 +20,13 @@ import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import {
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 /** The catalogue, and the dataset the set is being chosen for (its name, for the way back). */
-export function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  const { dataset } = searches.indicators.parse(searchOf(request));
+export function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.indicators);
+  const { version, systemModel } = release;
+  const { dataset } = search;
   if (dataset !== undefined)
     startQuery(queryClient, datasetQueries.detail(version, systemModel, dataset));
   startQuery(queryClient, indicatorQueries.list(version, systemModel));

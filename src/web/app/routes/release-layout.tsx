@@ -13,10 +13,11 @@ import { ReleaseProblemView } from '../../features/releases/components/release-p
 import { ReleaseProblem } from '../../features/releases/release-problem';
 import { ReleaseContext } from '../release-context';
 import {
+  ensureQueryData,
+  loaderInput,
   queryClientContext,
   releaseContext,
   type LoaderContext,
-  ensureQueryData,
 } from '../route-context';
 
 /**
@@ -49,8 +50,8 @@ export const releaseMiddleware: MiddlewareFunction = async ({ params, context, r
   context.set(releaseContext, release);
 };
 
-export function loader({ context }: LoaderContext): ReleaseRef {
-  return context.get(releaseContext);
+export function loader(args: LoaderContext): ReleaseRef {
+  return loaderInput(args).release;
 }
 
 export function Component() {

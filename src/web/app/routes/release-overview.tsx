@@ -17,20 +17,15 @@ import { useRouteSearch } from '../../lib/url-state';
 import { searches } from '../../config/routes';
 import { RouteError } from '../../components/feedback/route-error';
 import { LookupBox } from '../lookup-box';
-import {
-  queryClientContext,
-  releaseContext,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 const overviewSearch = (version: string, systemModel: string) =>
   datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 });
 
 /** Starts the counts; the page shows at once, each count as it arrives. */
-export function loader({ context }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
+export function loader(args: LoaderContext) {
+  const { queryClient, release } = loaderInput(args);
+  const { version, systemModel } = release;
   startQuery(queryClient, indicatorQueries.list(version, systemModel));
   startQuery(queryClient, overviewSearch(version, systemModel));
   return null;

@@ -24,24 +24,15 @@ import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import { useRelease } from '../release-context';
-import {
-  ensureQueryData,
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { ensureQueryData, type LoaderContext, startQuery, loaderInput } from '../route-context';
 import { Verdicts } from './upgrade/verdicts';
 
 /**
  * The catalogue and the usage; and a shared link's list, whose check is free, checked at once.
  * Never a score.
  */
-export async function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const release = context.get(releaseContext);
-  const search = searches.upgrade.parse(searchOf(request));
+export async function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.upgrade);
   startQuery(queryClient, indicatorQueries.list(release.version, release.systemModel));
   startQuery(queryClient, usageQueries.current());
   // Already in the cache: the release route's middleware checked the release against it.
