@@ -1,6 +1,6 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
@@ -26,11 +26,7 @@ export async function loader(args: LoaderContext) {
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());
   const compared = comparedRelease(releases, release, search.from);
-  if (compared.usable)
-    startQuery(
-      queryClient,
-      changesQueries.list(release.version, release.systemModel, compared.from),
-    );
+  if (compared.usable) startQuery(queryClient, changesQueries.list(release, compared.from));
   return null;
 }
 
@@ -57,9 +53,7 @@ export function Component() {
       <div>
         <CopyAsCode
           calls={
-            from && usable
-              ? [apiCall('changes', { query: { ...releaseQuery(release), from } })]
-              : []
+            from && usable ? [apiCall('changes', { query: { ...releaseWire(release), from } })] : []
           }
         />
         <Title order={1}>What changed in {version}</Title>

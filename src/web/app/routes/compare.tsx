@@ -30,10 +30,9 @@ import { comparedIndicators } from './compare/compared-indicators';
 
 /** The catalogue and the columns' documentation, each in its release (free); never a score. */
 export function loader(args: LoaderContext) {
-  const { queryClient, release: shown, search } = loaderInput(args, searches.compare);
-  const { version, systemModel } = shown;
-  const columns = resolveColumns(search.ds.slice(0, MAX_COMPARED), shown);
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  const { queryClient, release, search } = loaderInput(args, searches.compare);
+  const columns = resolveColumns(search.ds.slice(0, MAX_COMPARED), release);
+  startQuery(queryClient, indicatorQueries.list(release));
   for (const query of columnDocumentation(columns)) startQuery(queryClient, query);
   startQuery(queryClient, usageQueries.current());
   return null;
@@ -49,12 +48,12 @@ export const ErrorBoundary = RouteError;
  */
 export function Component() {
   const release = useRelease();
-  const { version, systemModel } = release;
+  const { version } = release;
   const [search, update] = useRouteSearch(searches.compare);
   const link = useShownLink(searches.compare, undefined);
   const columns = useCompareColumns(release);
   const licensed = useLicensed();
-  const catalogue = usePageData(indicatorQueries.list(version, systemModel));
+  const catalogue = usePageData(indicatorQueries.list(release));
   const usage = useQuery(usageQueries.current());
   const all = catalogue?.indicators ?? [];
   const { indicators, ...chosen } = comparedIndicators(all, search);

@@ -15,9 +15,8 @@ import { HistoryView } from './dataset-history/history-view';
 /** The matches across releases (free), the catalogue and the usage; never a score. */
 export function loader(args: LoaderContext) {
   const { queryClient, release } = loaderInput(args);
-  const { version, systemModel } = release;
-  startQuery(queryClient, historyQueries.matches(version, systemModel, datasetId(args.params)));
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  startQuery(queryClient, historyQueries.matches(release, datasetId(args.params)));
+  startQuery(queryClient, indicatorQueries.list(release));
   startQuery(queryClient, usageQueries.current());
   return null;
 }
@@ -30,9 +29,10 @@ export const ErrorBoundary = DatasetNotFound;
  * each match was made, its documentation side by side, and its scores once agreed to.
  */
 export function Component() {
-  const { version, systemModel } = useRelease();
+  const release = useRelease();
+  const { version, systemModel } = release;
   const id = datasetId(useParams());
-  const history = usePageData(historyQueries.matches(version, systemModel, id));
+  const history = usePageData(historyQueries.matches(release, id));
   const here =
     history?.status === 'ready'
       ? history.releases.find((entry) => entry.version === version)?.dataset

@@ -26,9 +26,8 @@ import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 /** The documentation, with the catalogue and the usage alongside; never the scores. */
 export function loader(args: LoaderContext) {
   const { queryClient, release } = loaderInput(args);
-  const { version, systemModel } = release;
-  startQuery(queryClient, datasetQueries.detail(version, systemModel, datasetId(args.params)));
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+  startQuery(queryClient, datasetQueries.detail(release, datasetId(args.params)));
+  startQuery(queryClient, indicatorQueries.list(release));
   startQuery(queryClient, usageQueries.current());
   return null;
 }
@@ -42,8 +41,8 @@ export function Component() {
   const { version, systemModel } = release;
   const id = datasetId(useParams());
   const [search, update] = useRouteSearch(searches.dataset);
-  const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
-  const indicators = useQuery(indicatorQueries.list(version, systemModel));
+  const dataset = usePageData(datasetQueries.detail(release, id));
+  const indicators = useQuery(indicatorQueries.list(release));
   const usage = useQuery(usageQueries.current());
   const citing = useCitingContext();
   const releaseDate = citing.releaseDate(version);

@@ -32,8 +32,7 @@ export function loader(args: LoaderContext) {
   const geography = resolveGeography(search.geography);
   if (geography !== search.geography)
     throw replace(paths.datasets(release, { ...search, geography }));
-  if (search.sector || search.isic)
-    startQuery(queryClient, datasetQueries.sectors(release.version, release.systemModel));
+  if (search.sector || search.isic) startQuery(queryClient, datasetQueries.sectors(release));
   else startQuery(queryClient, searchQuery(release, search));
   return null;
 }
@@ -59,7 +58,7 @@ export function Component() {
   // costs the data service a few hundred calls, which a plain search should not set off.
   const [sectorsWanted, setSectorsWanted] = useState(false);
   const sectors = useQuery({
-    ...datasetQueries.sectors(release.version, release.systemModel),
+    ...datasetQueries.sectors(release),
     enabled: bySector || sectorsWanted,
   });
   const indexReady = sectors.data?.status === 'ready';

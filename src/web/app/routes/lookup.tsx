@@ -4,7 +4,7 @@ import { replace, useParams } from 'react-router';
 import { apiCall } from '../../../shared/api/calls';
 import { parseLookupKey } from '../../../shared/lookup';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
@@ -105,7 +105,7 @@ export function Component() {
           calls={spoldUuids(key).map((uuids) =>
             apiCall('spold', {
               query: {
-                ...releaseQuery(release),
+                ...releaseWire(release),
                 activity_spold_uuid: uuids.activity,
                 product_spold_uuid: uuids.product,
                 geography_spold_uuid: uuids.geography,

@@ -1,6 +1,6 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { systemModelLabel } from '../../../shared/versions';
@@ -14,20 +14,19 @@ import { ReleaseMatrix } from '../../features/releases/components/release-matrix
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import { searches } from '../../config/routes';
+import { searches, type ReleaseRef } from '../../config/routes';
 import { RouteError } from '../../components/feedback/route-error';
 import { LookupBox } from '../lookup-box';
 import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
-const overviewSearch = (version: string, systemModel: string) =>
+const overviewSearch = ({ version, systemModel }: ReleaseRef) =>
   datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 });
 
 /** Starts the counts; the page shows at once, each count as it arrives. */
 export function loader(args: LoaderContext) {
   const { queryClient, release } = loaderInput(args);
-  const { version, systemModel } = release;
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
-  startQuery(queryClient, overviewSearch(version, systemModel));
+  startQuery(queryClient, indicatorQueries.list(release));
+  startQuery(queryClient, overviewSearch(release));
   return null;
 }
 
@@ -39,8 +38,8 @@ export function Component() {
   const { version, systemModel } = release;
   const [{ ind }] = useRouteSearch(searches.overview);
   const versions = useQuery(versionQueries.all());
-  const indicators = useQuery(indicatorQueries.list(version, systemModel));
-  const activities = useQuery(overviewSearch(version, systemModel));
+  const indicators = useQuery(indicatorQueries.list(release));
+  const activities = useQuery(overviewSearch(release));
   usePageTitle(`Release ${version} · ${systemModel}`);
   const entry = versions.data?.releases.find((candidate) => candidate.version === version);
   const methods = indicators.data
@@ -51,8 +50,8 @@ export function Component() {
       <div>
         <CopyAsCode
           calls={[
-            apiCall('indicators', { query: releaseQuery(release) }),
-            apiCall('search', { query: { ...releaseQuery(release), from: 0, limit: 10 } }),
+            apiCall('indicators', { query: releaseWire(release) }),
+            apiCall('search', { query: { ...releaseWire(release), from: 0, limit: 10 } }),
           ]}
         />
         <Title order={1}>

@@ -33,7 +33,7 @@ import { Verdicts } from './upgrade/verdicts';
  */
 export async function loader(args: LoaderContext) {
   const { queryClient, release, search } = loaderInput(args, searches.upgrade);
-  startQuery(queryClient, indicatorQueries.list(release.version, release.systemModel));
+  startQuery(queryClient, indicatorQueries.list(release));
   startQuery(queryClient, usageQueries.current());
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());

@@ -34,7 +34,9 @@ type Ready = Extract<Changes, { status: 'ready' }>;
 /** Counts, filters, the table and its export, once the changes are built. */
 function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   const [search, update] = useRouteSearch(searches.changes);
-  const catalogue = useQuery(indicatorQueries.list(changes.to, changes.system_model));
+  const catalogue = useQuery(
+    indicatorQueries.list({ version: changes.to, systemModel: changes.system_model }),
+  );
   const usage = useQuery(usageQueries.current());
   const { filter, facets, rows, counts, shown } = useFilteredChanges(changes, search);
   const groups = useMemo(() => rowGroups(changes.rows), [changes.rows]);
@@ -129,10 +131,10 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
 }
 
 export function ChangesOf({ from, link }: { from: string; link: string }) {
-  const { version, systemModel } = useRelease();
-  const changes = usePageData(changesQueries.list(version, systemModel, from));
+  const release = useRelease();
+  const changes = usePageData(changesQueries.list(release, from));
   if (!changes) return <PageSkeleton />;
   if (changes.status === 'building')
-    return <ReadingProgress progress={changes} what={`${from} and ${version}`} />;
+    return <ReadingProgress progress={changes} what={`${from} and ${release.version}`} />;
   return <ChangesView changes={changes} link={link} />;
 }

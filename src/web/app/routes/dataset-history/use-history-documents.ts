@@ -22,7 +22,10 @@ export function useHistoryDocuments(history: Ready, release: ReleaseRef) {
   const withDataset = entries.flatMap((entry) => (entry.dataset ? [entry] : []));
   const documents = useQueries({
     queries: withDataset.map((entry) =>
-      datasetQueries.detail(entry.version, systemModel, entry.dataset?.id ?? history.id),
+      datasetQueries.detail(
+        { version: entry.version, systemModel },
+        entry.dataset?.id ?? history.id,
+      ),
     ),
   });
   const documentOf = new Map<string, Dataset>();

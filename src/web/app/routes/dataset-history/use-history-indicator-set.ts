@@ -22,7 +22,7 @@ export function useHistoryIndicatorSet(
   ind: readonly number[],
 ) {
   const { version, systemModel } = release;
-  const catalogue = useQuery(indicatorQueries.list(version, systemModel));
+  const catalogue = useQuery(indicatorQueries.list(release));
   const all = catalogue.data?.indicators ?? [];
   const requested = ind.length > 0 ? ind : catalogue.data ? chooseIndicators([], all) : [];
   const versions = entries.map((entry) => entry.version);
@@ -31,7 +31,10 @@ export function useHistoryIndicatorSet(
   const others = useQueries({
     queries: versions
       .filter((other) => other !== version)
-      .map((other) => ({ ...indicatorQueries.list(other, systemModel), enabled: needOthers })),
+      .map((other) => ({
+        ...indicatorQueries.list({ version: other, systemModel }),
+        enabled: needOthers,
+      })),
   });
   const otherVersions = versions.filter((other) => other !== version);
   const followed = useHistoryIndicators({

@@ -45,7 +45,7 @@ export function Verdicts({
   const [search, update] = useRouteSearch(searches.upgrade);
   const query = checkQuery(release, from, entries);
   const check = useQuery(query);
-  const catalogue = useQuery(indicatorQueries.list(release.version, release.systemModel));
+  const catalogue = useQuery(indicatorQueries.list(release));
   const usage = useQuery(usageQueries.current());
   const citing = useCitingContext();
   const ready = check.data?.status === 'ready' ? check.data : undefined;

@@ -5,7 +5,7 @@ import type { Dataset } from '../../../../shared/api/schemas';
 import { citeDataset } from '../../../../shared/citation';
 import { CiteThis } from '../../../components/cite/cite-this';
 import { CopyAsCode } from '../../../components/code/copy-as-code';
-import { releaseQuery } from '../../../components/code/page-calls';
+import { releaseWire } from '../../../lib/api-client';
 import { CopyLinkButton } from '../../../components/data/copy-link-button';
 import { OrMissing } from '../../../components/data/missing';
 import { paths } from '../../../config/paths';
@@ -38,7 +38,7 @@ export function DatasetHeader(props: {
             apiCall('dataset', {
               params: { id },
               query: {
-                ...releaseQuery(release),
+                ...releaseWire(release),
                 ...(props.indicatorIds.length > 0 ? { indicator_ids: props.indicatorIds } : {}),
               },
             }),

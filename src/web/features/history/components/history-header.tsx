@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { apiCall } from '../../../../shared/api/calls';
 import type { DatasetHistory } from '../../../../shared/api/schemas';
 import { CopyAsCode } from '../../../components/code/copy-as-code';
-import { releaseQuery } from '../../../components/code/page-calls';
+import { releaseWire } from '../../../lib/api-client';
 import { CopyLinkButton } from '../../../components/data/copy-link-button';
 import { OrMissing } from '../../../components/data/missing';
 import { ExportButtons } from '../../../components/data/export-buttons';
@@ -51,7 +51,7 @@ export function HistoryHeader(props: {
       <div>
         <CopyAsCode
           calls={[
-            apiCall('history', { params: { id: history.id }, query: releaseQuery(release) }),
+            apiCall('history', { params: { id: history.id }, query: releaseWire(release) }),
             ...scores.asks.flatMap((ask) =>
               ask.datasetIds.map((id) =>
                 apiCall('dataset', {

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ListEntry } from '../../../../shared/api/routes';
 import { textHash } from '../../../../shared/matching/dataset-doc';
 import type { ReleaseRef } from '../../../config/routes';
-import { callApi } from '../../../lib/api-client';
+import { callApi, releaseWire } from '../../../lib/api-client';
 
 /** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
 function listKey(entries: readonly ListEntry[]): string {
@@ -54,7 +54,7 @@ export const upgradeQueries = {
       queryKey: ['upgrade', 'check', input.version, input.systemModel, input.from, input.listKey],
       queryFn: ({ signal }) =>
         callApi('upgradeCheck', {
-          query: { version: input.version, system_model: input.systemModel, from: input.from },
+          query: { ...releaseWire(input), from: input.from },
           body: { entries: [...entries] },
           signal,
         }),

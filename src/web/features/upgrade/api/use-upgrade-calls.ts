@@ -30,7 +30,7 @@ export function useUpgradeCalls(input: {
   });
   // The indicators' counterparts in the older release, as the results below asked for them.
   const counterparts = useQuery({
-    ...counterpartQueries.between(release.version, release.systemModel, from ?? ''),
+    ...counterpartQueries.between(release, from ?? ''),
     enabled: false,
   });
   const followed = counterparts.data
