@@ -5,8 +5,10 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { createContext, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
 import type { ReleaseRef } from '../config/routes';
 import type { ApiError } from '../lib/api-client';
+import type { SearchDefinition } from '../lib/search-params';
 
 declare module 'react-router' {
   // Loaders and middleware get a typed context (the query client, the page's release).
@@ -26,8 +28,37 @@ export const releaseContext = createContext<ReleaseRef>();
 
 export type LoaderContext = LoaderFunctionArgs;
 
-/** A route's search, read from the request its loader runs for. */
-export const searchOf = (request: Request) => new URL(request.url).searchParams;
+/** What a loader starts from: the query client it warms, and the page's release. */
+interface LoaderInput {
+  readonly queryClient: QueryClient;
+  /**
+   * The page's release, checked by the release route's middleware; read only by pages below it
+   * (elsewhere it is not set, and reading it throws as `context.get` does).
+   */
+  readonly release: ReleaseRef;
+}
+
+/**
+ * Every loader's opening lines in one: the query client, the release and, given the route's
+ * search definition, its search read from the request the loader runs for.
+ */
+export function loaderInput(args: LoaderContext): LoaderInput;
+export function loaderInput<S extends z.ZodObject>(
+  args: LoaderContext,
+  definition: SearchDefinition<S>,
+): LoaderInput & { readonly search: z.output<S> };
+export function loaderInput<S extends z.ZodObject>(
+  { context, request }: LoaderContext,
+  definition?: SearchDefinition<S>,
+) {
+  return {
+    queryClient: context.get(queryClientContext),
+    get release() {
+      return context.get(releaseContext);
+    },
+    search: definition?.parse(new URL(request.url).searchParams),
+  };
+}
 
 /**
  * A loader's query, awaited: the cached data, or the data once fetched, a failure reaching the

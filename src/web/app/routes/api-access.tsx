@@ -11,10 +11,10 @@ import { usageQueries } from '../../features/usage/api/get-usage';
 import { formatCount } from '../../lib/format';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { queryClientContext, type LoaderContext, startQuery } from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
-export function loader({ context }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
+export function loader(args: LoaderContext) {
+  const { queryClient } = loaderInput(args);
   startQuery(queryClient, configQueries.public());
   startQuery(queryClient, openApiQueries.document());
   startQuery(queryClient, usageQueries.current());

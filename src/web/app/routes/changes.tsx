@@ -1,6 +1,6 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
@@ -15,31 +15,18 @@ import { useShownLink } from '../../lib/shown-link';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import {
-  ensureQueryData,
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { ensureQueryData, type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 /**
  * The older release (the one asked for, else the one before) and its changes, which the proxy
  * builds once from free calls; the page shows the progress while it does.
  */
-export async function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const release = context.get(releaseContext);
-  const search = searches.changes.parse(searchOf(request));
+export async function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.changes);
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());
   const compared = comparedRelease(releases, release, search.from);
-  if (compared.usable)
-    startQuery(
-      queryClient,
-      changesQueries.list(release.version, release.systemModel, compared.from),
-    );
+  if (compared.usable) startQuery(queryClient, changesQueries.list(release, compared.from));
   return null;
 }
 
@@ -66,9 +53,7 @@ export function Component() {
       <div>
         <CopyAsCode
           calls={
-            from && usable
-              ? [apiCall('changes', { query: { ...releaseQuery(release), from } })]
-              : []
+            from && usable ? [apiCall('changes', { query: { ...releaseWire(release), from } })] : []
           }
         />
         <Title order={1}>What changed in {version}</Title>

@@ -1,46 +1,33 @@
-import { apiCall } from '../../../shared/api/calls';
-import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
 import '@mantine/charts/styles.css';
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import { CiteThis } from '../../components/cite/cite-this';
-import { CopyLinkButton } from '../../components/data/copy-link-button';
-import { citeDataset } from '../../../shared/citation';
-import { OrMissing } from '../../components/data/missing';
+import { useParams } from 'react-router';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { paths } from '../../config/paths';
 import { searches } from '../../config/routes';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { DatasetDocumentation } from '../../features/datasets/components/dataset-documentation';
+import { DatasetHeader } from '../../features/datasets/components/dataset-header';
 import { ScoresPanel } from '../../features/datasets/components/scores-panel';
-import { rememberDataset } from '../../features/datasets/recent';
+import { useRememberDataset } from '../../features/datasets/recent';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { chooseIndicators } from '../../features/indicators/defaults';
 import { datasetLabel } from '../../features/scores/components/cost-prompt';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { useCitingContext } from '../citing-context';
-import { useRelease } from '../release-context';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
-import {
-  queryClientContext,
-  releaseContext,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { useCitingContext } from '../citing-context';
 import { datasetId, DatasetNotFound } from '../dataset-not-found';
+import { useRelease } from '../release-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 /** The documentation, with the catalogue and the usage alongside; never the scores. */
-export function loader({ context, params }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  startQuery(queryClient, datasetQueries.detail(version, systemModel, datasetId(params)));
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+export function loader(args: LoaderContext) {
+  const { queryClient, release } = loaderInput(args);
+  startQuery(queryClient, datasetQueries.detail(release, datasetId(args.params)));
+  startQuery(queryClient, indicatorQueries.list(release));
   startQuery(queryClient, usageQueries.current());
   return null;
 }
@@ -54,24 +41,15 @@ export function Component() {
   const { version, systemModel } = release;
   const id = datasetId(useParams());
   const [search, update] = useRouteSearch(searches.dataset);
-  const dataset = usePageData(datasetQueries.detail(version, systemModel, id));
-  const indicators = useQuery(indicatorQueries.list(version, systemModel));
+  const dataset = usePageData(datasetQueries.detail(release, id));
+  const indicators = useQuery(indicatorQueries.list(release));
   const usage = useQuery(usageQueries.current());
   const citing = useCitingContext();
   const releaseDate = citing.releaseDate(version);
   const { licenceHolder } = citing;
   usePageTitle(dataset?.activity ?? `Dataset ${id}`, dataset?.geography, version);
 
-  useEffect(() => {
-    if (!dataset) return;
-    rememberDataset({
-      id,
-      activity: dataset.activity ?? `Dataset ${id}`,
-      geography: dataset.geography ?? '',
-      version,
-      systemModel,
-    });
-  }, [dataset, id, version, systemModel]);
+  useRememberDataset(dataset, id, release);
 
   const catalogue = indicators.data?.indicators;
   const usable = catalogue ? chooseIndicators(search.ind, catalogue) : [];
@@ -89,56 +67,16 @@ export function Component() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <div>
-          <CopyAsCode
-            calls={[
-              apiCall('dataset', {
-                params: { id },
-                query: {
-                  ...releaseQuery(release),
-                  ...(usable.length > 0 ? { indicator_ids: usable } : {}),
-                },
-              }),
-            ]}
-          />
-          <Title order={1}>{dataset.activity ?? `Dataset ${dataset.id}`}</Title>
-        </div>
-        <Text c="dimmed">
-          <OrMissing value={dataset.geography} /> · <OrMissing value={dataset.product} /> · release{' '}
-          {version} ({systemModel}) · Dataset ID {dataset.id}
-        </Text>
-        <Group gap="xs" mt={4}>
-          <CopyLinkButton link={link} />
-          <CiteThis
-            cite={() => citeDataset({ release, releaseDate, dataset, accessed: new Date() })}
-          />
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.indicators(release, { ind: linked, dataset: id })}
-          >
-            Change indicators
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.compare(release, { ds: [id], ind: linked })}
-          >
-            Compare
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            component={Link}
-            to={paths.history(release, id, { ind: search.ind })}
-          >
-            Across releases
-          </Button>
-        </Group>
-      </Stack>
+      <DatasetHeader
+        release={release}
+        dataset={dataset}
+        id={id}
+        indicatorIds={usable}
+        linked={linked}
+        ind={search.ind}
+        link={link}
+        releaseDate={releaseDate}
+      />
       <DatasetDocumentation
         dataset={dataset}
         searchHref={(filter) => paths.datasets(release, { ...filter, ind: linked })}

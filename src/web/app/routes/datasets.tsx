@@ -20,28 +20,19 @@ import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import { useRelease } from '../release-context';
-import {
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  startQuery,
-  type LoaderContext,
-} from '../route-context';
+import { startQuery, type LoaderContext, loaderInput } from '../route-context';
 
 /**
  * A geography given by code or in another case (an old link's `geography=MX`) becomes the
  * display name the data service filters by; then the page's results, or, when it filters by
  * sector, the release's sector index (which the first such visit starts building).
  */
-export function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const release = context.get(releaseContext);
-  const search = searches.datasets.parse(searchOf(request));
+export function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.datasets);
   const geography = resolveGeography(search.geography);
   if (geography !== search.geography)
     throw replace(paths.datasets(release, { ...search, geography }));
-  if (search.sector || search.isic)
-    startQuery(queryClient, datasetQueries.sectors(release.version, release.systemModel));
+  if (search.sector || search.isic) startQuery(queryClient, datasetQueries.sectors(release));
   else startQuery(queryClient, searchQuery(release, search));
   return null;
 }
@@ -67,7 +58,7 @@ export function Component() {
   // costs the data service a few hundred calls, which a plain search should not set off.
   const [sectorsWanted, setSectorsWanted] = useState(false);
   const sectors = useQuery({
-    ...datasetQueries.sectors(release.version, release.systemModel),
+    ...datasetQueries.sectors(release),
     enabled: bySector || sectorsWanted,
   });
   const indexReady = sectors.data?.status === 'ready';

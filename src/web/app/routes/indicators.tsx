@@ -1,6 +1,6 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -20,22 +20,14 @@ import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import {
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
 /** The catalogue, and the dataset the set is being chosen for (its name, for the way back). */
-export function loader({ context, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  const { dataset } = searches.indicators.parse(searchOf(request));
-  if (dataset !== undefined)
-    startQuery(queryClient, datasetQueries.detail(version, systemModel, dataset));
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
+export function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.indicators);
+  const { dataset } = search;
+  if (dataset !== undefined) startQuery(queryClient, datasetQueries.detail(release, dataset));
+  startQuery(queryClient, indicatorQueries.list(release));
   return null;
 }
 
@@ -50,7 +42,7 @@ function BackToDataset(props: {
 }) {
   const { release, id, selected } = props;
   const dataset = useQuery({
-    ...datasetQueries.detail(release.version, release.systemModel, id),
+    ...datasetQueries.detail(release, id),
     retry: false,
   });
   const name = dataset.data?.activity ?? `dataset ${id}`;
@@ -76,7 +68,7 @@ function BackToDataset(props: {
 export function Component() {
   const release = useRelease();
   const { version, systemModel } = release;
-  const data = usePageData(indicatorQueries.list(version, systemModel));
+  const data = usePageData(indicatorQueries.list(release));
   const [search] = useRouteSearch(searches.indicators);
   const { selected } = useIndicatorSelection();
   const link = useShownLink(searches.indicators, undefined);
@@ -90,7 +82,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <div>
-        <CopyAsCode calls={[apiCall('indicators', { query: releaseQuery(release) })]} />
+        <CopyAsCode calls={[apiCall('indicators', { query: releaseWire(release) })]} />
         <Title order={1}>Indicators</Title>
         <Text c="dimmed">
           LCIA methods of release {version} ({systemModel}) with their categories, indicators, units

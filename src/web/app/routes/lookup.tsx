@@ -4,7 +4,7 @@ import { replace, useParams } from 'react-router';
 import { apiCall } from '../../../shared/api/calls';
 import { parseLookupKey } from '../../../shared/lookup';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import { CopyLinkButton } from '../../components/data/copy-link-button';
 import { ErrorPanel } from '../../components/feedback/error-panel';
 import { RouteError } from '../../components/feedback/route-error';
@@ -29,13 +29,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import { useRelease } from '../release-context';
-import {
-  ensureQueryData,
-  queryClientContext,
-  releaseContext,
-  searchOf,
-  type LoaderContext,
-} from '../route-context';
+import { ensureQueryData, type LoaderContext, loaderInput } from '../route-context';
 
 async function spoldLookup(queryClient: QueryClient) {
   const config = await ensureQueryData(queryClient, configQueries.public());
@@ -43,11 +37,10 @@ async function spoldLookup(queryClient: QueryClient) {
 }
 
 /** One match opens its dataset (the indicator set kept); anything else is shown by the page. */
-export async function loader({ context, params, request }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const release = context.get(releaseContext);
-  const { ind } = searches.lookup.parse(searchOf(request));
-  const key = parseLookupKey(params.key ?? '');
+export async function loader(args: LoaderContext) {
+  const { queryClient, release, search } = loaderInput(args, searches.lookup);
+  const { ind } = search;
+  const key = parseLookupKey(args.params.key ?? '');
   if (key.kind === 'dataset-id') throw replace(paths.dataset(release, key.id, { ind }));
   if (!(await spoldLookup(queryClient))) return null;
   const answers = await Promise.allSettled(
@@ -112,7 +105,7 @@ export function Component() {
           calls={spoldUuids(key).map((uuids) =>
             apiCall('spold', {
               query: {
-                ...releaseQuery(release),
+                ...releaseWire(release),
                 activity_spold_uuid: uuids.activity,
                 product_spold_uuid: uuids.product,
                 geography_spold_uuid: uuids.geography,

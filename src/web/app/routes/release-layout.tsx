@@ -1,39 +1,24 @@
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import {
-  Link,
   Outlet,
   replace,
   useLoaderData,
-  useLocation,
   useRouteError,
   type MiddlewareFunction,
 } from 'react-router';
-import type { VersionEntry } from '../../../shared/api/schemas';
-import { compareVersions, LATEST, SYSTEM_MODELS, systemModelLabel } from '../../../shared/versions';
+import { LATEST, SYSTEM_MODELS } from '../../../shared/versions';
 import { RouteError } from '../../components/feedback/route-error';
-import { paths } from '../../config/paths';
 import { parseRelease, switchRelease, type ReleaseRef } from '../../config/routes';
 import { versionQueries } from '../../features/releases/api/get-versions';
-import { usePageTitle } from '../../lib/page-title';
+import { ReleaseProblemView } from '../../features/releases/components/release-problem-view';
+import { ReleaseProblem } from '../../features/releases/release-problem';
 import { ReleaseContext } from '../release-context';
 import {
+  ensureQueryData,
+  loaderInput,
   queryClientContext,
   releaseContext,
   type LoaderContext,
-  ensureQueryData,
 } from '../route-context';
-
-/** A release the page cannot show, and why. */
-class ReleaseProblem extends Error {
-  constructor(
-    readonly kind: 'no-release' | 'no-system-model' | 'not-licensed',
-    readonly release: ReleaseRef,
-    readonly licensed: readonly VersionEntry[],
-  ) {
-    super(`${kind}: ${release.version}/${release.systemModel}`);
-    this.name = 'ReleaseProblem';
-  }
-}
 
 /**
  * Everything under `/:version/:systemModel`, parsed and checked once per navigation: `latest`
@@ -65,8 +50,8 @@ export const releaseMiddleware: MiddlewareFunction = async ({ params, context, r
   context.set(releaseContext, release);
 };
 
-export function loader({ context }: LoaderContext): ReleaseRef {
-  return context.get(releaseContext);
+export function loader(args: LoaderContext): ReleaseRef {
+  return loaderInput(args).release;
 }
 
 export function Component() {
@@ -75,77 +60,6 @@ export function Component() {
     <ReleaseContext value={release}>
       <Outlet />
     </ReleaseContext>
-  );
-}
-
-/** The same page in each licensed release that has this system model (or any, if none has). */
-function OtherReleases({ problem }: { problem: ReleaseProblem }) {
-  const { pathname } = useLocation();
-  const options = [...problem.licensed]
-    .sort((a, b) => compareVersions(b.version, a.version))
-    .flatMap((entry) => {
-      const models = entry.system_models.includes(problem.release.systemModel)
-        ? [problem.release.systemModel]
-        : problem.kind === 'no-release'
-          ? []
-          : entry.system_models;
-      return models.map((systemModel) => ({ version: entry.version, systemModel }));
-    });
-  if (options.length === 0) return null;
-  return (
-    <Group gap="sm">
-      {options.slice(0, 12).map((option) => (
-        <Anchor
-          key={`${option.version}/${option.systemModel}`}
-          component={Link}
-          to={switchRelease(pathname, option)}
-        >
-          {option.version} · {option.systemModel}
-        </Anchor>
-      ))}
-    </Group>
-  );
-}
-
-function ReleaseProblemView({ problem }: { problem: ReleaseProblem }) {
-  const { version, systemModel } = problem.release;
-  const listed = [...problem.licensed]
-    .map((entry) => entry.version)
-    .sort(compareVersions)
-    .join(', ');
-  const [title, text] =
-    problem.kind === 'no-release'
-      ? [
-          `No release ${version}`,
-          `Your licence lists the releases ${listed}; ${version} is not one of them. Check the link, or open the same page in a listed release.`,
-        ]
-      : problem.kind === 'no-system-model'
-        ? [
-            `No system model “${systemModel}”`,
-            `Release ${version} has no system model called “${systemModel}”. The system models are ${Object.keys(SYSTEM_MODELS).join(', ')}.`,
-          ]
-        : [
-            'Not in your licence',
-            `Your organisation’s licence does not include release ${version} with the system model ${systemModel} (${systemModelLabel(systemModel)}).`,
-          ];
-  usePageTitle(title);
-  return (
-    <Stack maw={680}>
-      {problem.kind === 'not-licensed' ? (
-        <Alert color="yellow" title={title} role="alert">
-          <Text size="sm">{text}</Text>
-        </Alert>
-      ) : (
-        <>
-          <Title order={1}>{title}</Title>
-          <Text>{text}</Text>
-        </>
-      )}
-      <OtherReleases problem={problem} />
-      <Anchor component={Link} to={paths.releases()}>
-        See the releases your licence holds
-      </Anchor>
-    </Stack>
   );
 }
 

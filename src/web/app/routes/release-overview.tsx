@@ -1,71 +1,36 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
-import { releaseQuery } from '../../components/code/page-calls';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { releaseWire } from '../../lib/api-client';
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { systemModelLabel } from '../../../shared/versions';
+import { Stat } from '../../components/data/stat';
 import { paths } from '../../config/paths';
 import { datasetQueries } from '../../features/datasets/api/dataset-queries';
-import { recentDatasets } from '../../features/datasets/recent';
+import { RecentDatasets } from '../../features/datasets/components/recent-datasets';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
-import { formatTotal } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import { searches } from '../../config/routes';
+import { searches, type ReleaseRef } from '../../config/routes';
 import { RouteError } from '../../components/feedback/route-error';
 import { LookupBox } from '../lookup-box';
-import {
-  queryClientContext,
-  releaseContext,
-  type LoaderContext,
-  startQuery,
-} from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
-const overviewSearch = (version: string, systemModel: string) =>
+const overviewSearch = ({ version, systemModel }: ReleaseRef) =>
   datasetQueries.search({ version, systemModel, query: '', page: 1, size: 10 });
 
 /** Starts the counts; the page shows at once, each count as it arrives. */
-export function loader({ context }: LoaderContext) {
-  const queryClient = context.get(queryClientContext);
-  const { version, systemModel } = context.get(releaseContext);
-  startQuery(queryClient, indicatorQueries.list(version, systemModel));
-  startQuery(queryClient, overviewSearch(version, systemModel));
+export function loader(args: LoaderContext) {
+  const { queryClient, release } = loaderInput(args);
+  startQuery(queryClient, indicatorQueries.list(release));
+  startQuery(queryClient, overviewSearch(release));
   return null;
 }
 
 export const ErrorBoundary = RouteError;
-
-function Stat({
-  label,
-  value,
-  to,
-  atLeast = false,
-}: {
-  label: string;
-  value: number | undefined;
-  to: string;
-  /** The data service counted no further than `value`. */
-  atLeast?: boolean;
-}) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      {value === undefined ? (
-        <Skeleton h={32} w={100} />
-      ) : (
-        <Anchor component={Link} to={to} size="xl" fw={700} underline="hover">
-          {formatTotal(value, atLeast)}
-        </Anchor>
-      )}
-    </Card>
-  );
-}
 
 /** `/:version/:systemModel`: what this release holds, a way in, and the others a click away. */
 export function Component() {
@@ -73,23 +38,20 @@ export function Component() {
   const { version, systemModel } = release;
   const [{ ind }] = useRouteSearch(searches.overview);
   const versions = useQuery(versionQueries.all());
-  const indicators = useQuery(indicatorQueries.list(version, systemModel));
-  const activities = useQuery(overviewSearch(version, systemModel));
+  const indicators = useQuery(indicatorQueries.list(release));
+  const activities = useQuery(overviewSearch(release));
   usePageTitle(`Release ${version} · ${systemModel}`);
   const entry = versions.data?.releases.find((candidate) => candidate.version === version);
   const methods = indicators.data
     ? new Set(indicators.data.indicators.map((indicator) => indicator.method)).size
     : undefined;
-  const recent = recentDatasets().filter(
-    (item) => item.version === version && item.systemModel === systemModel,
-  );
   return (
     <Stack gap="lg">
       <div>
         <CopyAsCode
           calls={[
-            apiCall('indicators', { query: releaseQuery(release) }),
-            apiCall('search', { query: { ...releaseQuery(release), from: 0, limit: 10 } }),
+            apiCall('indicators', { query: releaseWire(release) }),
+            apiCall('search', { query: { ...releaseWire(release), from: 0, limit: 10 } }),
           ]}
         />
         <Title order={1}>
@@ -120,25 +82,7 @@ export function Component() {
         </Title>
         <LookupBox release={release} ind={ind} size="md" />
       </Stack>
-      {recent.length > 0 && (
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            Recently opened
-          </Title>
-          <Group gap="md">
-            {recent.map((item) => (
-              <Anchor
-                key={item.id}
-                component={Link}
-                to={paths.dataset(release, item.id, { ind })}
-                size="sm"
-              >
-                {item.activity} · {item.geography}
-              </Anchor>
-            ))}
-          </Group>
-        </Stack>
-      )}
+      <RecentDatasets release={release} ind={ind} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           Releases in your licence

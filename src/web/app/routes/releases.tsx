@@ -7,10 +7,10 @@ import { versionQueries } from '../../features/releases/api/get-versions';
 import { ReleaseMatrix } from '../../features/releases/components/release-matrix';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { queryClientContext, type LoaderContext, startQuery } from '../route-context';
+import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
-export function loader({ context }: LoaderContext) {
-  startQuery(context.get(queryClientContext), versionQueries.all());
+export function loader(args: LoaderContext) {
+  startQuery(loaderInput(args).queryClient, versionQueries.all());
   return null;
 }
 

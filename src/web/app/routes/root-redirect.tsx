@@ -4,14 +4,14 @@ import { DEFAULT_SYSTEM_MODEL } from '../../../shared/versions';
 import { paths } from '../../config/paths';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { usePageTitle } from '../../lib/page-title';
-import { queryClientContext, type LoaderContext, ensureQueryData } from '../route-context';
+import { type LoaderContext, ensureQueryData, loaderInput } from '../route-context';
 
 /**
  * `/` (and the sign-in callback, once done) opens the newest release in the upstream's default
  * system model, or its first when it lacks that one.
  */
-export async function loader({ context }: LoaderContext) {
-  const versions = await ensureQueryData(context.get(queryClientContext), versionQueries.all());
+export async function loader(args: LoaderContext) {
+  const versions = await ensureQueryData(loaderInput(args).queryClient, versionQueries.all());
   const latest = versions.releases.find((release) => release.version === versions.latest);
   if (!latest) return null;
   const systemModel = latest.system_models.includes(DEFAULT_SYSTEM_MODEL)

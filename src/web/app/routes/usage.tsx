@@ -18,12 +18,12 @@ import { usePageTitle } from '../../lib/page-title';
 import { usePhone } from '../../lib/screen';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
-import { queryClientContext, startQuery, type LoaderContext } from '../route-context';
+import { startQuery, type LoaderContext, loaderInput } from '../route-context';
 import { useChargeNames } from './usage/use-charge-names';
 
 /** The usage, as fresh as its query allows (10 s): it changes with every charge. */
-export function loader({ context }: LoaderContext) {
-  startQuery(context.get(queryClientContext), usageQueries.current());
+export function loader(args: LoaderContext) {
+  startQuery(loaderInput(args).queryClient, usageQueries.current());
   return null;
 }
 

@@ -1,12 +1,7 @@
 import { apiCall, type ApiCall } from '../../../shared/api/calls';
 import { planCalls } from '../../../shared/scores/plan';
 import type { ReleaseRef } from '../../config/routes';
-
-/** A page's release as the API's query names it. */
-export const releaseQuery = (release: ReleaseRef) => ({
-  version: release.version,
-  system_model: release.systemModel,
-});
+import { releaseWire } from '../../lib/api-client';
 
 /**
  * The batch calls behind a table of datasets × indicators, as the comparison sends them: one
@@ -21,7 +16,7 @@ export function batchCalls(
   const calls = planCalls({ ...release, datasetIds, indicatorIds });
   return calls.map((call) =>
     apiCall('batch', {
-      query: { ...releaseQuery(release), limit: call.datasetIds.length },
+      query: { ...releaseWire(release), limit: call.datasetIds.length },
       body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
     }),
   );

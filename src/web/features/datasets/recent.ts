@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { z } from 'zod';
+import type { Dataset } from '../../../shared/api/schemas';
+import type { ReleaseRef } from '../../config/routes';
 
 const KEY = 'lci-explorer:recent-datasets';
 const RecentSchema = z.array(
@@ -22,7 +25,7 @@ export function recentDatasets(): RecentDataset[] {
   }
 }
 
-export function rememberDataset(entry: RecentDataset) {
+function rememberDataset(entry: RecentDataset) {
   const list = [
     entry,
     ...recentDatasets().filter(
@@ -39,4 +42,19 @@ export function rememberDataset(entry: RecentDataset) {
   } catch {
     // Storage may be off: recent datasets are a convenience.
   }
+}
+
+/** Remembers a dataset once its documentation is in, for the release's overview to offer. */
+export function useRememberDataset(dataset: Dataset | undefined, id: number, release: ReleaseRef) {
+  const { version, systemModel } = release;
+  useEffect(() => {
+    if (!dataset) return;
+    rememberDataset({
+      id,
+      activity: dataset.activity ?? `Dataset ${id}`,
+      geography: dataset.geography ?? '',
+      version,
+      systemModel,
+    });
+  }, [dataset, id, version, systemModel]);
 }

@@ -1,5 +1,5 @@
 import { apiCall } from '../../../shared/api/calls';
-import { releaseQuery } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import type { ReleaseRef, SearchOf } from '../../config/routes';
 import { plural } from '../../lib/format';
 import { datasetQueries } from './api/dataset-queries';
@@ -23,7 +23,7 @@ export const searchQuery = (release: ReleaseRef, search: DatasetSearch) =>
 export const searchCall = (release: ReleaseRef, search: DatasetSearch) =>
   apiCall('search', {
     query: {
-      ...releaseQuery(release),
+      ...releaseWire(release),
       query: search.q || undefined,
       geography: search.geography || undefined,
       activity_type: search.type,

@@ -1,7 +1,8 @@
 import type { ListEntry } from '../../../shared/api/routes';
 import type { UpgradeCheck } from '../../../shared/api/schemas';
 import { apiCall, type ApiCall } from '../../../shared/api/calls';
-import { batchCalls, releaseQuery } from '../../components/code/page-calls';
+import { batchCalls } from '../../components/code/page-calls';
+import { releaseWire } from '../../lib/api-client';
 import type { ReleaseRef } from '../../config/routes';
 import type { FollowedIndicator } from '../../../shared/scores/moves';
 import { partIndicators, scoreParts } from './api/use-upgrade-scores';
@@ -25,7 +26,7 @@ export function upgradeCalls(input: {
 }): ApiCall[] {
   const { release, from, check, followed } = input;
   const checkCall = apiCall('upgradeCheck', {
-    query: { ...releaseQuery(release), from },
+    query: { ...releaseWire(release), from },
     body: { entries: [...input.entries] },
   });
   if (!check || !followed || followed.length === 0) return [checkCall];

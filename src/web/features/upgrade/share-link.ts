@@ -1,5 +1,6 @@
 import { ENTRY_CHANGES, type EntryChange } from '../../../shared/matching/words';
 import type { ListEntry } from '../../../shared/api/routes';
+import { parseDatasetList } from '../../../shared/dataset-list';
 import type { UpgradeResult } from '../../../shared/api/schemas';
 import { MAX_SHARED_IDS } from '../../config/routes';
 
@@ -27,6 +28,13 @@ export function shareableIds(
 
 /** The list a link carries, as the list box shows it: one ID a line. */
 export const sharedListText = (ids: readonly number[]) => ids.join('\n');
+
+/** The entries of a shared link's list, or none. */
+export function linkedEntries(ids: readonly number[]): ListEntry[] | undefined {
+  if (ids.length === 0) return undefined;
+  const parsed = parseDatasetList(sharedListText(ids));
+  return parsed.ok && parsed.entries.length > 0 ? parsed.entries : undefined;
+}
 
 /**
  * The candidates chosen, as a link carries them: `pick=8279:41723,2989:5012`, each a Dataset

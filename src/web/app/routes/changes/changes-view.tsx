@@ -1,4 +1,4 @@
-import { Button, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ChangeRow, Changes } from '../../../../shared/api/schemas';
@@ -11,22 +11,14 @@ import { ChangeFilters } from '../../../features/changes/components/change-filte
 import { useChangeScores } from '../../../features/changes/api/use-change-scores';
 import { ChangeScores } from '../../../features/changes/components/change-scores';
 import { ChangeTable } from '../../../features/changes/components/change-table';
+import { ChangesToolbar } from '../../../features/changes/components/changes-toolbar';
+import { useFilteredChanges } from '../../../features/changes/use-filtered-changes';
 import { rowGroups, rowMoves, splitsShown } from '../../../features/changes/scores';
 import { indicatorQueries } from '../../../features/indicators/api/get-indicators';
 import { usageQueries } from '../../../features/usage/api/get-usage';
 import { UnmatchedEntries } from '../../../features/changes/components/unmatched-entries';
-import {
-  changedIds,
-  changeCounts,
-  changeFacets,
-  changesExport,
-  filterChanges,
-  pageOfRows,
-} from '../../../features/changes/filter';
 import { ReportSteps } from '../../../components/data/report-steps';
-import { CopyLinkButton } from '../../../components/data/copy-link-button';
-import { ExportButtons } from '../../../components/data/export-buttons';
-import { formatCount, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 import { usePageData } from '../../../lib/page-data';
 import { useRelease } from '../../release-context';
 import { useRouteSearch } from '../../../lib/url-state';
@@ -42,30 +34,12 @@ type Ready = Extract<Changes, { status: 'ready' }>;
 /** Counts, filters, the table and its export, once the changes are built. */
 function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   const [search, update] = useRouteSearch(searches.changes);
-  const facets = useMemo(() => changeFacets(changes.rows), [changes.rows]);
-  const groups = useMemo(() => rowGroups(changes.rows), [changes.rows]);
-  const catalogue = useQuery(indicatorQueries.list(changes.to, changes.system_model));
-  const usage = useQuery(usageQueries.current());
-  const filter = {
-    change: search.change,
-    sector: search.sector || undefined,
-    isicSection: search.isic || undefined,
-    activityType: search.type || undefined,
-    q: search.q || undefined,
-  };
-  const filterKey = JSON.stringify(filter);
-  // Thousands of rows: filtered once per change of the filter, not on every drawing.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rows = useMemo(() => filterChanges(changes.rows, filter), [changes.rows, filterKey]);
-  const filtered = rows.length !== changes.rows.length;
-  const narrowed = Boolean(filter.sector || filter.isicSection || filter.activityType || filter.q);
-  const counts = useMemo(
-    () => (narrowed ? changeCounts(changes.rows, filter) : undefined),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [changes.rows, filterKey, narrowed],
+  const catalogue = useQuery(
+    indicatorQueries.list({ version: changes.to, systemModel: changes.system_model }),
   );
-  const ids = changedIds(rows);
-  const shown = pageOfRows(rows, search.page);
+  const usage = useQuery(usageQueries.current());
+  const { filter, facets, rows, counts, shown } = useFilteredChanges(changes, search);
+  const groups = useMemo(() => rowGroups(changes.rows), [changes.rows]);
   const offered = search.scores === 'on';
   // In the order the user picked them, those of the newer release's catalogue.
   const picked = offered
@@ -106,28 +80,13 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
         // Another filter starts again at the first page.
         onChange={(values, options) => update({ ...values, page: 1 }, options)}
       />
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {filtered
-            ? `${formatCount(rows.length)} of ${plural(changes.rows.length, 'changed dataset')}`
-            : plural(changes.rows.length, 'changed dataset')}
-        </Text>
-        <Group gap="xs">
-          <CopyButton value={ids.join('\n')}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="default" disabled={ids.length === 0} onClick={copy}>
-                {copied ? `${plural(ids.length, 'ID')} copied` : 'Copy IDs'}
-              </Button>
-            )}
-          </CopyButton>
-          <CopyLinkButton link={link} />
-          <ExportButtons
-            file={`changes-${changes.from}-${changes.to}-${changes.system_model}`}
-            disabled={rows.length === 0}
-            build={() => changesExport(changes, rows, filter, link, exportScores)}
-          />
-        </Group>
-      </Group>
+      <ChangesToolbar
+        changes={changes}
+        rows={rows}
+        filter={filter}
+        link={link}
+        scores={exportScores}
+      />
       {rows.length === 0 ? (
         <Text>No changed dataset matches these filters.</Text>
       ) : (
@@ -172,10 +131,10 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
 }
 
 export function ChangesOf({ from, link }: { from: string; link: string }) {
-  const { version, systemModel } = useRelease();
-  const changes = usePageData(changesQueries.list(version, systemModel, from));
+  const release = useRelease();
+  const changes = usePageData(changesQueries.list(release, from));
   if (!changes) return <PageSkeleton />;
   if (changes.status === 'building')
-    return <ReadingProgress progress={changes} what={`${from} and ${version}`} />;
+    return <ReadingProgress progress={changes} what={`${from} and ${release.version}`} />;
   return <ChangesView changes={changes} link={link} />;
 }

@@ -33,7 +33,7 @@ export function useChargeNames(charges: readonly Charge[]): ChargeNames {
   const releases = [...byRelease];
   const catalogues = useQueries({
     queries: releases.map(([, r]) => ({
-      ...indicatorQueries.list(r.version, r.systemModel),
+      ...indicatorQueries.list(r),
       retry: false,
     })),
   });

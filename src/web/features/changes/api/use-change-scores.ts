@@ -26,7 +26,10 @@ export function useChangeScores(input: {
 }) {
   const { changes, indicatorIds } = input;
   const counterparts = useQuery({
-    ...counterpartQueries.between(changes.to, changes.system_model, changes.from),
+    ...counterpartQueries.between(
+      { version: changes.to, systemModel: changes.system_model },
+      changes.from,
+    ),
     enabled: indicatorIds.length > 0,
   });
   const followed =

@@ -98,7 +98,7 @@ const isReady = (fate: ColumnFate | undefined): fate is ColumnFate & { result: U
  * (a split by all of them, their shares said) or to show it from the release it comes from.
  * Nothing is replaced until the user says so; the link then names what was chosen.
  */
-export function MissingColumnOffer(props: {
+function MissingColumnOffer(props: {
   missing: MissingColumn;
   onReplace: (column: Column, by: Column[]) => void;
 }) {
@@ -198,7 +198,7 @@ export function MissingColumnOffer(props: {
  * Columns of an older release than the page's: what each became in the page's release, and
  * the offer to put its successors beside it.
  */
-export function OlderColumns(props: {
+function OlderColumns(props: {
   fates: readonly ColumnFate[];
   /** The columns there are, by key: a successor already shown is not offered again. */
   present: ReadonlySet<string>;
@@ -244,5 +244,39 @@ export function OlderColumns(props: {
         })}
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * What became of the columns a page cannot show as linked and of those of an older release,
+ * each with its offer; the columns are written back in the link's order.
+ */
+export function ColumnFateOffers(props: {
+  fates: { missing: readonly MissingColumn[]; older: readonly ColumnFate[] };
+  /** Every column the link names. */
+  columns: readonly Column[];
+  onColumns: (columns: Column[]) => void;
+}) {
+  const { columns, onColumns } = props;
+  const present = new Set(columns.map((column) => column.key));
+  return (
+    <>
+      {props.fates.missing.map((missing) => (
+        <MissingColumnOffer
+          key={missing.column.key}
+          missing={missing}
+          onReplace={(column, by) =>
+            onColumns(columns.flatMap((c) => (c.key === column.key ? by : [c])))
+          }
+        />
+      ))}
+      <OlderColumns
+        fates={props.fates.older}
+        present={present}
+        onAdd={(after, added) =>
+          onColumns(columns.flatMap((c) => (c.key === after.key ? [c, ...added] : [c])))
+        }
+      />
+    </>
   );
 }

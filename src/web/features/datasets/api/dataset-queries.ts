@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
-import { callApi } from '../../../lib/api-client';
+import type { ReleaseRef } from '../../../config/routes';
+import { callApi, releaseWire } from '../../../lib/api-client';
 
 export interface DatasetSearch {
   version: string;
@@ -15,7 +16,6 @@ export interface DatasetSearch {
   size: number;
 }
 
-const release = (version: string, systemModel: string) => ({ version, system_model: systemModel });
 const text = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** Release data never changes, so none of these is ever refetched. */
@@ -26,7 +26,7 @@ export const datasetQueries = {
       queryFn: ({ signal }) =>
         callApi('search', {
           query: {
-            ...release(input.version, input.systemModel),
+            ...releaseWire(input),
             query: text(input.query),
             geography: text(input.geography),
             activity_type: input.activityType,
@@ -40,10 +40,11 @@ export const datasetQueries = {
       staleTime: Infinity,
     }),
   /** The release's sectors and ISIC sections; asked again every second while being indexed. */
-  sectors: (version: string, systemModel: string) =>
+  sectors: ({ version, systemModel }: ReleaseRef) =>
     queryOptions({
       queryKey: ['datasets', 'sectors', version, systemModel],
-      queryFn: ({ signal }) => callApi('sectors', { query: release(version, systemModel), signal }),
+      queryFn: ({ signal }) =>
+        callApi('sectors', { query: releaseWire({ version, systemModel }), signal }),
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
@@ -52,11 +53,14 @@ export const datasetQueries = {
    * releases that have it (free); asked again every second while the proxy reads the releases
    * between. It follows the licence's list of releases, so it is not kept for good.
    */
-  successors: (version: string, systemModel: string, key: string) =>
+  successors: ({ version, systemModel }: ReleaseRef, key: string) =>
     queryOptions({
       queryKey: ['datasets', 'successors', version, systemModel, key],
       queryFn: ({ signal }) =>
-        callApi('datasetSuccessors', { query: { ...release(version, systemModel), key }, signal }),
+        callApi('datasetSuccessors', {
+          query: { ...releaseWire({ version, systemModel }), key },
+          signal,
+        }),
       staleTime: 5 * 60_000,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
@@ -64,16 +68,19 @@ export const datasetQueries = {
    * One dataset's documentation (free), as every page asks for it (the dataset page, its history,
    * the indicator picker's way back): one cache entry per dataset.
    */
-  detail: (version: string, systemModel: string, id: number) =>
+  detail: ({ version, systemModel }: ReleaseRef, id: number) =>
     queryOptions({
       queryKey: ['datasets', 'detail', version, systemModel, id],
       queryFn: ({ signal }) =>
-        callApi('dataset', { params: { id }, query: release(version, systemModel), signal }),
+        callApi('dataset', {
+          params: { id },
+          query: releaseWire({ version, systemModel }),
+          signal,
+        }),
       staleTime: Infinity,
     }),
   spold: (
-    version: string,
-    systemModel: string,
+    { version, systemModel }: ReleaseRef,
     uuids: { activity?: string; product?: string; geography?: string },
   ) =>
     queryOptions({
@@ -81,7 +88,7 @@ export const datasetQueries = {
       queryFn: ({ signal }) =>
         callApi('spold', {
           query: {
-            ...release(version, systemModel),
+            ...releaseWire({ version, systemModel }),
             activity_spold_uuid: uuids.activity,
             product_spold_uuid: uuids.product,
             geography_spold_uuid: uuids.geography,

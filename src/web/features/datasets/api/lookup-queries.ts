@@ -20,9 +20,7 @@ export const spoldUuids = (
 
 export function lookupQueries(release: ReleaseRef, key: LookupKey) {
   // No match is an empty page, so each of the three kinds a UUID is tried as is a plain answer.
-  return spoldUuids(key).map((ids) =>
-    datasetQueries.spold(release.version, release.systemModel, ids),
-  );
+  return spoldUuids(key).map((ids) => datasetQueries.spold(release, ids));
 }
 
 /** A lookup the data service answered with only the first page of its matches. */

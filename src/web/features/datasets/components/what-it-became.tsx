@@ -272,9 +272,7 @@ export function WhatItBecame({
   release: ReleaseRef;
   ind: readonly number[];
 }) {
-  const query = useQuery(
-    datasetQueries.successors(release.version, release.systemModel, lookupKey),
-  );
+  const query = useQuery(datasetQueries.successors(release, lookupKey));
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data)
     return <HoldingReleases answer={undefined} lookupKey={lookupKey} release={release} ind={ind} />;

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-
-const release = (version: string, systemModel: string) => ({ version, system_model: systemModel });
+import type { ReleaseRef } from '../../../config/routes';
+import { callApi, releaseWire } from '../../../lib/api-client';
 
 /** Release data never changes, so none of these is ever refetched once ready. */
 export const historyQueries = {
@@ -9,11 +8,15 @@ export const historyQueries = {
    * The dataset in every listed release of its system model, matched by the proxy (free);
    * asked again every second while the proxy reads releases it has not read yet.
    */
-  matches: (version: string, systemModel: string, id: number) =>
+  matches: ({ version, systemModel }: ReleaseRef, id: number) =>
     queryOptions({
       queryKey: ['history', version, systemModel, id],
       queryFn: ({ signal }) =>
-        callApi('history', { params: { id }, query: release(version, systemModel), signal }),
+        callApi('history', {
+          params: { id },
+          query: releaseWire({ version, systemModel }),
+          signal,
+        }),
       staleTime: Infinity,
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),

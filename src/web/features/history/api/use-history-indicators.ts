@@ -56,7 +56,7 @@ export function useHistoryIndicators(input: {
   });
   const sources = [...new Set(found.flatMap((each) => (each.release ? [each.release] : [])))];
   const toBase = useQueries({
-    queries: sources.map((version) => counterpartQueries.between(version, systemModel, base)),
+    queries: sources.map((version) => counterpartQueries.between({ version, systemModel }, base)),
   });
   const followed: AskedIndicator[] = found.map((each) => {
     const answer = toBase[sources.indexOf(each.release ?? '')]?.data;
@@ -79,7 +79,7 @@ export function useHistoryIndicators(input: {
 
   const fromBase = useQueries({
     queries: catalogue
-      ? others.map((version) => counterpartQueries.between(base, systemModel, version))
+      ? others.map((version) => counterpartQueries.between({ version: base, systemModel }, version))
       : [],
   });
   const counterparts = new Map<string, ReadonlyMap<number, CounterpartEntry>>();

@@ -100,12 +100,15 @@ describe('an indicator in other releases', () => {
       { path: '/3.12/cutoff/indicators' },
     );
     const answer = (to: string, entry: IndicatorCounterparts['indicators'][number]) =>
-      queryClient.setQueryData(counterpartQueries.between('3.12', 'cutoff', to).queryKey, {
-        version: '3.12',
-        to,
-        system_model: 'cutoff',
-        indicators: [entry],
-      });
+      queryClient.setQueryData(
+        counterpartQueries.between({ version: '3.12', systemModel: 'cutoff' }, to).queryKey,
+        {
+          version: '3.12',
+          to,
+          system_model: 'cutoff',
+          indicators: [entry],
+        },
+      );
     answer('3.11', {
       id: 2,
       counterpart: {

@@ -26,7 +26,7 @@ export function IndicatorElsewhere(props: {
   const [opened, setOpened] = useState(false);
   const answers = useQueries({
     queries: others.map((other) => ({
-      ...counterpartQueries.between(version, systemModel, other),
+      ...counterpartQueries.between({ version, systemModel }, other),
       enabled: opened,
     })),
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import type { ReleaseRef } from '../../../config/routes';
+import { callApi, releaseWire } from '../../../lib/api-client';
 
 /**
  * Each indicator of one release in another of its system model (free, from the two catalogues):
@@ -7,12 +8,12 @@ import { callApi } from '../../../lib/api-client';
  * Releases never change, so an answer is kept for good, as the catalogues are.
  */
 export const counterpartQueries = {
-  between: (version: string, systemModel: string, to: string) =>
+  between: ({ version, systemModel }: ReleaseRef, to: string) =>
     queryOptions({
       queryKey: ['indicators', 'counterparts', version, systemModel, to],
       queryFn: ({ signal }) =>
         callApi('indicatorCounterparts', {
-          query: { version, system_model: systemModel, to },
+          query: { ...releaseWire({ version, systemModel }), to },
           signal,
         }),
       staleTime: Infinity,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReleaseRef } from '../../../config/routes';
-import { ApiError, callApi } from '../../../lib/api-client';
+import { ApiError, callApi, releaseWire } from '../../../lib/api-client';
 import { canonical, planCalls, type ScoreCall } from '../planner';
 
 /**
@@ -17,7 +17,7 @@ export const scoreQueries = {
       queryFn: async ({ signal }) => {
         try {
           return await callApi('batch', {
-            query: { version, system_model: systemModel, limit: datasetIds.length },
+            query: { ...releaseWire({ version, systemModel }), limit: datasetIds.length },
             body: { dataset_ids: [...datasetIds], indicator_ids: [...indicatorIds] },
             signal,
           });
@@ -39,7 +39,7 @@ export const scoreQueries = {
       queryFn: ({ signal }) =>
         callApi('dataset', {
           params: { id },
-          query: { version, system_model: systemModel, indicator_ids: indicators },
+          query: { ...releaseWire({ version, systemModel }), indicator_ids: indicators },
           signal,
         }),
       staleTime: Infinity,

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListEntry } from '../../../../shared/api/routes';
 import { textHash } from '../../../../shared/matching/dataset-doc';
-import { callApi } from '../../../lib/api-client';
+import type { ReleaseRef } from '../../../config/routes';
+import { callApi, releaseWire } from '../../../lib/api-client';
 
 /** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
-export function listKey(entries: readonly ListEntry[]): string {
+function listKey(entries: readonly ListEntry[]): string {
   return textHash(JSON.stringify(entries)).toString(36);
 }
 
@@ -53,7 +54,7 @@ export const upgradeQueries = {
       queryKey: ['upgrade', 'check', input.version, input.systemModel, input.from, input.listKey],
       queryFn: ({ signal }) =>
         callApi('upgradeCheck', {
-          query: { version: input.version, system_model: input.systemModel, from: input.from },
+          query: { ...releaseWire(input), from: input.from },
           body: { entries: [...entries] },
           signal,
         }),
@@ -61,3 +62,7 @@ export const upgradeQueries = {
       refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
     }),
 };
+
+/** The check of a list from an older release against this one, as the page asks it. */
+export const checkQuery = (release: ReleaseRef, from: string, entries: readonly ListEntry[]) =>
+  upgradeQueries.check({ ...release, from, entries, listKey: listKey(entries) });

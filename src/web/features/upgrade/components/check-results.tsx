@@ -62,7 +62,10 @@ export function CheckResults(props: CheckResultsProps) {
   // Each picked indicator's counterpart in the release the list comes from (free): what is
   // scored there, so a renamed category is not a "—".
   const counterparts = useQuery({
-    ...counterpartQueries.between(check.to, check.system_model, check.from),
+    ...counterpartQueries.between(
+      { version: check.to, systemModel: check.system_model },
+      check.from,
+    ),
     enabled: picked.length > 0,
   });
   const followed =
