@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: measurements taken side by side in one run, on this machine, each part in
  * its own processes: the emulator at full scale, the explorer in Chromium, and the proxy.
- * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`, `vitals`) runs one suite.
+ * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`, `vitals`, `bytes`) runs one suite.
  */
 import { benchEmulator } from './emulator';
 import { benchHistory } from './history';
 import { benchMemory } from './memory';
 import { benchProxy } from './proxy';
 import { benchVitals } from './vitals';
+import { benchBytes } from './vitals-bytes';
 import { benchWeb } from './web';
 
 const SUITES = {
@@ -17,6 +18,7 @@ const SUITES = {
   history: benchHistory,
   memory: benchMemory,
   vitals: benchVitals,
+  bytes: benchBytes,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SUITES));

@@ -1,0 +1,268 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DataStore } from '../src/emulator/data/store';
+import { buildSpa, isSpaBuildCurrent } from '../src/launcher/spa-build';
+import { startStack, type Stack } from '../src/launcher/stack';
+
+/**
+ * What `npm run bench -- vitals` and `-- bytes` share: the routes measured, the laptop's page
+ * that records its own vitals, a load that waits for a route's content, and the scripts' weight.
+ */
+
+/** Core Web Vitals' "good", and the issue's budgets. */
+export const TARGETS = { lcpMs: 2500, contentMs: 3000, inpMs: 200, firstJsKb: 170, routeJsKb: 250 };
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SERVICE_LATENCY_MS = 150;
+export const LAPTOP = {
+  cpu: 4,
+  latencyMs: 100,
+  downBytesPerSecond: (9 * 1e6) / 8,
+  upBytesPerSecond: (3 * 1e6) / 8,
+};
+export interface Route {
+  name: string;
+  path: string;
+  /** What says the route's own content is in the page. */
+  content: string;
+}
+
+/** What the page records of itself: LCP candidates, interactions, the content's arrival. */
+function recordVitals(selector: string) {
+  const w = window as unknown as {
+    __vitals: { lcp: number; content: number | null; interactions: number[]; longest: number };
+  };
+  w.__vitals = { lcp: 0, content: null, interactions: [], longest: 0 };
+  // The longest task: what a click during a load would wait for, when the load needs no click.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      w.__vitals.longest = Math.max(w.__vitals.longest, entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[])
+      if ((entry.interactionId ?? 0) > 0) w.__vitals.interactions.push(entry.duration);
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  // No named function here: tsx wraps those in a helper the page does not have (see laptopPage).
+  new MutationObserver(() => {
+    if (w.__vitals.content === null && document.querySelector(selector))
+      w.__vitals.content = performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+export interface Vitals {
+  lcp: number;
+  content: number | null;
+  interactions: number[];
+  /** The longest task the page ran (ms). */
+  longest: number;
+  js: number;
+  total: number;
+  /** The scripts asked for by the time the content was in (paths), weighed as the budget counts them: gzip. */
+  scripts: string[];
+  /** The scripts asked for after the content was in (a chart's code), by the time it was read. */
+  later: string[];
+}
+
+export async function readVitals(page: Page): Promise<Vitals> {
+  return page.evaluate(() => {
+    const { lcp, content, interactions, longest } = (
+      window as unknown as {
+        __vitals: { lcp: number; content: number | null; interactions: number[]; longest: number };
+      }
+    ).__vitals;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    const all = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+    // The route's JavaScript is what was asked for by the time its content was in the page; a
+    // script asked for after (a chart's code, drawn once its data came) is counted apart, so the
+    // figure does not depend on how long after the content the page is read.
+    const first = (entry: PerformanceResourceTiming) =>
+      content === null || entry.startTime <= content;
+    const scripts = all.filter(first);
+    const js = scripts.reduce((sum, entry) => sum + entry.transferSize, 0);
+    const total =
+      resources.reduce((sum, entry) => sum + entry.transferSize, 0) +
+      (navigation?.transferSize ?? 0);
+    return {
+      lcp,
+      content,
+      interactions,
+      longest,
+      js,
+      total,
+      scripts: scripts.map((entry) => new URL(entry.name).pathname),
+      later: all.filter((entry) => !first(entry)).map((entry) => new URL(entry.name).pathname),
+    };
+  });
+}
+
+/** A page on the laptop: slowed CPU and network, recording its vitals from the first byte. */
+export async function laptopPage(
+  context: BrowserContext,
+  selector: string,
+  throttled = true,
+): Promise<Page> {
+  const page = await context.newPage();
+  // tsx (esbuild's keepNames) wraps a named function in `__name(...)`, which the page lacks: the
+  // first run lost every content time to that ReferenceError.
+  await page.addInitScript('window.__name = (fn) => fn;');
+  await page.addInitScript(recordVitals, selector);
+  if (!throttled) return page;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: LAPTOP.latencyMs,
+    downloadThroughput: LAPTOP.downBytesPerSecond,
+    uploadThroughput: LAPTOP.upBytesPerSecond,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: LAPTOP.cpu });
+  return page;
+}
+
+/**
+ * Loads a route and waits for its content; then reads what the page recorded. Unthrottled and
+ * `settled` (the bytes mode): read once the network is quiet, so `later` holds every script the
+ * page went on to ask for.
+ */
+export async function load(
+  context: BrowserContext,
+  url: string,
+  route: Route,
+  { throttled = true, settled = false } = {},
+): Promise<Vitals> {
+  const page = await laptopPage(context, route.content, throttled);
+  try {
+    await page.goto(url);
+    // The content may take the release reads' time on a cold proxy: up to two minutes.
+    await page.waitForSelector(route.content, { timeout: 120_000 });
+    // LCP is final once the page is still: a last frame for the observer to report it.
+    await page.waitForTimeout(500);
+    if (settled) await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+    return await readVitals(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/** A browser profile signed in with the identity provider, as a person's stays. */
+export async function signedIn(browser: Browser, stack: Stack) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/3.12/cutoff`);
+  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('table', { name: 'Releases and system models' }).waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** The scripts a page loaded weighed as the budget counts them: the build's own `.gz` files. */
+export function gzipBytes(scripts: readonly string[]): number {
+  let bytes = 0;
+  for (const script of new Set(scripts)) {
+    const file = path.join(ROOT, 'dist', script);
+    if (existsSync(`${file}.gz`)) bytes += statSync(`${file}.gz`).size;
+    else if (existsSync(file)) bytes += statSync(file).size;
+  }
+  return bytes;
+}
+/** The same scripts as the build's `.br` files (what the proxy sends a browser that takes brotli). */
+export function brotliBytes(scripts: readonly string[]): number {
+  let bytes = 0;
+  for (const script of new Set(scripts)) {
+    const file = path.join(ROOT, 'dist', script);
+    if (existsSync(`${file}.br`)) bytes += statSync(`${file}.br`).size;
+    else if (existsSync(file)) bytes += statSync(file).size;
+  }
+  return bytes;
+}
+export const ms = (value: number) =>
+  Number.isFinite(value) ? `${(value / 1000).toFixed(2)} s` : 'never';
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+/** Debian's Chromium as the bench drives it. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export async function stackAt(latencyMs: number) {
+  return startStack({
+    env: {
+      ...process.env,
+      PORT: '0',
+      EMULATOR_PORT: '0',
+      LOG_LEVEL: 'silent',
+      USAGE_LEDGER_PATH: 'none',
+      EMULATOR_LATENCY_MS: String(latencyMs),
+      DATA_API_URL: undefined,
+    },
+  });
+}
+
+/** The routes measured, the first where `/` lands; the datasets and indicators they use. */
+export function vitalsRoutes() {
+  const release = DataStore.forScale(1).view('3.12', 'cutoff');
+  const datasets = release?.datasets ?? [];
+  const indicators = (release?.indicators ?? []).filter((i) => !/ no LT$/.test(i.method));
+  const someDatasets = datasets.filter((_, i) => i % 997 === 0).map((d) => d.id);
+  const routes: Route[] = [
+    {
+      // Where `/` lands: the first route of a first visit.
+      name: 'release overview',
+      path: '/3.12/cutoff',
+      content: 'table[aria-label="Releases and system models"]',
+    },
+    {
+      name: 'indicators',
+      path: '/3.12/cutoff/indicators',
+      content: '[role=listitem] input[type=checkbox]',
+    },
+    {
+      name: 'dataset search',
+      path: '/3.12/cutoff/datasets?q=electricity%20high%20voltage',
+      content: 'table[aria-label="Search results"] tbody tr',
+    },
+    {
+      name: 'dataset page',
+      path: '/3.12/cutoff/datasets/8279',
+      content: 'table[aria-label="Dataset documentation"]',
+    },
+    {
+      name: 'compare',
+      path: `/3.12/cutoff/compare?ds=${someDatasets.slice(0, 4).join(',')}&ind=${indicators
+        .slice(0, 3)
+        .map((i) => i.id)
+        .join(',')}`,
+      content: 'table[aria-label="Comparison"]',
+    },
+    {
+      name: 'What changed (3.11 → 3.12)',
+      path: '/3.12/cutoff/changes?from=3.11',
+      content: 'table[aria-label^="Changed datasets"] tbody tr',
+    },
+    {
+      name: 'history',
+      path: '/3.12/cutoff/datasets/8279/history',
+      content: 'table[aria-label$="across releases"] tbody tr',
+    },
+  ];
+  return { routes, someDatasets, indicators };
+}
+
+/** The built SPA, built again first when its sources changed. */
+export async function currentBuild() {
+  if (!isSpaBuildCurrent(ROOT, path.join(ROOT, 'dist')))
+    await buildSpa(ROOT, path.join(ROOT, 'dist'));
+}
