@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DatasetHistory } from '../../../../shared/api/schemas';

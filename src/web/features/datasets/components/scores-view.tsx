@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts/lazy-charts';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ImpactScore } from '../../../../shared/api/schemas';
 import { formatScore } from '../../../lib/format';

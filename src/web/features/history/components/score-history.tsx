@@ -1,4 +1,4 @@
-import { LineChart } from '@mantine/charts';
+import { LineChart } from '../../../components/charts/lazy-charts';
 import { Anchor, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { shareText } from '../../../../shared/matching/words';
