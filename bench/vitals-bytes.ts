@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { packagesOf } from './chunk-packages';
 import {
   brotliBytes,
@@ -20,7 +22,7 @@ import {
  * laptop's slowed CPU and network and with the data service answering at once; the scripts asked
  * for by the time the route's content is in the page are weighed as the full run weighs them
  * (what crossed the network, brotli, and the build's `.gz` files). Then what the page asked for
- * after its content (a chart's code) and, per route, the packages its scripts carry.
+ * after its content (a chart's code) and, per route, the packages its scripts carry; written to `bench/results/`.
  */
 export async function benchBytes(): Promise<string[]> {
   await currentBuild();
@@ -74,6 +76,14 @@ export async function benchBytes(): Promise<string[]> {
     await stack.close();
     await browser.close();
   }
+  const results = path.join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = path.join(
+    results,
+    `bytes-${new Date().toISOString().slice(0, 16).replace(':', '')}.txt`,
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  console.log(`  (written to ${path.relative(ROOT, file)})`);
   // Already said line by line.
   return [];
 }
