@@ -29,7 +29,15 @@ const boundary = (part) => ({
  * The SPA runs in the browser. It speaks only the proxy's API (src/shared/api): the data
  * service's shapes live in the proxy's adapter and the emulator, which it may not import.
  */
-const webOnly = [{ group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' }];
+const webOnly = [
+  { group: ['node:*'], message: 'The SPA runs in the browser: no Node modules.' },
+  {
+    // recharts with its d3 and redux is about 112 KB gzip: no page's first screen waits for it.
+    group: ['@mantine/charts', '@mantine/charts/*', 'recharts', 'recharts/*'],
+    message:
+      'Charts come from src/web/components/charts/lazy-charts.tsx, which loads their code when a chart is first drawn.',
+  },
+];
 
 /**
  * A feature is self-contained: shared UI goes to components/ or lib/, composition to app/. The

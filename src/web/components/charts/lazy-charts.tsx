@@ -1,4 +1,4 @@
-import type { BarChartProps, LineChartProps } from '@mantine/charts';
+import type { BarChartProps, LineChartProps } from './chart-code';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
