@@ -14,7 +14,7 @@ import { startTestEmulator } from '../../emulator/testing/start';
 import type { Proxy } from '../app';
 import { emulatorChangeReports, proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { whenReady } from '../testing/when-ready';
-import { nearestReleases } from './answers';
+import { nearestReleases } from './history-entries';
 
 // The changes, upgrade check and history, through the real handlers against the emulator, its
 // change reports loaded as `npm start` loads them; every verdict is checked against what the

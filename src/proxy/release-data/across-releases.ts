@@ -3,15 +3,9 @@ import { HISTORY_RELEASES } from '../../shared/api/schemas';
 import type { Changes, DatasetHistory, Releases, UpgradeCheck } from '../../shared/api/schemas';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
-import {
-  baseEntry,
-  changesAnswer,
-  earlierEntry,
-  laterEntry,
-  nearestReleases,
-  reportSteps,
-  upgradeAnswer,
-} from './answers';
+import { changesAnswer, reportSteps } from './changes-answer';
+import { baseEntry, earlierEntry, laterEntry, nearestReleases } from './history-entries';
+import { upgradeAnswer } from './upgrade-answer';
 import type { ReleaseData } from './release-data';
 import type { Building } from './release-stores';
 
