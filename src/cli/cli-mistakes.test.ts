@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { approveDevice } from '../emulator/testing/device-flow';
-import { startTestEmulator } from '../emulator/testing/start';
-import {
-  emulatorChangeReports,
-  proxyOnEmulator,
-  TEST_CLIENT,
-} from '../proxy/testing/emulator-proxy';
-import { useCli } from './testing/use-cli';
+import { useCli } from '../launcher/testing/cli-session';
 
-// The command line as a person runs it (testing/use-cli.ts), signed in as devon: a mistake is
-// one line and a non-zero exit.
-const { cli } = useCli({
-  start: () => startTestEmulator({ ...TEST_CLIENT }),
-  changeReports: emulatorChangeReports,
-  proxyOn: proxyOnEmulator,
-  approve: approveDevice,
-  signedInAs: 'devon',
-});
+// The command line as a person runs it (src/launcher/testing/cli-session.ts), signed in as devon: a
+// mistake is one line and a non-zero exit.
+const { cli } = useCli({ signedInAs: 'devon' });
 
 describe('npx lci-explorer', () => {
   it('exits non-zero with one line for every mistake', async () => {

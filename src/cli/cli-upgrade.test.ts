@@ -3,24 +3,11 @@ import { ChangesSchema, UpgradeCheckSchema } from '../shared/api/schemas';
 import { readCsv } from '../shared/csv';
 import { parseDatasetList } from '../shared/dataset-list';
 import { mappingToCsv } from '../web/features/upgrade/export';
-import { approveDevice } from '../emulator/testing/device-flow';
-import { startTestEmulator } from '../emulator/testing/start';
-import {
-  emulatorChangeReports,
-  proxyOnEmulator,
-  TEST_CLIENT,
-} from '../proxy/testing/emulator-proxy';
-import { useCli } from './testing/use-cli';
+import { useCli } from '../launcher/testing/cli-session';
 
-// The command line as a person runs it (testing/use-cli.ts), signed in as devon: the upgrade
-// check of a list, and the mapping it writes as the browser does.
-const { cli, meter, asUser } = useCli({
-  start: () => startTestEmulator({ ...TEST_CLIENT }),
-  changeReports: emulatorChangeReports,
-  proxyOn: proxyOnEmulator,
-  approve: approveDevice,
-  signedInAs: 'devon',
-});
+// The command line as a person runs it (src/launcher/testing/cli-session.ts), signed in as devon:
+// the upgrade check of a list, and the mapping it writes as the browser does.
+const { cli, meter, asUser } = useCli({ signedInAs: 'devon' });
 
 describe('npx lci-explorer', () => {
   it('checks a list against another release for free', async () => {

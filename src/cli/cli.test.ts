@@ -8,19 +8,13 @@ import { ScorePriceSchema } from '../shared/api/price';
 import { readCsv, toCsv } from '../shared/csv';
 import { scoresCsv } from '../web/features/scores/csv';
 import { approveDevice } from '../emulator/testing/device-flow';
-import { startTestEmulator } from '../emulator/testing/start';
 import { userIdFor } from '../proxy/auth/user-auth';
-import {
-  emulatorChangeReports,
-  proxyOnEmulator,
-  TEST_CLIENT,
-} from '../proxy/testing/emulator-proxy';
-import { useCli } from './testing/use-cli';
+import { useCli } from '../launcher/testing/cli-session';
 
 // The command line as a person runs it: a process of its own (no terminal attached, as in a
-// script), signed in by device code, against a real proxy and emulator (testing/use-cli.ts). Here
-// one person's session, from sign-in through scores to sign-out; the upgrade check:
-// cli-upgrade.test.ts; mistakes: cli-mistakes.test.ts.
+// script), signed in by device code, against a real proxy and emulator
+// (src/launcher/testing/cli-session.ts). Here one person's session, from sign-in through scores to
+// sign-out; the upgrade check: cli-upgrade.test.ts; mistakes: cli-mistakes.test.ts.
 const {
   start,
   cli,
@@ -35,12 +29,7 @@ const {
   meter,
   realmRefresh,
   asUser,
-} = useCli({
-  start: () => startTestEmulator({ ...TEST_CLIENT }),
-  changeReports: emulatorChangeReports,
-  proxyOn: proxyOnEmulator,
-  approve: approveDevice,
-});
+} = useCli();
 
 describe('npx lci-explorer', () => {
   it('signs in by device code: the person approves in a browser, the tokens stay private', async () => {

@@ -9,13 +9,14 @@ import {
   type UpgradeCheck,
 } from '../../shared/api/schemas';
 import type { Proxy } from '../app';
-import { emulatorChangeReports, proxyOnEmulator, TEST_CLIENT } from './emulator-proxy';
+import {
+  emulatorChangeReports,
+  proxyOnEmulator,
+  TEST_CLIENT,
+  type SignIn,
+  type StartedEmulator,
+} from './emulator-proxy';
 import { whenReady } from './when-ready';
-
-interface Started {
-  origin: string;
-  close: () => Promise<void>;
-}
 
 /** A change the emulator's generator made, as `GET /_emulator/changes` records it. */
 interface TruthRow {
@@ -40,12 +41,9 @@ export const byFrom = (rows: TruthRow[]) => {
  * `npm start` loads them, one proxy and one user for the file. `startTestEmulator` and
  * `signInWithCode` are passed in, as src/proxy may not import src/emulator.
  */
-export function useAcrossReleases<E extends Started>(deps: {
+export function useAcrossReleases<E extends StartedEmulator>(deps: {
   start: (env: Record<string, string>) => Promise<E>;
-  signIn: (options: {
-    emulatorOrigin: string;
-    redirectOrigin: string;
-  }) => Promise<{ access_token: string }>;
+  signIn: SignIn;
 }) {
   let emulator: E | undefined;
   let proxy: Proxy | undefined;

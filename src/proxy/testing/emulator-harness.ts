@@ -1,27 +1,18 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { proxyOnEmulator, TEST_CLIENT } from './emulator-proxy';
+import { proxyOnEmulator, TEST_CLIENT, type SignIn, type StartedEmulator } from './emulator-proxy';
 import { openedProxies } from './opened-proxies';
 
-interface Started {
-  origin: string;
-  close: () => Promise<void>;
-}
-
 /**
- * One emulator for a test file of the API's routes, in the dialect of the Vitest project
- * (documented, or variant in `node-variant`), with two users signed in (`alice` is `demo`, `bob`
- * is `maria`), its faults and meter reset after each test, and proxies on it closed after the
- * file. `startTestEmulator` and `signInWithCode` are passed in, as src/proxy may not import
- * src/emulator.
+ * One emulator for a test file, in the dialect of the Vitest project (documented, or variant in
+ * `node-variant`) unless `env` says, with two users signed in (`alice` is `demo`, `bob` is
+ * `maria`), its faults and meter reset after each test, and proxies on it (with `proxyEnv`)
+ * closed after the file. `startTestEmulator` and `signInWithCode` are passed in, as src/proxy
+ * may not import src/emulator.
  */
-export function useEmulatorHarness<E extends Started>(deps: {
-  start: (env: Record<string, string>) => Promise<E>;
-  signIn: (options: {
-    emulatorOrigin: string;
-    redirectOrigin: string;
-    username: string;
-  }) => Promise<{ access_token: string }>;
-}) {
+export function useEmulatorHarness<E extends StartedEmulator>(
+  deps: { start: (env: Record<string, string>) => Promise<E>; signIn: SignIn },
+  options: { env?: Record<string, string>; proxyEnv?: Record<string, string> } = {},
+) {
   let emulator: E | undefined;
   let tokens = { alice: '', bob: '' };
   const opened = openedProxies();
@@ -30,7 +21,7 @@ export function useEmulatorHarness<E extends Started>(deps: {
     return emulator;
   };
   beforeAll(async () => {
-    const started = await deps.start({ ...TEST_CLIENT });
+    const started = await deps.start({ ...TEST_CLIENT, ...options.env });
     emulator = started;
     const signIn = (username: string) =>
       deps.signIn({ emulatorOrigin: started.origin, redirectOrigin: 'http://spa.test', username });
@@ -48,9 +39,11 @@ export function useEmulatorHarness<E extends Started>(deps: {
   });
   return {
     emulator: running,
+    /** Proxies opened so far (closed after the file), for tests that close theirs earlier. */
+    opened,
     /** A proxy on the emulator, closed after the file. */
     proxy: async (env: Record<string, string> = {}) => {
-      const built = await proxyOnEmulator(running(), env);
+      const built = await proxyOnEmulator(running(), { ...options.proxyEnv, ...env });
       opened.keep(built);
       return built;
     },

@@ -1,15 +1,11 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Proxy } from '../app';
-import { proxyOnStub } from './emulator-proxy';
+import { proxyOnStub, type SignIn, type StartedEmulator } from './emulator-proxy';
 import { openedProxies } from './opened-proxies';
 import { startUpstreamStub, type ScriptedAnswer } from './upstream-stub';
 
 type Stub = Awaited<ReturnType<typeof startUpstreamStub>>;
-interface Realm {
-  origin: string;
-  close: () => Promise<void>;
-}
 
 /** Serves `answers` by path (under /v0), anything else as the stub's defaults. */
 export const serve =
@@ -25,14 +21,10 @@ export const json = (body: unknown) => () => ({ body });
  * are passed in, as src/proxy may not import src/emulator.
  */
 export function useScriptedService(deps: {
-  start: () => Promise<Realm>;
-  signIn: (options: {
-    emulatorOrigin: string;
-    redirectOrigin: string;
-    username: string;
-  }) => Promise<{ access_token: string }>;
+  start: () => Promise<StartedEmulator>;
+  signIn: SignIn;
 }) {
-  let emulator: Realm | undefined;
+  let emulator: StartedEmulator | undefined;
   let stub: Stub | undefined;
   let token = '';
   const opened = openedProxies();

@@ -1,15 +1,11 @@
 import type { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { UpstreamRequest } from '../upstream/http-client';
-import { proxyOnStub } from './emulator-proxy';
+import { proxyOnStub, type SignIn, type StartedEmulator } from './emulator-proxy';
 import { openedProxies } from './opened-proxies';
 import { startUpstreamStub } from './upstream-stub';
 
 type Stub = Awaited<ReturnType<typeof startUpstreamStub>>;
-interface Realm {
-  origin: string;
-  close: () => Promise<void>;
-}
 /** The two users of the security tests: `demo` and `maria`. */
 type Tokens = { a: string; b: string };
 
@@ -20,15 +16,8 @@ type Tokens = { a: string; b: string };
  * after it. `startTestEmulator` and `signInWithCode` are passed in, as src/proxy may not import
  * src/emulator.
  */
-export function useStubHarness(deps: {
-  start: () => Promise<Realm>;
-  signIn: (options: {
-    emulatorOrigin: string;
-    redirectOrigin: string;
-    username: string;
-  }) => Promise<{ access_token: string }>;
-}) {
-  let emulator: Realm | undefined;
+export function useStubHarness(deps: { start: () => Promise<StartedEmulator>; signIn: SignIn }) {
+  let emulator: StartedEmulator | undefined;
   let stub: Stub | undefined;
   let tokens: Tokens = { a: '', b: '' };
   let now = Date.now();

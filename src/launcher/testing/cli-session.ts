@@ -1,9 +1,16 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { approveDevice } from '../../emulator/testing/device-flow';
+import { startTestEmulator } from '../../emulator/testing/start';
+import {
+  emulatorChangeReports,
+  proxyOnEmulator,
+  TEST_CLIENT,
+  type StartedEmulator,
+} from '../../proxy/testing/emulator-proxy';
 
 const BIN = path.resolve('src/cli/bin.mjs');
 
@@ -18,45 +25,16 @@ interface RunOptions {
   env?: Record<string, string>;
 }
 
-interface Started {
-  origin: string;
-  close: () => Promise<void>;
-}
-
 /**
  * The command line as a person runs it, for a test file: a process of its own (no terminal
  * attached, as in a script) against a real proxy and emulator, the demo's change reports loaded
  * as `npm start` loads them, in a home folder of the file's own. Everything it prints is kept
  * (but `token`'s answer): no token read from its credentials may be in it, which `afterAll`
- * checks for every file and `cli.test.ts` asserts. The emulator and proxy are passed in, as
- * src/cli may import neither.
+ * checks for every file and `cli.test.ts` asserts. It lives here, where the parts are put
+ * together, because src/cli may import neither the proxy nor the emulator.
  */
-export function useCli(deps: {
-  /** A test emulator with the proxy's test client (`startTestEmulator({ ...TEST_CLIENT })`). */
-  start: () => Promise<Started>;
-  changeReports: (
-    emulator: Started,
-  ) => Promise<{ env: Record<string, string>; remove: () => Promise<void> }>;
-  proxyOn: (
-    emulator: Started,
-    env: Record<string, string>,
-  ) => Promise<{
-    app: {
-      listen: (options: { host: string; port: number }) => Promise<string>;
-      server: { address: () => AddressInfo | string | null };
-      close: () => Promise<unknown>;
-    };
-  }>;
-  /** Types the code shown as a person does in a browser (`approveDevice`). */
-  approve: (options: {
-    emulatorOrigin: string;
-    userCode: string;
-    username: string;
-  }) => Promise<unknown>;
-  /** Signed in before the file's tests, when they do not sign in themselves. */
-  signedInAs?: string;
-}) {
-  let emulator: Started | undefined;
+export function useCli(session: { signedInAs?: string } = {}) {
+  let emulator: StartedEmulator | undefined;
   let close = async () => undefined as unknown;
   let url = '';
   let home = '';
@@ -122,11 +100,11 @@ export function useCli(deps: {
   };
 
   beforeAll(async () => {
-    const started = await deps.start();
+    const started = await startTestEmulator({ ...TEST_CLIENT });
     emulator = started;
     // The demo's change reports, as `npm start` gives them: splits are named with their shares.
-    const reports = await deps.changeReports(started);
-    const proxy = await deps.proxyOn(started, reports.env);
+    const reports = await emulatorChangeReports(started);
+    const proxy = await proxyOnEmulator(started, reports.env);
     close = async () => {
       await proxy.app.close();
       await started.close();
@@ -136,12 +114,12 @@ export function useCli(deps: {
     const address = proxy.app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     home = await mkdtemp(path.join(tmpdir(), 'lci-cli-'));
-    if (deps.signedInAs) {
+    if (session.signedInAs) {
       const login = start(['login']);
-      await deps.approve({
+      await approveDevice({
         emulatorOrigin: started.origin,
         userCode: await codeShown(login),
-        username: deps.signedInAs,
+        username: session.signedInAs,
       });
       const { code, stderr } = await login.done;
       if (code !== 0) throw new Error(`the sign-in failed: ${stderr}`);
