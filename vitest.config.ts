@@ -35,6 +35,8 @@ export default defineConfig({
           include: [
             'src/proxy/app.test.ts',
             'src/proxy/routes/api.test.ts',
+            'src/proxy/routes/api-lookups.test.ts',
+            'src/proxy/routes/api-refusals.test.ts',
             'src/proxy/sectors/sector-search.test.ts',
             'src/proxy/usage/budget.test.ts',
           ],

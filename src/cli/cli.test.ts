@@ -1,155 +1,45 @@
-import { spawn, execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChangesSchema,
-  DatasetPageSchema,
-  SearchResultsSchema,
-  UpgradeCheckSchema,
-  UsageSchema,
-} from '../shared/api/schemas';
+import { describe, expect, it } from 'vitest';
+import { DatasetPageSchema, SearchResultsSchema, UsageSchema } from '../shared/api/schemas';
 import { ScorePriceSchema } from '../shared/api/price';
 import { readCsv, toCsv } from '../shared/csv';
-import { parseDatasetList } from '../shared/dataset-list';
 import { scoresCsv } from '../web/features/scores/csv';
-import { mappingToCsv } from '../web/features/upgrade/export';
 import { approveDevice } from '../emulator/testing/device-flow';
-import { startTestEmulator } from '../emulator/testing/start';
-import type { Proxy } from '../proxy/app';
 import { userIdFor } from '../proxy/auth/user-auth';
-import {
-  emulatorChangeReports,
-  proxyOnEmulator,
-  TEST_CLIENT,
-} from '../proxy/testing/emulator-proxy';
+import { useCli } from '../launcher/testing/cli-session';
 
 // The command line as a person runs it: a process of its own (no terminal attached, as in a
-// script), signed in by device code, against a real proxy and emulator.
-const BIN = path.resolve('src/cli/bin.mjs');
-let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
-let proxy: Proxy;
-let reports: Awaited<ReturnType<typeof emulatorChangeReports>>;
-let url: string;
-let home: string;
-/** Everything the command line printed, but for `token`'s answer: no token may be in it. */
-let transcript = '';
-const tokensSeen = new Set<string>();
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, 'config'),
-      LCI_EXPLORER_URL: url,
-      ...options.env,
-    },
-    // A session of its own has no controlling terminal: nobody to ask, as in a cron job.
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.stdin.end(options.input ?? '');
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code) => {
-      if (args[0] !== 'token') transcript += stdout;
-      transcript += stderr;
-      resolve({ code, stdout, stderr });
-    }),
-  );
-  return { child, done, stderr: () => stderr };
-}
-
-const cli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
-  start(args, options).done;
-
-const credentialsFile = () => path.join(home, 'config', 'lci-explorer', 'credentials.json');
-const credentials = async () => {
-  const file = JSON.parse(await readFile(credentialsFile(), 'utf8')) as {
-    sessions: Record<string, { accessToken: string; refreshToken: string; expiresAt: number }>;
-  };
-  const session = file.sessions[url];
-  if (!session) throw new Error('no session stored for the proxy');
-  tokensSeen.add(session.accessToken).add(session.refreshToken);
-  return { file, session };
-};
-
-const meter = async () =>
-  (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
-    user_ids: string[];
-    dataset_ids: number[];
-    indicator_ids: number[];
-  };
-
-const realmRefresh = (refreshToken: string) =>
-  fetch(`${emulator.origin}/realms/explorer/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: 'lci-explorer-cli',
-    }),
-  });
-
-async function asUser(pathAndQuery: string, init: RequestInit = {}) {
-  const { session } = await credentials();
-  return fetch(`${url}${pathAndQuery}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${session.accessToken}`,
-      'content-type': 'application/json',
-    },
-  });
-}
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ ...TEST_CLIENT });
-  // The demo's change reports, as `npm start` gives them: splits are named with their shares.
-  reports = await emulatorChangeReports(emulator);
-  proxy = await proxyOnEmulator(emulator, reports.env);
-  await proxy.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = proxy.app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  home = await mkdtemp(path.join(tmpdir(), 'lci-cli-'));
-});
-afterAll(async () => {
-  await proxy.app.close();
-  await emulator.close();
-  await reports.remove();
-});
+// script), signed in by device code, against a real proxy and emulator
+// (src/launcher/testing/cli-session.ts). Here one person's session, from sign-in through scores to
+// sign-out; the upgrade check: cli-upgrade.test.ts; mistakes: cli-mistakes.test.ts.
+const {
+  start,
+  cli,
+  codeShown,
+  credentialsFile,
+  credentials,
+  url,
+  home,
+  emulator,
+  transcript,
+  tokensSeen,
+  meter,
+  realmRefresh,
+  asUser,
+} = useCli();
 
 describe('npx lci-explorer', () => {
   it('signs in by device code: the person approves in a browser, the tokens stay private', async () => {
     const login = start(['login']);
-    // The code is shown at once; the wait allows for a busy machine starting Node and tsx.
-    const code = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no code shown: ${login.stderr()}`)), 15_000);
-      const look = setInterval(() => {
-        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1];
-        if (found) {
-          clearInterval(look);
-          clearTimeout(timer);
-          resolve(found);
-        }
-      }, 50);
-    });
-    expect(login.stderr()).toContain(`open ${emulator.origin}/realms/explorer/device`);
-    await approveDevice({ emulatorOrigin: emulator.origin, userCode: code, username: 'devon' });
+    const code = await codeShown(login);
+    expect(login.stderr()).toContain(`open ${emulator().origin}/realms/explorer/device`);
+    await approveDevice({ emulatorOrigin: emulator().origin, userCode: code, username: 'devon' });
     const result = await login.done;
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`Signed in at ${url} as devon.`);
+    expect(result.stderr).toContain(`Signed in at ${url()} as devon.`);
 
     const file = await stat(credentialsFile());
     expect(file.mode & 0o777).toBe(0o600);
@@ -219,7 +109,7 @@ describe('npx lci-explorer', () => {
     for (const row of cells) {
       const cell = (name: string) => row[names.indexOf(name)] ?? '';
       expect(cell('file_name')).toBe(`${cell('activity_uuid')}_${cell('product_uuid')}.spold`);
-      expect(cell('service')).toBe(`${new URL(emulator.origin).host}/v0`);
+      expect(cell('service')).toBe(`${new URL(emulator().origin).host}/v0`);
       expect(Date.parse(cell('retrieved_at'))).toBeGreaterThan(0);
       expect(cell('explorer_version')).toMatch(/^\d+\.\d+\.\d+/);
       expect(cell('evidence_digest')).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -238,7 +128,7 @@ describe('npx lci-explorer', () => {
 
     const meterNow = await meter();
     expect(meterNow.dataset_ids).toEqual([2989, 8279]);
-    expect(meterNow.user_ids).toEqual([userIdFor(`${emulator.origin}/realms/explorer`, 'devon')]);
+    expect(meterNow.user_ids).toEqual([userIdFor(`${emulator().origin}/realms/explorer`, 'devon')]);
     const usage = await cli(['usage', '--format', 'json']);
     expect(UsageSchema.parse(JSON.parse(usage.stdout)).charges).toEqual([
       expect.objectContaining({
@@ -270,7 +160,7 @@ describe('npx lci-explorer', () => {
     }
     const asked = [...new Set(ids)].slice(0, 150);
     expect(asked).toHaveLength(150);
-    const listFile = path.join(home, 'ids.txt');
+    const listFile = path.join(home(), 'ids.txt');
     await writeFile(listFile, [...asked, 2_000_000_000].join('\n'));
     const result = await cli([
       'scores',
@@ -303,7 +193,7 @@ describe('npx lci-explorer', () => {
   });
 
   it('verifies a saved export against the evidence the proxy kept, naming the row changed', async () => {
-    const out = path.join(home, 'verify.csv');
+    const out = path.join(home(), 'verify.csv');
     const scored = ['scores', '--release', '3.12/cutoff', '--yes', '--ids', '8279,2989'];
     expect((await cli([...scored, '--indicators', '964,882', '--out', out])).code).toBe(0);
     const asSaved = await cli(['verify', out]);
@@ -325,7 +215,7 @@ describe('npx lci-explorer', () => {
     expect(edited.stderr).toContain('1 of 4 rows differ from what the data service answered');
 
     // The JSON export, one row's time changed: named by its place in `rows`.
-    const json = path.join(home, 'verify.json');
+    const json = path.join(home(), 'verify.json');
     expect(
       (await cli([...scored, '--indicators', '964', '--format', 'json', '--out', json])).code,
     ).toBe(0);
@@ -344,7 +234,7 @@ describe('npx lci-explorer', () => {
     ]);
 
     // A script's token in the environment is used as it is, with no sign-in kept here.
-    const elsewhere = { XDG_CONFIG_HOME: path.join(home, 'no-sign-in') };
+    const elsewhere = { XDG_CONFIG_HOME: path.join(home(), 'no-sign-in') };
     const { session } = await credentials();
     const byToken = await cli(['verify', json], {
       env: { ...elsewhere, LCI_EXPLORER_TOKEN: session.accessToken },
@@ -357,7 +247,7 @@ describe('npx lci-explorer', () => {
     expect(badToken.stderr).toMatch(/^lci-explorer: LCI_EXPLORER_TOKEN was refused/);
 
     // Not a scores export: said in one line, nothing sent.
-    const other = path.join(home, 'other.csv');
+    const other = path.join(home(), 'other.csv');
     await writeFile(other, 'a,b\n1,2\n');
     const refused = await cli(['verify', other]);
     expect(refused.code).toBe(1);
@@ -368,7 +258,7 @@ describe('npx lci-explorer', () => {
   });
 
   it('writes XLSX that a spreadsheet reads with the same numbers', async () => {
-    const out = path.join(home, 'scores.xlsx');
+    const out = path.join(home(), 'scores.xlsx');
     const result = await cli([
       'scores',
       '--release',
@@ -410,7 +300,10 @@ print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<
     const before = await credentials();
     await writeFile(
       credentialsFile(),
-      JSON.stringify({ ...before.file, sessions: { [url]: { ...before.session, expiresAt: 0 } } }),
+      JSON.stringify({
+        ...before.file,
+        sessions: { [url()]: { ...before.session, expiresAt: 0 } },
+      }),
       { mode: 0o600 },
     );
     // Another run is renewing (its lock is held): neither of these may renew meanwhile.
@@ -434,121 +327,21 @@ print(re.search(r'<c r="C2"[^>]*><v>([^<]+)</v>', sheet).group(1), re.search(r'<
     expect((await realmRefresh(before.session.refreshToken)).status).toBe(400);
   });
 
-  it('checks a list against another release for free', async () => {
-    const charged = await meter();
-    const result = await cli(['upgrade', '--from', '3.11', '--to', '3.12'], {
-      input: '8279\n2989\n',
-    });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain('free, no scores are asked');
-    const [header, ...rows] = result.stdout.trim().split('\n');
-    expect(header).toMatch(/^line,change,same_dataset_id,3\.11_id,.*3\.12_id,.*,format$/);
-    expect(rows.map((row) => row.split(',').slice(0, 1))).toEqual([['1'], ['2']]);
-    expect(await meter()).toEqual(charged);
-  });
-
-  it("writes the browser's mapping: a split to all its successors, an unreadable line kept", async () => {
-    // A dataset of 3.10 that ecoinvent's report 3.10 → 3.11 split in three or more.
-    let changes: unknown;
-    do {
-      const answer = await asUser('/api/changes?version=3.11&system_model=cutoff&from=3.10');
-      changes = await answer.json();
-      // The releases are being read (202): ask again as the explorer does.
-      if (answer.status === 202) await new Promise((resolve) => setTimeout(resolve, 200));
-    } while ((changes as { status: string }).status !== 'ready');
-    const ready = ChangesSchema.parse(changes);
-    if (ready.status !== 'ready') throw new Error('not ready');
-    const splits = new Map<number, typeof ready.rows>();
-    for (const row of ready.rows)
-      if (row.change === 'split' && row.basis === 'change report' && row.from)
-        splits.set(row.from.id, [...(splits.get(row.from.id) ?? []), row]);
-    const [splitId, parts = []] = [...splits].find(([, rows]) => rows.length >= 3) ?? [];
-    expect(parts.length).toBeGreaterThanOrEqual(3);
-    const list = `${splitId}\nnot a dataset\n8279\n${splitId}\n`;
-    const result = await cli(['upgrade', '--from', '3.10', '--to', '3.12'], { input: list });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain('1 line(s) could not be read');
-    const parsed = parseDatasetList(list);
-    if (!parsed.ok) throw new Error(parsed.error);
-    // The command above read the releases: the proxy answers at once.
-    const check = UpgradeCheckSchema.parse(
-      await (
-        await asUser('/api/upgrade-check?version=3.12&system_model=cutoff&from=3.10', {
-          method: 'POST',
-          body: JSON.stringify({ entries: parsed.entries }),
-        })
-      ).json(),
-    );
-    if (check.status !== 'ready') throw new Error('the check is not ready');
-    const browser = mappingToCsv({
-      check,
-      chosen: new Map(),
-      indicators: [],
-      scores: { of: () => ({ datasets: new Map(), scores: new Map(), answered: () => false }) },
-      problems: parsed.problems,
-    });
-    expect(result.stdout).toBe(browser);
-    const rows = readCsv(result.stdout).map((row) => row.cells);
-    const [header = [], ...body] = rows;
-    const column = (name: string) => header.indexOf(name);
-    const split = body.filter((row) => row[0] === '1');
-    expect(split.map((row) => row[column('change')])).toEqual(parts.map(() => 'split'));
-    expect(split.map((row) => Number(row[column('3.12_id')])).length).toBe(parts.length);
-    expect(split.every((row) => row[column('3.12_spold_file')]?.endsWith('.spold'))).toBe(true);
-    expect(body.find((row) => row[0] === '2')?.[column('change')]).toBe('unreadable');
-    expect(body.find((row) => row[0] === '4')?.[column('change')]).toBe('repeated');
-  });
-
-  it('exits non-zero with one line for every mistake', async () => {
-    const cases: [string[], number, RegExp][] = [
-      [
-        ['scores', '--ids', '8279', '--indicators', '99999999'],
-        1,
-        /indicator 99999999 is not in 3\.12 cutoff; nothing was charged/,
-      ],
-      [
-        ['scores', '--release', '3.12/cut/off', '--ids', '1', '--indicators', '964'],
-        2,
-        /--release is a release such as 3\.12\/cutoff/,
-      ],
-      [['scores', '--ids', '1'], 2, /scores needs --indicators/],
-      [['scores', '--ids', 'a0b1', '--indicators', '964'], 1, /could not be read/],
-      [['usage', '--yes'], 2, /usage takes no --yes/],
-      [['frobnicate'], 2, /unknown command/],
-      [['usage', '--url', 'http://127.0.0.1:9'], 1, /could not reach http:\/\/127\.0\.0\.1:9/],
-      [
-        ['scores', '--release', '3.13', '--ids', '1', '--indicators', '964'],
-        1,
-        /3\.13\/cutoff is not a release of the licence/,
-      ],
-    ];
-    for (const [args, code, message] of cases) {
-      const result = await cli(args);
-      const lines = result.stderr.trim().split('\n');
-      expect({ args, code: result.code, last: lines.at(-1) }).toEqual({
-        args,
-        code,
-        last: expect.stringMatching(message) as string,
-      });
-      expect(lines.filter((line) => line.startsWith('lci-explorer:'))).toHaveLength(1);
-    }
-  });
-
   it('signs out: the sign-in is given back and forgotten', async () => {
     const { session } = await credentials();
     const result = await cli(['logout']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`Signed out of ${url} (devon).`);
+    expect(result.stderr).toContain(`Signed out of ${url()} (devon).`);
     await expect(stat(credentialsFile())).rejects.toThrow(/ENOENT/);
     expect((await realmRefresh(session.refreshToken)).status).toBe(400);
     const after = await cli(['usage']);
     expect(after.code).toBe(1);
     expect(after.stderr).toContain(
-      `not signed in at ${url}: run \`npx lci-explorer login --url ${url}\``,
+      `not signed in at ${url()}: run \`npx lci-explorer login --url ${url()}\``,
     );
 
     // Nothing the command line printed along the way held a token.
-    expect(tokensSeen.size).toBeGreaterThan(2);
-    for (const token of tokensSeen) expect(transcript).not.toContain(token);
+    expect(tokensSeen().size).toBeGreaterThan(2);
+    for (const token of tokensSeen()) expect(transcript()).not.toContain(token);
   });
 });

@@ -54,6 +54,38 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** A release as `/versions` lists it: a version and the system models it comes in. */
+interface ListedRelease {
+  version: string;
+  system_models: readonly string[];
+}
+
+/**
+ * The listed versions that come in this system model, newest first by `compareVersions`,
+ * whatever order the listing is in: the SPA and the proxy order releases this one way.
+ */
+export function versionsWith(releases: readonly ListedRelease[], systemModel: string): string[] {
+  return releases
+    .filter((entry) => entry.system_models.includes(systemModel))
+    .map((entry) => entry.version)
+    .sort((a, b) => compareVersions(b, a));
+}
+
+/**
+ * The release before this one: the newest listed version older than it in the same system
+ * model, or undefined for the oldest. What a comparison defaults to, in the SPA's pages and in
+ * the proxy's `/api/changes` alike.
+ */
+export function releaseBefore(
+  releases: readonly ListedRelease[],
+  release: ReleaseRef,
+): ReleaseRef | undefined {
+  const version = versionsWith(releases, release.systemModel).find(
+    (listed) => compareVersions(listed, release.version) < 0,
+  );
+  return version === undefined ? undefined : { version, systemModel: release.systemModel };
+}
+
 export function systemModelLabel(systemModel: string): string {
   return systemModel in SYSTEM_MODELS
     ? SYSTEM_MODELS[systemModel as KnownSystemModel]

@@ -15,7 +15,13 @@ import {
   type SearchInput,
   type UpstreamAdapter,
 } from '../upstream/adapter';
-import { absentBody, answerKey, type CachedAnswer, type ResponseCache } from './response-cache';
+import {
+  absentBody,
+  answerKey,
+  usersOwnKey,
+  type CachedAnswer,
+  type ResponseCache,
+} from './response-cache';
 
 const VERSIONS_TTL_MS = 5 * 60_000;
 
@@ -55,9 +61,16 @@ export function createCatalog(deps: {
       { store: true },
     );
 
-  /** A release's answer for everyone, produced once and kept. */
+  /** An answer that is the same for everyone (no scores), produced once and kept. */
   const shared = (key: string, produce: () => Promise<unknown>) =>
     cache.getOrProduce(key, async () => JSON.stringify(await produce()), { store: true });
+
+  /**
+   * A user's own answer (with scores: the data service bills each user for what they are
+   * given), kept under `key` with the user in it, so it is never given to another user.
+   */
+  const usersOwn = (userId: string, key: string, produce: () => Promise<unknown>) =>
+    shared(usersOwnKey(key, userId), produce);
 
   /** Whether the licence lists the release (its list is read through the cache). */
   const listed = async (caller: Caller, release: ReleaseRef) =>
@@ -118,6 +131,7 @@ export function createCatalog(deps: {
     versionsAnswer,
     releases,
     shared,
+    usersOwn,
     searchPage,
     /** A search page's results, for the code that reads them (ranking, sector index). */
     searchResults: async (

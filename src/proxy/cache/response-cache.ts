@@ -196,21 +196,24 @@ export class ResponseCache {
 }
 
 /**
- * The key of an answer to an upstream call: method, path, sorted query, and the body and user
- * when they matter. Every place that reads through the cache builds keys here, so the same
- * call is one entry wherever it is made. A body (up to 100 kB) is kept as its hash: keys are
- * small whatever was sent.
+ * The key of an answer to an upstream call: method, path, sorted query, and the body when it
+ * matters. Every place that reads through the cache builds keys here, so the same call is one
+ * entry wherever it is made. A body (up to 100 kB) is kept as its hash: keys are small whatever
+ * was sent.
  */
 export function answerKey(
   method: 'GET' | 'POST',
   path: string,
   query: URLSearchParams,
-  extra: { body?: unknown; userId?: string | undefined } = {},
+  extra: { body?: unknown } = {},
 ): string {
   const sorted = new URLSearchParams(query);
   sorted.sort();
-  return `${method} ${path}?${sorted.toString()}${extra.body === undefined ? '' : ` body=${hash('sha256', JSON.stringify(extra.body), 'base64url')}`}${extra.userId === undefined ? '' : ` user=${extra.userId}`}`;
+  return `${method} ${path}?${sorted.toString()}${extra.body === undefined ? '' : ` body=${hash('sha256', JSON.stringify(extra.body), 'base64url')}`}`;
 }
+
+/** The key of one user's own answer (`catalog.usersOwn`): the answer's key with the user. */
+export const usersOwnKey = (key: string, userId: string) => `${key} user=${userId}`;
 
 /**
  * How "not in this release" is stored, here and in the fleet's store: a text no JSON answer

@@ -4,7 +4,7 @@ import { UpgradeCheckSchema } from '../../shared/api/schemas';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import { upgradeAnswer } from '../release-data/answers';
+import { upgradeAnswer } from '../release-data/upgrade-answer';
 import { proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
 import { LocalWork } from './local-work';
 import { openedProxies } from '../testing/opened-proxies';

@@ -1,97 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChangesSchema,
-  DatasetHistorySchema,
-  UpgradeCheckSchema,
-  type Changes,
-  type DatasetHistory,
-  type UpgradeCheck,
-} from '../../shared/api/schemas';
+import { describe, expect, it } from 'vitest';
+import { UpgradeCheckSchema } from '../../shared/api/schemas';
 import type { ListEntry } from '../../shared/api/routes';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
-import type { Proxy } from '../app';
-import { emulatorChangeReports, proxyOnEmulator, TEST_CLIENT } from '../testing/emulator-proxy';
-import { whenReady } from '../testing/when-ready';
-import { nearestReleases } from './answers';
+import { byFrom, useAcrossReleases } from '../testing/across-releases-harness';
 
 // The changes, upgrade check and history, through the real handlers against the emulator, its
 // change reports loaded as `npm start` loads them; every verdict is checked against what the
 // emulator records it did (GET /_emulator/changes), never against the matcher's own output. A
 // quarter of the real size has every kind of change.
-let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
-let proxy: Proxy;
-let auth: { authorization: string };
-let reports: Awaited<ReturnType<typeof emulatorChangeReports>>;
-
-interface TruthRow {
-  from_id: number | null;
-  to_id: number | null;
-  kind: string;
-  fields: string[];
-  share: number | null;
-}
-
-async function truth(from: string, to: string): Promise<TruthRow[]> {
-  const response = await fetch(`${emulator.origin}/_emulator/changes?from=${from}&to=${to}`);
-  return ((await response.json()) as { rows: TruthRow[] }).rows;
-}
-const byFrom = (rows: TruthRow[]) => {
-  const map = new Map<number, TruthRow[]>();
-  for (const row of rows)
-    if (row.from_id !== null) map.set(row.from_id, [...(map.get(row.from_id) ?? []), row]);
-  return map;
-};
-const apiRequests = async () =>
-  ((await (await fetch(`${emulator.origin}/_emulator/stats`)).json()) as { api_requests: number })
-    .api_requests;
-
-const changes = (query: string) =>
-  whenReady<Changes>(
-    () => proxy.app.inject({ url: `/api/changes?${query}`, headers: auth }),
-    (body) => ChangesSchema.parse(body),
-  );
-const upgrade = (query: string, entries: ListEntry[]) =>
-  whenReady<UpgradeCheck>(
-    () =>
-      proxy.app.inject({
-        method: 'POST',
-        url: `/api/upgrade-check?${query}`,
-        headers: auth,
-        payload: { entries },
-      }),
-    (body) => UpgradeCheckSchema.parse(body),
-  );
-const history = (id: number, query: string) =>
-  whenReady<DatasetHistory>(
-    () => proxy.app.inject({ url: `/api/datasets/${id}/history?${query}`, headers: auth }),
-    (body) => DatasetHistorySchema.parse(body),
-  );
-
-beforeAll(async () => {
-  emulator = await startTestEmulator({ ...TEST_CLIENT, EMULATOR_SCALE: '0.25' });
-  reports = await emulatorChangeReports(emulator);
-  proxy = await proxyOnEmulator(emulator, reports.env);
-  const user = await signInWithCode({
-    emulatorOrigin: emulator.origin,
-    redirectOrigin: 'http://spa.test',
-  });
-  auth = { authorization: `Bearer ${user.access_token}` };
-});
-afterAll(async () => {
-  await proxy.app.close();
-  await emulator.close();
-  await reports.remove();
+// Here the changes and the upgrade check; a dataset's history: dataset-history.test.ts.
+const { emulator, proxy, auth, truth, apiRequests, changes, upgrade } = useAcrossReleases({
+  start: startTestEmulator,
+  signIn: signInWithCode,
 });
 
 describe('GET /api/changes', () => {
   it('reads a release once for the sector index and the changes, and charges nothing', async () => {
     const before = await apiRequests();
     for (;;) {
-      const response = await proxy.app.inject({
+      const response = await proxy().app.inject({
         url: '/api/sectors?version=3.12&system_model=cutoff',
-        headers: auth,
+        headers: auth(),
       });
       if (response.statusCode === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -104,7 +35,7 @@ describe('GET /api/changes', () => {
     expect(both).toBeLessThan(2.1 * oneRelease);
     await changes('version=3.12&system_model=cutoff&from=3.11');
     expect((await apiRequests()) - before).toBe(both);
-    const ledger = (await (await fetch(`${emulator.origin}/_emulator/ledger`)).json()) as {
+    const ledger = (await (await fetch(`${emulator().origin}/_emulator/ledger`)).json()) as {
       datasets: number;
     };
     expect(ledger.datasets).toBe(0);
@@ -167,7 +98,7 @@ describe('GET /api/changes', () => {
 
   it('refuses the same release twice, a release the licence lacks, and an oldest release without from', async () => {
     const problem = async (url: string) => {
-      const response = await proxy.app.inject({ url, headers: auth });
+      const response = await proxy().app.inject({ url, headers: auth() });
       return { status: response.statusCode, body: ProblemSchema.parse(response.json()) };
     };
     expect(await problem('/api/changes?version=3.12&from=3.12')).toMatchObject({
@@ -179,13 +110,16 @@ describe('GET /api/changes', () => {
       404,
     );
     expect((await problem('/api/changes?version=3.10')).body.detail).toMatch(/no release before/);
-    expect((await proxy.app.inject({ url: '/api/changes?version=3.12' })).statusCode).toBe(401);
+    expect((await proxy().app.inject({ url: '/api/changes?version=3.12' })).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/upgrade-check', () => {
   it('gives every dataset of 3.10 the verdict the emulator’s record of 3.10 → 3.12 calls for', async () => {
-    const ids = emulator.state.store.view('3.10', 'cutoff')?.datasets.map((d) => d.id) ?? [];
+    const ids =
+      emulator()
+        .state.store.view('3.10', 'cutoff')
+        ?.datasets.map((d) => d.id) ?? [];
     const entries: ListEntry[] = ids.map((id, i) => ({ line: i + 1, kind: 'id', id }));
     const { answer } = await upgrade('version=3.12&system_model=cutoff&from=3.10', entries);
     expect(answer.results).toHaveLength(ids.length);
@@ -232,7 +166,7 @@ describe('POST /api/upgrade-check', () => {
   });
 
   it('reads UUIDs, file names and names as the datasets they name', async () => {
-    const view = emulator.state.store.view('3.11', 'cutoff');
+    const view = emulator().state.store.view('3.11', 'cutoff');
     const record = view?.byId.get(8279);
     if (!record) throw new Error('no 8279');
     const sharedProduct = view?.datasets.find(
@@ -275,10 +209,10 @@ describe('POST /api/upgrade-check', () => {
 
   it('validates the list by the contract: at most 10 000 entries, each well formed', async () => {
     const post = (payload: object, query = 'version=3.12&from=3.11') =>
-      proxy.app.inject({
+      proxy().app.inject({
         method: 'POST',
         url: `/api/upgrade-check?${query}`,
-        headers: auth,
+        headers: auth(),
         payload,
       });
     const many = Array.from({ length: 10_001 }, (_, i) => ({ line: i + 1, kind: 'id', id: i + 1 }));
@@ -315,122 +249,5 @@ describe('POST /api/upgrade-check', () => {
     expect(UpgradeCheckSchema.parse(big.json())).toMatchObject({
       counts: { 'not in source': 10_000 },
     });
-  });
-});
-
-describe('GET /api/datasets/{id}/history', () => {
-  it('finds a dataset renamed in 3.12 in every release, saying how and what changed', async () => {
-    const renamed = (await truth('3.11', '3.12')).find(
-      (row) => row.kind === 'renamed' && row.fields.includes('activity'),
-    );
-    const id = renamed?.to_id ?? 0;
-    const { answer } = await history(id, 'version=3.12&system_model=cutoff');
-    expect(answer.releases.map((r) => [r.version, r.verdict, r.dataset?.id])).toEqual([
-      ['3.12', null, id],
-      ['3.11', 'documentation changed', id],
-      ['3.10', expect.any(String), id],
-    ]);
-    expect(answer.releases[1]?.fields).toContain('activity');
-    expect(answer.releases[1]?.dataset?.activity).not.toBe(answer.releases[0]?.dataset?.activity);
-  });
-
-  it('follows a product renamed in 3.12 back to its old ID, by the change report', async () => {
-    const row = (await truth('3.11', '3.12')).find((r) => r.kind === 'product-renamed');
-    const { answer } = await history(row?.to_id ?? 0, 'version=3.12&system_model=cutoff');
-    expect(answer.releases[1]).toMatchObject({
-      version: '3.11',
-      verdict: 'new ID',
-      how: 'change report',
-      basis: 'change report',
-      reports: ['ecoinvent change report 3.11 → 3.12'],
-      dataset: { id: row?.from_id },
-    });
-    expect(answer.releases[1]?.fields).toContain('product');
-    // From 3.11, the history says the same of 3.12 as the upgrade check and the changes.
-    const { answer: from311 } = await history(
-      row?.from_id ?? 0,
-      'version=3.11&system_model=cutoff',
-    );
-    expect(from311.releases[0]).toMatchObject({
-      version: '3.12',
-      verdict: 'new ID',
-      dataset: { id: row?.to_id },
-    });
-  });
-
-  it('shows a split in 3.12 with every part and its share, the same from either side', async () => {
-    const rows = (await truth('3.11', '3.12')).filter((r) => r.kind === 'split');
-    const source = rows[0]?.from_id ?? 0;
-    const parts = rows.filter((r) => r.from_id === source);
-    const { answer } = await history(source, 'version=3.11&system_model=cutoff');
-    const in312 = answer.releases[0];
-    expect(in312?.verdict).toBe('split');
-    const shares = new Map(in312?.linked.map((l) => [l.dataset.id, l.share]));
-    expect(shares.size).toBe(parts.length);
-    for (const part of parts) expect(shares.get(part.to_id ?? 0)).toBeCloseTo(part.share ?? -1, 9);
-    const part = parts.find((p) => p.to_id !== source) ?? parts[0];
-    const { answer: back } = await history(part?.to_id ?? 0, 'version=3.12&system_model=cutoff');
-    expect(back.releases[1]).toMatchObject({
-      version: '3.11',
-      verdict: 'split',
-      dataset: { id: source },
-    });
-  });
-
-  it('compares the releases nearest the one asked about, as many as the proxy holds at once', async () => {
-    const listed = ['3.12', '3.11', '3.10', '3.9.1', '3.9', '3.8', '3.7.1', '3.7', '3.6'];
-    expect(nearestReleases(listed, '3.12', 6)).toEqual({
-      kept: ['3.12', '3.11', '3.10', '3.9.1', '3.9', '3.8'],
-      omitted: ['3.7.1', '3.7', '3.6'],
-    });
-    expect(nearestReleases(listed, '3.9', 4)).toEqual({
-      kept: ['3.10', '3.9.1', '3.9', '3.8'],
-      omitted: ['3.12', '3.11', '3.7.1', '3.7', '3.6'],
-    });
-    // The emulator lists three: none left out.
-    const { answer } = await history(8279, 'version=3.12&system_model=cutoff');
-    expect(answer.omitted).toEqual([]);
-  });
-
-  it('answers 404 for a dataset the release lacks', async () => {
-    await history(8279, 'version=3.12');
-    const response = await proxy.app.inject({
-      url: '/api/datasets/99999999/history?version=3.12',
-      headers: auth,
-    });
-    expect(response.statusCode).toBe(404);
-  });
-});
-
-describe('without change reports', () => {
-  it('infers from documentation only, says so, and names no successor it cannot be sure of', async () => {
-    const bare = await proxyOnEmulator(emulator);
-    try {
-      const { answer } = await whenReady<Changes>(
-        () =>
-          bare.app.inject({ url: '/api/changes?version=3.12&system_model=cutoff', headers: auth }),
-        (body) => ChangesSchema.parse(body),
-      );
-      expect(answer.reports).toEqual([
-        expect.objectContaining({ from: '3.11', to: '3.12', loaded: false, entries: 0 }),
-      ]);
-      const rows = await truth('3.11', '3.12');
-      const fates = byFrom(rows);
-      for (const row of answer.rows) {
-        expect(row.basis).toBe('documentation');
-        if (row.from && row.to)
-          expect(fates.get(row.from.id)?.some((r) => r.to_id === row.to?.id)).toBe(true);
-      }
-      // A move is offered, not named: the moved dataset is among the candidates.
-      const moves = rows.filter((r) => r.kind === 'moved');
-      expect(moves.length).toBeGreaterThan(0);
-      for (const move of moves) {
-        const listed = answer.rows.find((r) => r.from?.id === move.from_id);
-        expect(listed?.change).toBe('no certain successor');
-        expect(listed?.candidates.map((c) => c.dataset.id)).toContain(move.to_id);
-      }
-    } finally {
-      await bare.app.close();
-    }
   });
 });

@@ -1,23 +1,18 @@
 import type { ListEntry } from '../../shared/api/routes';
 import { HISTORY_RELEASES } from '../../shared/api/schemas';
 import type { Changes, DatasetHistory, Releases, UpgradeCheck } from '../../shared/api/schemas';
+import { releaseBefore, versionsWith } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
-import {
-  baseEntry,
-  changesAnswer,
-  earlierEntry,
-  laterEntry,
-  nearestReleases,
-  reportSteps,
-  upgradeAnswer,
-} from './answers';
+import { changesAnswer, reportSteps } from './changes-answer';
+import { baseEntry, earlierEntry, laterEntry, nearestReleases } from './history-entries';
+import { upgradeAnswer } from './upgrade-answer';
 import type { ReleaseData } from './release-data';
 import type { Building } from './release-stores';
 
 export interface AcrossReleasesDeps {
   data: ReleaseData;
-  /** The releases `/api/versions` lists, newest first: nothing else is ever read. */
+  /** The releases `/api/versions` lists: nothing else is ever read. */
   listed: (caller: Caller) => Promise<Releases>;
 }
 
@@ -31,11 +26,9 @@ type Ready<T> = { status: 'ready'; answer: () => Extract<T, { status: 'ready' }>
  * index; matching a pair of releases is done once.
  */
 export function createAcrossReleases({ data, listed }: AcrossReleasesDeps) {
-  /** The listed versions having this system model, newest first. */
+  /** The listed versions having this system model, newest first whatever the listing's order. */
   async function versionsOf(caller: Caller, systemModel: string): Promise<string[]> {
-    return (await listed(caller)).releases
-      .filter((release) => release.system_models.includes(systemModel))
-      .map((release) => release.version);
+    return versionsWith((await listed(caller)).releases, systemModel);
   }
 
   function notListed(release: ReleaseRef) {
@@ -84,9 +77,10 @@ export function createAcrossReleases({ data, listed }: AcrossReleasesDeps) {
     ): Promise<(Ready<Changes> & { from: ReleaseRef }) | Building> {
       let version = fromVersion;
       if (version === undefined) {
-        const versions = await versionsOf(caller, to.systemModel);
-        const at = versions.indexOf(to.version);
-        version = at < 0 ? undefined : versions[at + 1];
+        const { releases } = await listed(caller);
+        const toListed = versionsWith(releases, to.systemModel).includes(to.version);
+        // The release before, decided as the SPA decides it (src/shared/versions.ts).
+        version = toListed ? releaseBefore(releases, to)?.version : undefined;
         if (version === undefined)
           throw new ProxyError(404, 'not_found', {
             detail: `The licence lists no release before ${to.version} with system model ${to.systemModel}.`,

@@ -2,13 +2,14 @@ import type { ListEntry } from '../../shared/api/routes';
 import type { DatasetPage, Releases } from '../../shared/api/schemas';
 import type { DatasetSuccessors } from '../../shared/api/successors';
 import { parseLookupKey, type LookupKey } from '../../shared/lookup';
+import { versionsWith } from '../../shared/versions';
 import { ProxyError } from '../errors';
 import type { Caller, ReleaseRef } from '../upstream/adapter';
 import type { AcrossReleases } from './across-releases';
 import { mapLimit } from './read-release';
 
 export interface SuccessorsDeps {
-  /** The releases `/api/versions` lists, newest first: nothing else is asked or read. */
+  /** The releases `/api/versions` lists: nothing else is asked or read. */
   listed: (caller: Caller) => Promise<Releases>;
   /** A dataset's documentation in one release (free, cached); a 404 when it lacks it. */
   documentation: (caller: Caller, release: ReleaseRef, id: number) => Promise<unknown>;
@@ -90,12 +91,11 @@ export function createSuccessors({ listed, documentation, spold, acrossReleases 
           errors: [{ field: 'query.key', message: key.reason }],
         });
       const entry = entryOf(key);
-      const releases = (await listed(caller)).releases.flatMap((release) =>
+      const listing = (await listed(caller)).releases;
+      const releases = listing.flatMap((release) =>
         release.system_models.map((systemModel) => ({ version: release.version, systemModel })),
       );
-      const versions = releases
-        .filter((release) => release.systemModel === to.systemModel)
-        .map((release) => release.version);
+      const versions = versionsWith(listing, to.systemModel);
       const at = versions.indexOf(to.version);
       if (at < 0)
         throw new ProxyError(404, 'not_found', {

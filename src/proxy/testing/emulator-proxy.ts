@@ -4,6 +4,21 @@ import { join } from 'node:path';
 import { buildProxy, type Proxy, type ProxyDeps } from '../app';
 import { proxyConfigFromEnv } from '../config';
 
+/**
+ * A test emulator once started (`startTestEmulator`) and how a demo user signs in at its realm
+ * (`signInWithCode`): what the test files give the set-ups in this folder, as src/proxy may
+ * not import src/emulator.
+ */
+export interface StartedEmulator {
+  origin: string;
+  close: () => Promise<void>;
+}
+export type SignIn = (options: {
+  emulatorOrigin: string;
+  redirectOrigin: string;
+  username?: string;
+}) => Promise<{ access_token: string }>;
+
 /** The client credentials the proxy tests give their emulator, and the proxy in front of it. */
 export const TEST_CLIENT = {
   DATA_API_CLIENT_ID: 'explorer-proxy',

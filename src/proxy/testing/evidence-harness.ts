@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ProblemSchema } from '../../shared/problem';
 import type { Proxy } from '../app';
-import { proxyOnEmulator, TEST_CLIENT } from './emulator-proxy';
-import { openedProxies, type OpenedProxies } from './opened-proxies';
+import { useEmulatorHarness } from './emulator-harness';
+import type { SignIn, StartedEmulator } from './emulator-proxy';
+import type { OpenedProxies } from './opened-proxies';
 
 /** What a test file of issue 32's deviations needs: where the emulator is, a user, faults. */
 interface Harness {
@@ -23,63 +23,26 @@ interface Harness {
 
 /**
  * One emulator (documented dialect) for a test file, its demo user signed in, its faults reset
- * after each test, and proxies on it: `startTestEmulator` and `signInWithCode` are passed in, as
- * src/proxy may not import src/emulator.
+ * after each test, and proxies on it (testing/emulator-harness.ts): `startTestEmulator` and
+ * `signInWithCode` are passed in, as src/proxy may not import src/emulator.
  */
 export function useEvidenceHarness(deps: {
-  start: (env: Record<string, string>) => Promise<{ origin: string; close: () => Promise<void> }>;
-  signIn: (options: { emulatorOrigin: string; redirectOrigin: string }) => Promise<{
-    access_token: string;
-  }>;
+  start: (env: Record<string, string>) => Promise<StartedEmulator>;
+  signIn: SignIn;
 }): Harness {
-  let emulator: { origin: string; close: () => Promise<void> } | undefined;
-  let token = '';
-  const opened = openedProxies();
-  const running = () => {
-    if (!emulator) throw new Error('the emulator did not start');
-    return emulator;
-  };
-  beforeAll(async () => {
-    emulator = await deps.start({ ...TEST_CLIENT, EMULATOR_DIALECT: 'documented' });
-    token = (
-      await deps.signIn({ emulatorOrigin: emulator.origin, redirectOrigin: 'http://spa.test' })
-    ).access_token;
-  });
-  afterEach(async () => {
-    await fetch(`${running().origin}/_emulator/reset`, { method: 'POST' });
-  });
-  afterAll(async () => {
-    await opened.closeAll();
-    await emulator?.close();
+  const h = useEmulatorHarness(deps, {
+    env: { EMULATOR_DIALECT: 'documented' },
+    proxyEnv: { UPSTREAM_RETRY_MS: '5000' },
   });
   return {
-    emulator: running,
-    opened,
-    async proxy(env = {}) {
-      const built = await proxyOnEmulator(running(), { UPSTREAM_RETRY_MS: '5000', ...env });
-      opened.keep(built);
-      return built;
-    },
-    get: (p, url) => p.app.inject({ url, headers: { authorization: `Bearer ${token}` } }),
+    emulator: h.emulator,
+    opened: h.opened,
+    proxy: h.proxy,
+    get: (p, url) => p.app.inject({ url, headers: h.as('alice') }),
     post: (p, url, payload) =>
-      p.app.inject({
-        method: 'POST',
-        url,
-        headers: { authorization: `Bearer ${token}` },
-        payload,
-      }),
-    faults: (body) =>
-      fetch(`${running().origin}/_emulator/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    apiRequests: async () =>
-      (
-        (await (await fetch(`${running().origin}/_emulator/stats`)).json()) as {
-          api_requests: number;
-        }
-      ).api_requests,
+      p.app.inject({ method: 'POST', url, headers: h.as('alice'), payload }),
+    faults: h.faults,
+    apiRequests: async () => (await h.stats()).api_requests,
   };
 }
 

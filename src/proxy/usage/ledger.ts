@@ -3,6 +3,7 @@ import { ProxyError } from '../errors';
 import type { Log } from '../redis/connection';
 import { ChargeLog } from './charge-log';
 import { LedgerFile, LedgerWriteError } from './ledger-file';
+import { LedgerWrites, unwritable } from './ledger-writes';
 import { ServedByRelease } from './served';
 import { holdCounts, readLines, sorted, unique, type Hold, type Line } from './ledger-lines';
 import {
@@ -26,24 +27,6 @@ export interface Opened {
   unreadable: number;
   salvaged: number;
 }
-
-/** A line to write after its call, with the hold it keeps on the budget until it is written. */
-interface Pending {
-  line: Line;
-  held: Hold | undefined;
-  /** Its charges are already counted in memory (a recovered intent). */
-  applied: boolean;
-}
-
-/** How often a ledger that failed to write tries again by itself, so readiness comes back. */
-const RETRY_MS = 2_000;
-
-const unwritable = (fault: string) =>
-  new ProxyError(503, 'usage_ledger_unavailable', {
-    detail: `The usage ledger file cannot be written (${fault}), so requests for scores are refused rather than answered uncounted. Documentation stays available.`,
-    hint: 'Free disk space or raise the file-size limit of USAGE_LEDGER_PATH; the proxy tries again by itself',
-    headers: { 'retry-after': '5' },
-  });
 
 /**
  * What this licence period has been charged for, as the proxy saw it: unique datasets,
@@ -73,10 +56,7 @@ export class UsageLedger {
   private readonly prefix = randomBytes(4).toString('hex');
   private sequence = 0;
   private period: string;
-  private readonly file: LedgerFile | undefined;
-  /** Lines of calls that ended while the file took no writes: written first, once it does. */
-  private readonly unwritten: Pending[] = [];
-  private readonly retry: NodeJS.Timeout | undefined;
+  private readonly writes: LedgerWrites;
   readonly recovered: Recovered = { calls: 0, datasets: 0, indicators: 0 };
   readonly opened: Opened = { tornTail: 0, unreadable: 0, salvaged: 0 };
 
@@ -89,13 +69,19 @@ export class UsageLedger {
     },
   ) {
     this.period = this.currentPeriod();
-    if (options.file) {
-      this.file = LedgerFile.open(options.file);
-      this.opened.tornTail = this.file.tornTail;
-      const unsettled = this.replay(this.file.text);
+    const file = options.file ? LedgerFile.open(options.file) : undefined;
+    this.writes = new LedgerWrites(file, {
+      path: options.file,
+      log: options.log,
+      check: () => ({ period: this.currentPeriod(), check: true, at: this.options.now() }),
+      apply: (line) => this.apply(line),
+      letGo: (held) => this.take(held, -1),
+    });
+    if (file) {
+      this.opened.tornTail = file.tornTail;
+      const unsettled = this.replay(file.text);
       for (const [id, line] of unsettled) this.recover(id, line);
-      this.retry = setInterval(() => this.tryAgain(), RETRY_MS);
-      this.retry.unref();
+      this.writes.retryWhenFailing();
     }
   }
 
@@ -121,7 +107,7 @@ export class UsageLedger {
       indicators: intent.indicators ?? [],
       slots: intent.slots,
     });
-    this.commit({
+    this.writes.commit({
       line: { ...charges, settle: id, ...this.stamp(user, storedSource(intent)) },
       held: undefined,
       applied: false,
@@ -202,78 +188,8 @@ export class UsageLedger {
     return served.length > 0 ? { served } : {};
   }
 
-  /** Appends a line; returns once it is complete on disk, or throws `LedgerWriteError`. */
-  private write(line: Line) {
-    this.file?.append(`${JSON.stringify(line)}\n`);
-  }
-
-  /**
-   * Writes what a call charged and lets go of its hold. A line the file does not take waits in
-   * `unwritten`, its hold still counting against the budget (in the file, its intent stays open
-   * and is counted in full at the next start), and scored calls are refused until it is written.
-   */
-  private commit(pending: Pending) {
-    this.unwritten.push(pending);
-    this.flush();
-  }
-
-  /** Writes waiting lines in order; false when the file still takes no writes. */
-  private flush(): boolean {
-    const wasFailing = this.file?.fault !== undefined;
-    for (let next = this.unwritten[0]; next; next = this.unwritten[0]) {
-      try {
-        this.write(next.line);
-      } catch (error) {
-        if (!(error instanceof LedgerWriteError)) throw error;
-        if (!next.applied && next.held === undefined) {
-          // A recovered intent has no hold: its charges count in memory from now on.
-          this.apply(next.line);
-          next.applied = true;
-        }
-        if (!wasFailing) this.warnFault(error);
-        return false;
-      }
-      this.unwritten.shift();
-      if (!next.applied) this.apply(next.line);
-      if (next.held) this.take(next.held, -1);
-    }
-    return true;
-  }
-
-  /** Said once when the file stops taking writes, not on every refused request. */
-  private warnFault(error: LedgerWriteError) {
-    this.options.log?.warn(
-      { ledger: this.options.file, fault: error.message },
-      'THE USAGE LEDGER FILE CANNOT BE WRITTEN: scored requests are refused until it can; calls that already went out stay counted against the budget',
-    );
-  }
-
-  /** Whether the file failed its last write or holds back lines. */
-  private failing(): boolean {
-    return this.file?.fault !== undefined || this.unwritten.length > 0;
-  }
-
-  /** A failing file is tried again by itself, so readiness comes back without traffic. */
-  private tryAgain() {
-    if (!this.failing()) return;
-    if (this.unwritten.length === 0) {
-      try {
-        this.write({ period: this.currentPeriod(), check: true, at: this.options.now() });
-      } catch {
-        return;
-      }
-    } else if (!this.flush()) return;
-    this.options.log?.info({ ledger: this.options.file }, 'the usage ledger file is written again');
-  }
-
   health(): LedgerHealth {
-    const fault = this.file?.fault;
-    if (fault === undefined && this.unwritten.length === 0) return { ok: true };
-    return {
-      ok: false,
-      code: 'usage_ledger_unavailable',
-      detail: `the usage ledger file cannot be written (${fault ?? 'lines are waiting to be written'})`,
-    };
+    return this.writes.health();
   }
 
   private rollPeriod() {
@@ -300,7 +216,8 @@ export class UsageLedger {
     if (indicatorIds.length === 0 || datasetIds.length === 0) return undefined;
     this.rollPeriod();
     // Lines of earlier calls go first; while they cannot, no new call goes out.
-    if (!this.flush()) throw unwritable(this.file?.fault ?? 'lines are waiting to be written');
+    if (!this.writes.flush())
+      throw unwritable(this.writes.fault ?? 'lines are waiting to be written');
     const candidates = this.fresh(user, datasetIds, indicatorIds);
     const datasets = candidates.datasets ?? [];
     const indicators = candidates.indicators ?? [];
@@ -330,9 +247,9 @@ export class UsageLedger {
     const id = `${this.prefix}-${++this.sequence}`;
     const open = candidates.user !== undefined || datasets.length > 0 || indicators.length > 0;
     if (open) {
-      const wasFailing = this.file?.fault !== undefined;
+      const wasFailing = this.writes.fault !== undefined;
       try {
-        this.write({
+        this.writes.write({
           ...candidates,
           intent: id,
           ...(slots === undefined ? {} : { slots }),
@@ -341,7 +258,7 @@ export class UsageLedger {
       } catch (error) {
         if (!(error instanceof LedgerWriteError)) throw error;
         // Nothing of the intent is left in the file, and the call does not go out.
-        if (!wasFailing) this.warnFault(error);
+        if (!wasFailing) this.writes.warnFault(error);
         throw unwritable(error.message);
       }
     }
@@ -352,7 +269,7 @@ export class UsageLedger {
       done = true;
       const stamped = charged && { ...charged, ...this.stamp(user, source) };
       const line = open ? { ...(stamped ?? { period: this.period }), settle: id } : stamped;
-      if (line) this.commit({ line, held, applied: false });
+      if (line) this.writes.commit({ line, held, applied: false });
       else this.take(held, -1);
     };
     return {
@@ -436,7 +353,6 @@ export class UsageLedger {
   }
 
   close(): void {
-    clearInterval(this.retry);
-    this.file?.close();
+    this.writes.close();
   }
 }

@@ -1,12 +1,10 @@
 import { ProxyError } from '../errors';
 import { ALIVE_PREFIX, type Log, type SharedStore } from '../redis/connection';
-import { MAX_CHARGES } from './charge-log';
-import { ServedByRelease, type ServedRelease } from './served';
+import type { ServedRelease } from './served';
 import type { LedgerStore, StoredReservation } from './ledger-store';
 import {
   periodOf,
   sourceFields,
-  storedSource,
   type Charge,
   type LedgerHealth,
   type Recovered,
@@ -16,9 +14,16 @@ import {
 import { LedgerEpoch, ledgerKeys, mismatchError } from './ledger-epoch';
 import { LedgerWitness } from './ledger-witness';
 import { LEDGER_KEYS, PERIOD_KEYS, RESERVE, SETTLE, SWEEP } from './redis-ledger-scripts';
+import {
+  readCharges,
+  readChargedIds,
+  readServed,
+  readTotals,
+  snapshotOf,
+  type PeriodKey,
+} from './redis-ledger-reads';
+import { notDurable, unavailable } from './redis-ledger-refusals';
 import type { Result } from 'ioredis';
-
-type PeriodKey = (typeof PERIOD_KEYS)[number];
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -30,46 +35,6 @@ declare module 'ioredis' {
 
 const SWEEP_MS = 1_000;
 const NUMBER_OF_KEYS = PERIOD_KEYS.length + LEDGER_KEYS.length;
-
-const notDurable = (problems: readonly string[]) =>
-  new ProxyError(503, 'usage_ledger_not_durable', {
-    detail: `The usage ledger's Redis could lose acknowledged charges (${problems.join('; ')}), so requests for scores are refused rather than counted where they may be forgotten.`,
-    hint: 'Run Redis with appendonly yes and appendfsync always (see the README, "Several instances"), or accept the risk with REDIS_DURABILITY=warn',
-    headers: { 'retry-after': '30' },
-  });
-
-const unavailable = () =>
-  new ProxyError(503, 'usage_ledger_unavailable', {
-    detail:
-      'The usage ledger shared by the proxy’s instances (Redis) cannot be reached, so requests for scores are refused rather than answered uncounted. Documentation stays available.',
-    hint: 'Try again in a moment; the proxy reconnects by itself',
-    headers: { 'retry-after': '5' },
-  });
-
-const sortedIds = (ids: string[]) => ids.map(Number).sort((a, b) => a - b);
-
-/** A charge as the scripts store it; earlier versions wrote no source and no maybe. */
-interface StoredCharge {
-  at: number;
-  user: string;
-  newUser: boolean;
-  datasets: number[];
-  indicators: number[];
-  maybe?: { datasets: number[]; count: number };
-  release?: unknown;
-  page?: unknown;
-  client?: unknown;
-}
-
-const chargeOf = (stored: StoredCharge): Charge => ({
-  at: stored.at,
-  user: stored.user,
-  newUser: stored.newUser,
-  datasets: stored.datasets,
-  maybe: stored.maybe ?? null,
-  indicators: stored.indicators,
-  source: storedSource(stored),
-});
 
 /**
  * The usage ledger and budget in Redis, one for every instance: a scored call's reservation is
@@ -259,69 +224,8 @@ export class RedisLedger implements LedgerStore {
   async snapshot(): Promise<UsageSnapshot> {
     const period = this.period();
     const key = (name: PeriodKey) => this.key(period, name);
-    const count = (text: string | null) => Number(text ?? 0);
-    const reply = await this.read(async () =>
-      this.store.redis
-        .multi()
-        .scard(key('datasets'))
-        .scard(key('indicators'))
-        .scard(key('users'))
-        .smembers(key('maybe'))
-        .get(key('maybe-slots'))
-        .hvals(key('intents'))
-        .hlen(key('held-datasets'))
-        .get(key('held-slots'))
-        .hmget(key('floor'), 'datasets', 'indicators', 'users')
-        .exec(),
-    );
-    const values = (reply ?? []).map(([error, value]) => {
-      if (error) throw unavailable();
-      return value;
-    });
-    const [datasets, indicators, users, maybe, maybeSlots, intents, held, heldSlots, floor] =
-      values as [
-        number,
-        number,
-        number,
-        string[],
-        string | null,
-        string[],
-        number,
-        string | null,
-        (string | null)[],
-      ];
-    // What Redis lost and an operator confirmed counts as the budget counts it (TOTALS).
-    const lost = {
-      datasets: count(floor[0] ?? null),
-      indicators: count(floor[1] ?? null),
-      users: count(floor[2] ?? null),
-    };
-    // What the calls not settled yet may charge, from their intents (a few, those in flight).
-    const open = intents.map(
-      (text) => JSON.parse(text) as { datasets: unknown; indicators: unknown },
-    );
-    const ids = (lists: unknown[]) =>
-      sortedIds([
-        ...new Set(lists.flatMap((list) => (Array.isArray(list) ? list.map(String) : []))),
-      ]);
-    return {
-      period,
-      datasets: datasets + lost.datasets + count(maybeSlots),
-      indicators: indicators + lost.indicators,
-      users: users + lost.users,
-      budget: {
-        datasets: this.options.budget.datasets ?? null,
-        indicators: this.options.budget.indicators ?? null,
-      },
-      pending: {
-        calls: intents.length,
-        datasets: ids(open.map((intent) => intent.datasets)),
-        count: held + count(heldSlots),
-        indicators: ids(open.map((intent) => intent.indicators)),
-      },
-      maybe: { datasets: sortedIds(maybe), count: count(maybeSlots) },
-      lost,
-    };
+    const reply = await this.read(async () => readTotals(this.store.redis, key));
+    return snapshotOf(period, reply, this.options.budget);
   }
 
   /**
@@ -331,23 +235,13 @@ export class RedisLedger implements LedgerStore {
   async chargedIds() {
     const period = this.period();
     const key = (name: PeriodKey) => this.key(period, name);
-    return this.read(async () => {
-      const [datasets, indicators] = await Promise.all([
-        this.store.redis.smembers(key('datasets')),
-        this.store.redis.smembers(key('indicators')),
-      ]);
-      return { datasets: sortedIds(datasets), indicators: sortedIds(indicators) };
-    });
+    return this.read(async () => readChargedIds(this.store.redis, key));
   }
 
   async recentCharges(user?: string): Promise<Charge[]> {
     const all = this.key(this.period(), 'charges');
     const key = user === undefined ? all : `${all}:${user}`;
-    return this.read(async () =>
-      (await this.store.redis.lrange(key, 0, MAX_CHARGES - 1)).map((text) =>
-        chargeOf(JSON.parse(text) as StoredCharge),
-      ),
-    );
+    return this.read(async () => readCharges(this.store.redis, key));
   }
 
   async chargeCount(user?: string): Promise<number> {
@@ -359,19 +253,7 @@ export class RedisLedger implements LedgerStore {
 
   async servedByRelease(): Promise<ServedRelease[]> {
     const served = `${this.key(this.period(), 'datasets')}@served`;
-    return this.read(async () => {
-      const names = await this.store.redis.smembers(served);
-      const releases = await Promise.all(
-        names.map(async (name) => {
-          const [version = '', systemModel = ''] = name.split('/');
-          const ids = sortedIds(await this.store.redis.smembers(`${served}:${name}`));
-          return { version, systemModel, ids };
-        }),
-      );
-      const list = new ServedByRelease();
-      for (const { version, systemModel, ids } of releases) list.add({ version, systemModel }, ids);
-      return list.list();
-    });
+    return this.read(async () => readServed(this.store.redis, served));
   }
 
   async hasUser(user: string): Promise<boolean> {

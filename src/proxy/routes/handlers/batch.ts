@@ -24,10 +24,7 @@ export const batchHandler =
     const key = releaseQuery(release);
     key.set('from', String(page.from));
     key.set('limit', String(page.limit));
-    const cacheKey = answerKey('POST', '/api/datasets/batch', key, {
-      body,
-      userId: scored ? caller.userId : undefined,
-    });
+    const cacheKey = answerKey('POST', '/api/datasets/batch', key, { body });
     // The release's indicators (free, usually cached) before anything is charged: a score the
     // service leaves out is then told from an indicator the release lacks.
     const known = scored ? await catalog.indicatorsById(caller, release) : undefined;
@@ -41,31 +38,34 @@ export const batchHandler =
         datasets: answer.datasets.map((dataset) => withEveryScore(dataset, indicators, known)),
       };
     };
+    const produce = () =>
+      limits.withSlot(
+        caller.userId,
+        async () => {
+          if (!scored) return call();
+          // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
+          const answer = await underReservation(
+            await ledger.reserve({
+              user: caller.userId,
+              datasets: ids.slice(page.from),
+              indicators,
+              maxDatasets: page.limit,
+              source: usage.source(request.user, release, request.page),
+            }),
+            call,
+            chargesOfPage,
+          );
+          return {
+            ...answer,
+            datasets: await evidence.stamp(release, answer.datasets, indicators),
+          };
+        },
+        scored ? 0 : 1,
+      );
+    // With scores, each user has their own page, because the data service bills per user.
     return {
-      cached: await catalog.shared(cacheKey, () =>
-        limits.withSlot(
-          caller.userId,
-          async () => {
-            if (!scored) return call();
-            // The page holds at most `limit` of the IDs from `from` on (unknown ones skipped).
-            const answer = await underReservation(
-              await ledger.reserve({
-                user: caller.userId,
-                datasets: ids.slice(page.from),
-                indicators,
-                maxDatasets: page.limit,
-                source: usage.source(request.user, release, request.page),
-              }),
-              call,
-              chargesOfPage,
-            );
-            return {
-              ...answer,
-              datasets: await evidence.stamp(release, answer.datasets, indicators),
-            };
-          },
-          scored ? 0 : 1,
-        ),
-      ),
+      cached: scored
+        ? await catalog.usersOwn(caller.userId, cacheKey, produce)
+        : await catalog.shared(cacheKey, produce),
     };
   };

@@ -34,8 +34,9 @@ export const datasetHandler =
       );
     };
     return {
-      cached: await catalog.shared(
-        answerKey('GET', `/api/datasets/${id}`, key, { userId: caller.userId }),
+      cached: await catalog.usersOwn(
+        caller.userId,
+        answerKey('GET', `/api/datasets/${id}`, key),
         () =>
           limits.withSlot(
             caller.userId,
