@@ -25,6 +25,12 @@ export interface ReleaseRef {
  */
 export const releaseKey = (release: ReleaseRef) => `${release.version}/${release.systemModel}`;
 
+/** A release as the proxy's API and the data service name it in a query: `version`, `system_model`. */
+export const releaseWire = (release: ReleaseRef) => ({
+  version: release.version,
+  system_model: release.systemModel,
+});
+
 export const DEFAULT_SYSTEM_MODEL = 'cutoff';
 export const LATEST = 'latest';
 

@@ -9,7 +9,7 @@ import type { Api } from '../api';
 import { CliError } from '../errors';
 import type { Io } from '../io';
 import { writeTable, type Format, type Table } from '../output';
-import type { ReleaseRef } from '../../shared/versions';
+import { releaseWire, type ReleaseRef } from '../../shared/versions';
 
 /** Batch calls one run keeps in flight: well under any user's concurrency limit. */
 const PARALLEL_CALLS = 2;
@@ -46,11 +46,11 @@ export interface ScoresOptions {
  */
 export async function scores(api: Api, io: Io, options: ScoresOptions) {
   const { release, datasetIds, indicatorIds } = options;
-  const releaseQuery = { version: release.version, system_model: release.systemModel };
+  const wire = releaseWire(release);
   const label = `${release.version} ${release.systemModel}`;
 
   const catalogue = new Map(
-    (await api('indicators', { query: releaseQuery })).indicators.map((i) => [i.id, i]),
+    (await api('indicators', { query: wire })).indicators.map((i) => [i.id, i]),
   );
   const unknown = indicatorIds.filter((id) => !catalogue.has(id));
   if (unknown.length > 0)
@@ -91,7 +91,7 @@ export async function scores(api: Api, io: Io, options: ScoresOptions) {
   io.progress('Score calls', 0, calls.length);
   const pages = await inTurn(calls, PARALLEL_CALLS, async (call) => {
     const page = await api('batch', {
-      query: { ...releaseQuery, from: 0, limit: call.datasetIds.length },
+      query: { ...wire, from: 0, limit: call.datasetIds.length },
       body: { dataset_ids: [...call.datasetIds], indicator_ids: [...call.indicatorIds] },
     });
     io.progress('Score calls', ++done, calls.length);

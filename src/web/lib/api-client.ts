@@ -10,13 +10,9 @@ import {
 import { EXPLORER_PAGE_HEADER, type ExplorerPage } from '../../shared/api/schemas';
 import { apiUrl } from '../../shared/api/url';
 import { ProblemSchema } from '../../shared/problem';
-import type { ReleaseRef } from '../../shared/versions';
 
-/** A release as the proxy's API names it in a query: `version` and `system_model`. */
-export const releaseWire = (release: ReleaseRef) => ({
-  version: release.version,
-  system_model: release.systemModel,
-});
+/** The release's query pair, spelled once in shared/versions.ts, where the SPA's calls take it. */
+export { releaseWire } from '../../shared/versions';
 
 /** The one error type of the SPA: every failed call to the proxy becomes one. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import type { ActivityTypeFilter } from '../../../shared/api/schemas';
 import type { PagingStyle } from '../paging';
-import type { ReleaseRef } from '../../../shared/versions';
+import { releaseWire, type ReleaseRef } from '../../../shared/versions';
 
 export type { ReleaseRef };
 
@@ -37,8 +37,7 @@ export interface SearchInput {
   limit: number;
 }
 
-export const releaseQuery = (release: ReleaseRef) =>
-  new URLSearchParams({ version: release.version, system_model: release.systemModel });
+export const releaseQuery = (release: ReleaseRef) => new URLSearchParams(releaseWire(release));
 
 /** How errors and variants name the paging parameter. */
 export const pagingNameOf = (style: PagingStyle) => (style === 'page0' ? 'page (from 0)' : style);
