@@ -1,3 +1,4 @@
+import { tally } from '../../shared/tally';
 import type { ChangeRow, Changes, ReportStep } from '../../shared/api/schemas';
 import { reportLabel } from '../../shared/matching/change-report';
 import type { DatasetDoc } from '../../shared/matching/dataset-doc';
@@ -109,11 +110,10 @@ export function changesAnswer(
   const order = (row: ChangeRow) => RELEASE_CHANGES.indexOf(row.change);
   const name = (row: ChangeRow) => (row.to ?? row.from)?.activity ?? '';
   rows.sort((a, b) => order(a) - order(b) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
-  const counts = Object.fromEntries(RELEASE_CHANGES.map((change) => [change, 0])) as Record<
-    ChangeRow['change'],
-    number
-  >;
-  for (const row of rows) counts[row.change]++;
+  const counts = tally(
+    RELEASE_CHANGES,
+    rows.map((row) => row.change),
+  );
   return {
     status: 'ready',
     from: from.release.version,

@@ -1,10 +1,6 @@
+import { tally } from '../../shared/tally';
 import type { ListEntry } from '../../shared/api/routes';
-import type {
-  ReportStep,
-  UpgradeCheck,
-  UpgradeResult,
-  UpgradeVerdict,
-} from '../../shared/api/schemas';
+import type { ReportStep, UpgradeCheck, UpgradeResult } from '../../shared/api/schemas';
 import { UPGRADE_VERDICTS } from '../../shared/api/schemas';
 import type { DatasetDoc } from '../../shared/matching/dataset-doc';
 import { primary, type Decision } from '../../shared/matching/decide';
@@ -108,11 +104,10 @@ export function upgradeAnswer(
     }
     return result.line === line ? result : { ...result, line };
   });
-  const counts = Object.fromEntries(UPGRADE_VERDICTS.map((verdict) => [verdict, 0])) as Record<
-    UpgradeVerdict,
-    number
-  >;
-  for (const result of results) counts[result.verdict]++;
+  const counts = tally(
+    UPGRADE_VERDICTS,
+    results.map((result) => result.verdict),
+  );
   return {
     status: 'ready',
     from: from.release.version,

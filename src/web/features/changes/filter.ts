@@ -1,3 +1,4 @@
+import { tally } from '../../../shared/tally';
 import type { ChangeRow, Changes, Indicator } from '../../../shared/api/schemas';
 import type { EntryScoreMove } from '../../../shared/scores/moves';
 import { moveCells, moveColumns } from '../scores/move-columns';
@@ -63,12 +64,10 @@ export function changeCounts(
   rows: readonly ChangeRow[],
   filter: ChangeFilter,
 ): Record<ReleaseChange, number> {
-  const counts = Object.fromEntries(RELEASE_CHANGES.map((change) => [change, 0])) as Record<
-    ReleaseChange,
-    number
-  >;
-  for (const row of filterChanges(rows, { ...filter, change: undefined })) counts[row.change]++;
-  return counts;
+  return tally(
+    RELEASE_CHANGES,
+    filterChanges(rows, { ...filter, change: undefined }).map((row) => row.change),
+  );
 }
 
 export interface Facet {
