@@ -83,15 +83,18 @@ export function createCatalog(deps: {
    * A release's answer for everyone, where "not in this release" is an answer too: kept like a
    * positive one, here and for the fleet, within the same caps (a release never changes, and
    * each such request cost a call). Only for a release the licence lists: a 404 for one it does
-   * not (a release not yet published, a mistyped version) is not the release's answer.
+   * not (a release not yet published, a mistyped version) is not the release's answer, and is
+   * thrown. A kept absence comes back as an answer with `absent` set, not thrown: an error's
+   * stack and Fastify's error path cost each such request more than a hit (issue 32's mix), and
+   * the API route sends it as its 404, never as a 200.
    */
-  const sharedOrAbsent = async (
+  const sharedOrAbsent = (
     caller: Caller,
     release: ReleaseRef,
     key: string,
     produce: () => Promise<unknown>,
-  ): Promise<CachedAnswer> => {
-    const answer = await cache.getOrProduce(
+  ): Promise<CachedAnswer> =>
+    cache.getOrProduce(
       key,
       async () => {
         try {
@@ -104,9 +107,11 @@ export function createCatalog(deps: {
       },
       { store: true },
     );
-    if (answer.absent !== undefined) throw notInRelease(answer.absent);
-    return answer;
-  };
+
+  const documentation = (caller: Caller, release: ReleaseRef, id: number) =>
+    sharedOrAbsent(caller, release, documentationKey(release, id), () =>
+      limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
+    );
 
   /**
    * A page of search results, shared by the search route and the sector index (a page one reads
@@ -180,12 +185,23 @@ export function createCatalog(deps: {
 
     /**
      * A dataset's documentation in one release (free, the same for everyone): one cache entry,
-     * read by the dataset route and by the question which releases hold the dataset.
+     * read by the dataset route and by the question which releases hold the dataset. An answer
+     * with `absent` set when the release lacks the dataset.
      */
-    documentation: (caller: Caller, release: ReleaseRef, id: number) =>
-      sharedOrAbsent(caller, release, documentationKey(release, id), () =>
-        limits.withSlot(caller.userId, () => adapter.dataset(caller, release, id, [])),
-      ),
+    documentation,
+
+    /**
+     * Whether a release holds the dataset, from its documentation: false when the release lacks
+     * it or is not one the licence lists (a 404); any other failure is thrown.
+     */
+    async holds(caller: Caller, release: ReleaseRef, id: number): Promise<boolean> {
+      try {
+        return (await documentation(caller, release, id)).absent === undefined;
+      } catch (error) {
+        if (error instanceof ProxyError && error.status === 404) return false;
+        throw error;
+      }
+    },
 
     /**
      * Datasets by their Spold UUIDs in one release (free, the same for everyone): one cache

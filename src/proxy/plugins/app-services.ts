@@ -193,7 +193,7 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
     acrossReleases,
     successors: createSuccessors({
       listed: catalog.releases,
-      documentation: catalog.documentation,
+      holds: catalog.holds,
       spold: catalog.spoldPage,
       acrossReleases,
     }),

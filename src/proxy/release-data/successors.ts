@@ -11,8 +11,8 @@ import { mapLimit } from './read-release';
 export interface SuccessorsDeps {
   /** The releases `/api/versions` lists: nothing else is asked or read. */
   listed: (caller: Caller) => Promise<Releases>;
-  /** A dataset's documentation in one release (free, cached); a 404 when it lacks it. */
-  documentation: (caller: Caller, release: ReleaseRef, id: number) => Promise<unknown>;
+  /** Whether one release holds a Dataset ID, by its documentation (free, cached). */
+  holds: (caller: Caller, release: ReleaseRef, id: number) => Promise<boolean>;
   /** Datasets by Spold UUIDs in one release (free, cached); 501 when the service has no lookup. */
   spold: (
     caller: Caller,
@@ -59,18 +59,10 @@ const AT_ONCE = 4;
  * first, by the upgrade check itself, so the answer is the check's verdict for a list of that
  * one entry and can never differ from it.
  */
-export function createSuccessors({ listed, documentation, spold, acrossReleases }: SuccessorsDeps) {
+export function createSuccessors({ listed, holds: holdsId, spold, acrossReleases }: SuccessorsDeps) {
   /** Whether a release has the dataset(s) the entry names, as the upgrade check resolves it. */
   async function holds(caller: Caller, release: ReleaseRef, entry: ListEntry): Promise<boolean> {
-    if (entry.kind === 'id') {
-      try {
-        await documentation(caller, release, entry.id);
-        return true;
-      } catch (error) {
-        if (error instanceof ProxyError && error.status === 404) return false;
-        throw error;
-      }
-    }
+    if (entry.kind === 'id') return holdsId(caller, release, entry.id);
     const lookups =
       entry.kind === 'file'
         ? [{ activity: entry.activity_uuid, product: entry.product_uuid }]

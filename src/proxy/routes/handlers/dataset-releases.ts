@@ -1,4 +1,3 @@
-import { ProxyError } from '../../errors';
 import { mapLimit } from '../../release-data/read-release';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
@@ -12,16 +11,8 @@ export const datasetReleasesHandler =
       entry.system_models.map((systemModel) => ({ version: entry.version, systemModel })),
     );
     // Each release's documentation of the dataset (free), through the cache the dataset route
-    // fills and reads: 404 is "not in this release"; any other failure is the answer's.
-    const held = await mapLimit(listed, 4, async (release) => {
-      try {
-        await catalog.documentation(caller, release, id);
-        return true;
-      } catch (error) {
-        if (error instanceof ProxyError && error.status === 404) return false;
-        throw error;
-      }
-    });
+    // fills and reads; any failure other than "not in this release" is the answer's.
+    const held = await mapLimit(listed, 4, (release) => catalog.holds(caller, release, id));
     return {
       value: {
         id,
