@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProxyConfig } from './config';
 import { ProxyError, sendProblem } from './errors';
@@ -9,6 +10,7 @@ import { sharedStorePlugin } from './plugins/shared-store';
 import { registerApi } from './routes/api';
 import { registerHealth } from './routes/health';
 import { registerOpenApi } from './routes/openapi';
+import { Replays } from './routes/replays';
 import { registerSpa } from './routes/spa';
 import { registerCors, registerSecurityHeaders } from './security-headers';
 import { LogSink } from './log-sink';
@@ -36,6 +38,8 @@ export interface Proxy {
   ledger: LedgerStore;
   /** The store every instance shares, when REDIS_URL is set. */
   shared: SharedStore | undefined;
+  /** Cache hits answered before Fastify (`routes/replays.ts`); `app.inject` never takes them. */
+  replays: Replays;
 }
 
 /** Paths in log objects whose values are credentials, removed before anything is written. */
@@ -57,7 +61,29 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   // Lines go to stdout through a sink that drops them rather than stop the proxy when it
   // cannot be written (a full disk, a file-size limit); tests read them from a stream instead.
   const logSink = deps.logStream ? undefined : new LogSink();
+  const replays = new Replays();
   const app = Fastify({
+    // The server Fastify would make (its options, as fastify/lib/server.js sets them), with
+    // cache replays in front: a request they do not answer goes to Fastify untouched.
+    serverFactory: (handler, fastifyOptions) => {
+      // Fastify has filled in its defaults by the time it asks for the server.
+      const options = fastifyOptions as {
+        http?: ServerOptions;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = createServer(options.http ?? {}, (req, res) =>
+        replays.handle(req, res, handler),
+      );
+      server.keepAliveTimeout = options.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout);
+      if (options.maxRequestsPerSocket > 0)
+        server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
@@ -166,7 +192,15 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
-  await registerApi(app);
+  await registerApi(app, replays);
   await registerSpa(app, config.staticDir);
-  return { app, tokens, cache, ledger, shared: app.sharedStore };
+  replays.attach({
+    cache,
+    verifier: app.services.userVerifier,
+    limits: app.services.limits,
+    log: app.log,
+    closing: () => closing,
+    cors: config.corsOrigins.length > 0,
+  });
+  return { app, tokens, cache, ledger, shared: app.sharedStore, replays };
 }

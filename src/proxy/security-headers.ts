@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPLORER_PAGE_HEADER } from '../shared/api/schemas';
 
+// An API answer is JSON, never a document: a browser that rendered one anyway gets no content,
+// no sniffing and no framing from its CSP and nosniff. The document headers (opener, framing,
+// referrer) only matter for pages, and every header costs every answer, in the proxy and in its
+// client (issue 32's bench: a cache hit's CPU). Replays of kept answers send the same.
+export const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
 /**
  * Security headers on every answer (security.md SEC-12): a strict CSP for the SPA whose only
  * other origin is the sign-in service, and no-store on the API unless a route chose otherwise.
@@ -25,15 +34,6 @@ export function registerSecurityHeaders(
     "frame-ancestors 'self'",
     "form-action 'self'",
   ].join('; ');
-  const apiCsp = "default-src 'none'; frame-ancestors 'none'";
-  // An API answer is JSON, never a document: a browser that rendered one anyway gets no
-  // content, no sniffing and no framing from its CSP and nosniff. The document headers (opener,
-  // framing, referrer) only matter for pages, and every header costs every answer, in the proxy
-  // and in its client (issue 32's bench: a cache hit's CPU).
-  const apiHeaders = {
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': apiCsp,
-  };
   const pageHeaders = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
@@ -47,7 +47,7 @@ export function registerSecurityHeaders(
   app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url;
     const isApi = url.startsWith('/api/') || url === '/api';
-    reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
+    reply.headers(isApi ? API_HEADERS : pageHeaders).header('x-request-id', request.id);
     if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (closing()) reply.header('connection', 'close');
     done(null, payload);

@@ -64,7 +64,15 @@ export function userIdFor(issuer: string, subject: string): string {
   return createHash('sha256').update(`${issuer}\n${subject}`).digest('base64url').slice(0, 32);
 }
 
-export type UserVerifier = (authorization: string | undefined) => Promise<VerifiedUser>;
+export type UserVerifier = ((authorization: string | undefined) => Promise<VerifiedUser>) & {
+  /**
+   * The user of a token verified before and not yet expired, the same user the call would
+   * resolve to, without a promise; undefined for anything the call would have to check first
+   * or refuse (a new token, an expired one, a client refused). Used by cache replays
+   * (`routes/replays.ts`), which hand every other request to the full path.
+   */
+  remembered(authorization: string | undefined): VerifiedUser | undefined;
+};
 
 /**
  * Whether a token's claim at a dotted path (`realm_access.roles`) holds the value: equal to it,
@@ -97,7 +105,7 @@ export function createUserVerifier(
       clientId: undefined,
       isAdmin: false,
     };
-    return async () => user;
+    return Object.assign(async () => user, { remembered: () => user });
   }
   let keys: Promise<JWTVerifyGetKey> | undefined;
   const loadKeys = () =>
@@ -122,23 +130,29 @@ export function createUserVerifier(
   const now = deps.now ?? Date.now;
   const checkClient = refuseOtherClients(auth);
 
-  return async (authorization) => {
-    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '');
-    if (!match?.[1]) {
+  /** A remembered token's entry while it is valid; an expired one is forgotten. */
+  const rememberedEntry = (tokenKey: string) => {
+    const known = verified.get(tokenKey);
+    if (known && known.expiresAt <= now()) {
+      verified.delete(tokenKey);
+      return undefined;
+    }
+    return known;
+  };
+
+  const verify = async (authorization: string | undefined) => {
+    const token = bearerToken(authorization);
+    if (token === undefined) {
       throw new ProxyError(401, 'unauthorized', {
         detail: 'Sign in to use the explorer: this request carried no access token.',
         headers: { 'www-authenticate': 'Bearer' },
       });
     }
-    const token = match[1];
     const tokenKey = hash('sha256', token, 'base64url');
-    const known = verified.get(tokenKey);
+    const known = rememberedEntry(tokenKey);
     if (known) {
-      if (known.expiresAt > now()) {
-        checkClient(known.user.clientId);
-        return known.user;
-      }
-      verified.delete(tokenKey);
+      checkClient(known.user.clientId);
+      return known.user;
     }
     let getKey: JWTVerifyGetKey;
     try {
@@ -186,4 +200,24 @@ export function createUserVerifier(
       throw invalidToken('The access token is not valid for this explorer.');
     }
   };
+
+  return Object.assign(verify, {
+    remembered(authorization: string | undefined): VerifiedUser | undefined {
+      const token = bearerToken(authorization);
+      if (token === undefined) return undefined;
+      const known = rememberedEntry(hash('sha256', token, 'base64url'));
+      if (!known) return undefined;
+      try {
+        checkClient(known.user.clientId);
+      } catch {
+        return undefined;
+      }
+      return known.user;
+    },
+  });
+}
+
+/** The token of an `Authorization: Bearer` header, if it is one. */
+function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '')?.[1];
 }

@@ -194,7 +194,7 @@ export function createCatalog(deps: {
      * Whether a release holds the dataset, from its documentation: false when the release lacks
      * it or is not one the licence lists (a 404); any other failure is thrown.
      */
-    async holds(caller: Caller, release: ReleaseRef, id: number): Promise<boolean> {
+    holds: async (caller: Caller, release: ReleaseRef, id: number): Promise<boolean> => {
       try {
         return (await documentation(caller, release, id)).absent === undefined;
       } catch (error) {
@@ -231,6 +231,13 @@ export function createCatalog(deps: {
     },
   };
 }
+
+/**
+ * Whether a request names its release (a version other than `latest`), so the release it reads
+ * cannot change with the licence's list: its shared answers may be replayed.
+ */
+export const namesRelease = (query: { version?: string | undefined }) =>
+  query.version !== undefined && query.version !== LATEST;
 
 const documentationKey = (release: ReleaseRef, id: number) =>
   answerKey('GET', `/api/datasets/${id}`, releaseQuery(release));

@@ -14,6 +14,8 @@ export const MIN_COMPRESSED_BYTES = 2048;
  * with it; its size is counted by the cache against CACHE_MAX_MB (`compressed`).
  */
 const gzipped = new WeakMap<CachedAnswer, Promise<Buffer>>();
+/** The same gzips once made, for a reader that cannot wait for one (`gzipMade`). */
+const made = new WeakMap<CachedAnswer, Buffer>();
 
 export function compressible(answer: CachedAnswer): boolean {
   return answer.bytes >= MIN_COMPRESSED_BYTES;
@@ -25,7 +27,10 @@ export function gzipOf(answer: CachedAnswer): Promise<Buffer> {
     // Level 6 (zlib's default) gets within a few per cent of 9 on JSON, in a third of the time.
     pending = gzipAsync(answer.body, { level: constants.Z_DEFAULT_COMPRESSION });
     pending.then(
-      (buffer) => answer.compressed?.(buffer.length),
+      (buffer) => {
+        made.set(answer, buffer);
+        answer.compressed?.(buffer.length);
+      },
       () => undefined,
     );
     // A failed compression is not kept: the next request sends the answer as it is, or tries again.
@@ -33,6 +38,11 @@ export function gzipOf(answer: CachedAnswer): Promise<Buffer> {
     gzipped.set(answer, pending);
   }
   return pending;
+}
+
+/** An answer's gzip if it is already made, without waiting for one. */
+export function gzipMade(answer: CachedAnswer): Buffer | undefined {
+  return made.get(answer);
 }
 
 /** The validator of an answer's gzip: a strong ETag names one encoding only. */

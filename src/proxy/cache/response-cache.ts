@@ -15,6 +15,8 @@ export interface CachedAnswer {
    * Never sent as a 200: whoever reads it answers 404.
    */
   absent?: string;
+  /** The key it is kept under in this process, once kept (an answer too large to keep has none). */
+  key?: string;
 }
 
 /** A cached answer the proxy also reads: its value, kept beside the JSON sent. */
@@ -162,6 +164,7 @@ export class ResponseCache {
       this.bytes -= previous.cost;
       this.entries.delete(key);
     }
+    answer.key = key;
     const entry: Entry = { answer, cost, used: false };
     this.entries.set(key, entry);
     this.bytes += cost;

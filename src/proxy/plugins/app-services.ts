@@ -20,6 +20,7 @@ import { FileEvidence } from '../evidence/file-store';
 import { RedisEvidence } from '../evidence/redis-store';
 import { memoryEvidence, type EvidenceStore } from '../evidence/store';
 import { EXPLORER_VERSION } from '../version';
+import { createUserVerifier, type UserVerifier } from '../auth/user-auth';
 import { unencapsulated } from './unencapsulated';
 
 /** The proxy's own services, built once from its external dependencies and shared by every route. */
@@ -30,6 +31,8 @@ export interface Services {
   limits: Limits;
   /** Requests without a valid token, a minute per socket address. */
   addressLimits: Limits;
+  /** Users' access tokens, verified once and remembered until they expire. */
+  userVerifier: UserVerifier;
   /** Answers worked out in this process (upgrade checks, changes, histories): per user, and memory. */
   localWork: LocalWork;
   catalog: Catalog;
@@ -184,6 +187,11 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
     ledger,
     limits,
     addressLimits,
+    userVerifier: createUserVerifier(config.auth, {
+      fetch: app.env.fetch,
+      timeoutMs: config.timeouts.tokenMs,
+      now,
+    }),
     // This instance's memory: bounded here, whatever the other instances hold.
     localWork: new LocalWork({
       perUser: config.limits.localWorkPerUser,

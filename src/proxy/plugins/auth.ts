@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { createUserVerifier, type VerifiedUser } from '../auth/user-auth';
+import type { VerifiedUser } from '../auth/user-auth';
+import { countedBefore } from '../limits/counted-before';
 import { ProxyError } from '../errors';
 import { unencapsulated } from './unencapsulated';
 
@@ -27,13 +28,7 @@ export function verifiedUser(request: FastifyRequest): VerifiedUser {
  * Public routes (settings, health, OpenAPI, the SPA) are registered outside it.
  */
 export const authPlugin = unencapsulated('auth', async (app) => {
-  const { config, fetch, now } = app.env;
-  const { limits, addressLimits } = app.services;
-  const verifyUser = createUserVerifier(config.auth, {
-    fetch,
-    timeoutMs: config.timeouts.tokenMs,
-    now,
-  });
+  const { limits, addressLimits, userVerifier: verifyUser } = app.services;
   app.addHook('onRequest', async (request, reply) => {
     if ((request.raw.url ?? '').length > MAX_QUERY_LENGTH) {
       throw new ProxyError(400, 'bad_request', {
@@ -53,6 +48,7 @@ export const authPlugin = unencapsulated('auth', async (app) => {
       }
       throw error;
     }
-    reply.headers(await limits.take(request.user.userId));
+    // A request a replay counted and found over the limit is not counted twice.
+    reply.headers(await (countedBefore(request.raw) ?? limits.take(request.user.userId)));
   });
 });

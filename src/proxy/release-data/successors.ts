@@ -59,7 +59,12 @@ const AT_ONCE = 4;
  * first, by the upgrade check itself, so the answer is the check's verdict for a list of that
  * one entry and can never differ from it.
  */
-export function createSuccessors({ listed, holds: holdsId, spold, acrossReleases }: SuccessorsDeps) {
+export function createSuccessors({
+  listed,
+  holds: holdsId,
+  spold,
+  acrossReleases,
+}: SuccessorsDeps) {
   /** Whether a release has the dataset(s) the entry names, as the upgrade check resolves it. */
   async function holds(caller: Caller, release: ReleaseRef, entry: ListEntry): Promise<boolean> {
     if (entry.kind === 'id') return holdsId(caller, release, entry.id);

@@ -6,15 +6,11 @@ import { routerPath } from '../../shared/api/url';
 import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
-import {
-  acceptsGzip,
-  compressible,
-  gzipEtag,
-  gzipOf,
-  MIN_COMPRESSED_BYTES,
-} from '../cache/compressed';
+import { acceptsGzip, compressible, gzipOf, MIN_COMPRESSED_BYTES } from '../cache/compressed';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError, sendProblem } from '../errors';
+import { CACHE_CONTROL, notFound, prepared } from './kept-answers';
+import type { Replays } from './replays';
 import { authPlugin, verifiedUser } from '../plugins/auth';
 import { publicConfig } from './handlers/config';
 import { userHandlers } from './handlers';
@@ -35,12 +31,6 @@ const LOCAL_WORK: Partial<Record<RouteName, (body: unknown) => number>> = {
   history: () => 8 * MB,
 };
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
-const CACHE_CONTROL = {
-  // A release never changes: its answers can be kept by the browser for good.
-  immutable: 'private, max-age=31536000, immutable',
-  revalidate: 'private, no-cache',
-  none: 'no-store',
-} as const;
 
 /** Bad input: 400 naming each field, and nothing forwarded. */
 function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'query' | 'body'): T {
@@ -59,46 +49,6 @@ function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'qu
     detail: `The request's ${where} is not valid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`,
     errors,
   });
-}
-
-/** The headers of one way of sending a cached answer: for a 304, and for the answer itself. */
-interface Prepared {
-  validators: Record<string, string>;
-  full: Record<string, string>;
-}
-
-/**
- * Each cached answer's headers, built on the first request that sends it one way (as it is or
- * gzipped, under one route's caching) and reused by every later one: a hit does no header work
- * of its own. Held weakly, so they go with the answer.
- */
-const preparedHeaders = new WeakMap<CachedAnswer, Map<string, Prepared>>();
-
-function prepared(answer: CachedAnswer, cacheControl: string, gzip: boolean): Prepared {
-  let ways = preparedHeaders.get(answer);
-  if (!ways) {
-    ways = new Map();
-    preparedHeaders.set(answer, ways);
-  }
-  const way = gzip ? `gzip ${cacheControl}` : cacheControl;
-  let headers = ways.get(way);
-  if (!headers) {
-    const validators = {
-      etag: gzip ? gzipEtag(answer.etag) : answer.etag,
-      'cache-control': cacheControl,
-      vary: compressible(answer) ? 'Authorization, Accept-Encoding' : 'Authorization',
-    };
-    headers = {
-      validators,
-      full: {
-        ...validators,
-        'content-type': 'application/json; charset=utf-8',
-        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      },
-    };
-    ways.set(way, headers);
-  }
-  return headers;
 }
 
 /**
@@ -120,22 +70,6 @@ async function sendCached(
 }
 
 const gzipAsync = promisify(gzip);
-
-const absentProblems = new WeakMap<CachedAnswer, ProxyError>();
-
-/**
- * The 404 of an answer kept as "not in this release": made once per kept answer and sent, not
- * thrown, since an error's stack and the error path cost each of these answers more than a hit
- * (a fifth of a mix of IDs, issue 32's bench).
- */
-function notFound(answer: CachedAnswer, detail: string): ProxyError {
-  let problem = absentProblems.get(answer);
-  if (!problem) {
-    problem = new ProxyError(404, 'not_found', { detail });
-    absentProblems.set(answer, problem);
-  }
-  return problem;
-}
 
 /**
  * An answer built for one request, gzipped like a cached one for a client that accepts it: an
@@ -164,7 +98,7 @@ async function sendValue(request: FastifyRequest, reply: FastifyReply, value: un
  * and body checked by its schemas before anything is forwarded, a method it lacks answered 405,
  * every route but the public settings under the auth plugin, where the user is always verified.
  */
-export async function registerApi(app: FastifyInstance) {
+export async function registerApi(app: FastifyInstance, replays: Replays) {
   const names = Object.keys(API) as RouteName[];
 
   // A method the route does not have is 405 with Allow, and nothing is forwarded.
@@ -224,6 +158,9 @@ export async function registerApi(app: FastifyInstance) {
           throw error;
         }
         if ('cached' in outcome) {
+          // The same for everyone who may ask, and fixed by the target alone: replayed from now.
+          if (outcome.replay && route.method === 'GET')
+            replays.learn(request.raw.url ?? '', outcome.cached, CACHE_CONTROL[route.caching]);
           // "Not in this release" is kept like an answer, and never leaves as a 200.
           if (outcome.cached.absent !== undefined)
             return sendProblem(request, reply, notFound(outcome.cached, outcome.cached.absent));

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { proxyOnEmulator, TEST_CLIENT, type SignIn, type StartedEmulator } from './emulator-proxy';
 import { openedProxies } from './opened-proxies';
+import type { ProxyDeps } from '../app';
 
 /**
  * One emulator for a test file, in the dialect of the Vitest project (documented, or variant in
@@ -42,8 +43,8 @@ export function useEmulatorHarness<E extends StartedEmulator>(
     /** Proxies opened so far (closed after the file), for tests that close theirs earlier. */
     opened,
     /** A proxy on the emulator, closed after the file. */
-    proxy: async (env: Record<string, string> = {}) => {
-      const built = await proxyOnEmulator(running(), { ...options.proxyEnv, ...env });
+    proxy: async (env: Record<string, string> = {}, deps: Omit<ProxyDeps, 'config'> = {}) => {
+      const built = await proxyOnEmulator(running(), { ...options.proxyEnv, ...env }, deps);
       opened.keep(built);
       return built;
     },

@@ -1,5 +1,6 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
+import { namesRelease } from '../../cache/catalog';
 import { chargesOfDataset, underReservation } from '../../usage/charges';
 import { withEveryScore } from './no-score';
 import { callerOf, type Handler, type HandlerDeps } from './types';
@@ -15,7 +16,10 @@ export const datasetHandler =
     // Answers without scores are the same for everyone; with scores, each user has their own,
     // because the data service bills per user.
     if (indicators.length === 0)
-      return { cached: await catalog.documentation(caller, release, id) };
+      return {
+        cached: await catalog.documentation(caller, release, id),
+        replay: namesRelease(request.query),
+      };
     // Known not to be in the release: nothing to reserve, nothing to ask.
     const absent = catalog.knownAbsent(release, id);
     if (absent) throw absent;

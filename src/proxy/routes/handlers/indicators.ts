@@ -1,3 +1,4 @@
+import { namesRelease } from '../../cache/catalog';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/indicators`: a release's indicators, read once for everyone. */
@@ -6,5 +7,8 @@ export const indicatorsHandler =
   async (request) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
-    return { cached: await catalog.indicatorsAnswer(caller, release) };
+    return {
+      cached: await catalog.indicatorsAnswer(caller, release),
+      replay: namesRelease(request.query),
+    };
   };

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/api/routes';
-import { searchKey } from '../../cache/catalog';
+import { namesRelease, searchKey } from '../../cache/catalog';
 import { answerKey } from '../../cache/response-cache';
 import { spelledSearch } from '../../search/spelled-search';
 import type { SearchInput } from '../../upstream/adapter';
@@ -16,6 +16,8 @@ export const searchHandler =
     const caller = callerOf(request);
     const { query } = request;
     const release = await catalog.resolve(caller, query);
+    // Every answer here is the same for everyone who asks the same target.
+    const replay = namesRelease(query);
     const input: SearchInput = {
       query: query.query,
       geography: query.geography,
@@ -25,7 +27,10 @@ export const searchHandler =
     };
     if (query.sector === undefined && query.isic_section === undefined) {
       if (!input.query?.trim())
-        return { cached: await catalog.searchPage(caller, release, input, { userSlot: true }) };
+        return {
+          cached: await catalog.searchPage(caller, release, input, { userSlot: true }),
+          replay,
+        };
       // Words: ranked and spelled either way (search/), from the service's own pages, which
       // stay cached as they are for the readers of whole releases.
       const key = searchKey(release, input);
@@ -38,6 +43,7 @@ export const searchHandler =
             MAX_PAGE_LIMIT,
           ),
         ),
+        replay,
       };
     }
     // The data service cannot filter by sector: the proxy's sector index does (sectors/).
@@ -56,5 +62,6 @@ export const searchHandler =
           isicSection: query.isic_section,
         }),
       ),
+      replay,
     };
   };

@@ -1,3 +1,4 @@
+import { namesRelease } from '../../cache/catalog';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/datasets/spold`: datasets by their Spold UUIDs, at the service's lookup route. */
@@ -12,5 +13,8 @@ export const spoldHandler =
       ...(query.product_spold_uuid ? { product: query.product_spold_uuid } : {}),
       ...(query.geography_spold_uuid ? { geography: query.geography_spold_uuid } : {}),
     };
-    return { cached: await catalog.spoldPage(caller, release, uuids) };
+    return {
+      cached: await catalog.spoldPage(caller, release, uuids),
+      replay: namesRelease(query),
+    };
   };

@@ -22,7 +22,15 @@ export interface Request<K extends RouteName> {
  * status other than 200 where the route declares one.
  */
 export type Outcome<K extends RouteName> =
-  | { cached: CachedAnswer }
+  | {
+      cached: CachedAnswer;
+      /**
+       * The answer is the same for everyone who may ask and the request target alone fixes it
+       * (a named release, no scores): later requests for the target may replay it
+       * (`routes/replays.ts`).
+       */
+      replay?: boolean;
+    }
   | { value: AnswerOf<K>; status?: number; headers?: Record<string, string> };
 
 export type Handler<K extends RouteName> = (request: Request<K>) => Promise<Outcome<K>>;
