@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProxyConfig } from './config';
 import { ProxyError, sendProblem } from './errors';
@@ -63,27 +63,6 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   const logSink = deps.logStream ? undefined : new LogSink();
   const replays = new Replays();
   const app = Fastify({
-    // The server Fastify would make (its options, as fastify/lib/server.js sets them), with
-    // cache replays in front: a request they do not answer goes to Fastify untouched.
-    serverFactory: (handler, fastifyOptions) => {
-      // Fastify has filled in its defaults by the time it asks for the server.
-      const options = fastifyOptions as {
-        http?: ServerOptions;
-        keepAliveTimeout: number;
-        requestTimeout: number;
-        connectionTimeout: number;
-        maxRequestsPerSocket: number;
-      };
-      const server = createServer(options.http ?? {}, (req, res) =>
-        replays.handle(req, res, handler),
-      );
-      server.keepAliveTimeout = options.keepAliveTimeout;
-      server.requestTimeout = options.requestTimeout;
-      server.setTimeout(options.connectionTimeout);
-      if (options.maxRequestsPerSocket > 0)
-        server.maxRequestsPerSocket = options.maxRequestsPerSocket;
-      return server;
-    },
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
@@ -192,6 +171,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
   });
   registerCors(app, config.corsOrigins);
   registerOpenApi(app);
+  putInFront(app.server, replays);
   await registerApi(app, replays);
   await registerSpa(app, config.staticDir);
   replays.attach({
@@ -201,6 +181,25 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     log: app.log,
     closing: () => closing,
     cors: config.corsOrigins.length > 0,
+    trustedProxies: config.trustedProxies,
   });
   return { app, tokens, cache, ledger, shared: app.sharedStore, replays };
+}
+
+/**
+ * Cache replays in front of Fastify on the server Fastify made (its options, timeouts and
+ * shutdown untouched): a request they do not answer goes to Fastify's own handler. The further
+ * addresses Fastify binds for a host name (HOST=localhost: ::1 beside 127.0.0.1) get Fastify
+ * alone, the full path, as before.
+ */
+function putInFront(server: Server, replays: Replays) {
+  const handlers = server.listeners('request');
+  const [fastify] = handlers;
+  if (handlers.length !== 1 || typeof fastify !== 'function')
+    throw new Error("Fastify's server has no single request handler to put replays in front of");
+  server.removeAllListeners('request');
+  const next = fastify as (req: IncomingMessage, res: ServerResponse) => void;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    replays.handle(req, res, next),
+  );
 }

@@ -9,7 +9,7 @@ import { gzipOf } from '../cache/compressed';
 import { ResponseCache } from '../cache/response-cache';
 import { UserLimits } from '../limits/user-limits';
 import { CACHE_CONTROL } from './kept-answers';
-import { Replays } from './replays';
+import { Replays, type ReplayDeps } from './replays';
 
 // Replays on a bare Node server, with a cache and limits of their own: an answer large enough
 // to gzip (the emulator's dataset documentation is not, a real service's may be), and the caps
@@ -20,7 +20,7 @@ const silent = { level: 'silent' } as FastifyBaseLogger;
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
-const attach = (replays: Replays, cache: ResponseCache) =>
+const attach = (replays: Replays, cache: ResponseCache, deps: Partial<ReplayDeps> = {}) =>
   replays.attach({
     cache,
     verifier,
@@ -28,6 +28,8 @@ const attach = (replays: Replays, cache: ResponseCache) =>
     log: silent,
     closing: () => false,
     cors: false,
+    trustedProxies: [],
+    ...deps,
   });
 
 async function started(replays: Replays) {
@@ -110,5 +112,37 @@ describe('the targets remembered', () => {
     });
     expect(await ask(4)).toBe('full path');
     expect(fullPath).toEqual(['/api/datasets/1?v', '/api/datasets/4?v']);
+  });
+});
+
+describe('shutting down', () => {
+  it('a replay whose rate count was still being taken when shutdown began closes its connection', async () => {
+    const cache = new ResponseCache(64 * 1024 * 1024);
+    const answer = await cache.getOrProduce('GET /api/datasets/1', async () => '{"id":1}', {
+      store: true,
+    });
+    let counted: ((headers: Record<string, string>) => void) | undefined;
+    let closing = false;
+    const replays = new Replays();
+    attach(replays, cache, {
+      // A count that takes its time, as Redis's may.
+      limits: {
+        take: () => new Promise((resolve) => (counted = resolve)),
+        withSlot: (_key, call) => call(),
+        spend: async () => undefined,
+      },
+      closing: () => closing,
+    });
+    replays.learn('/api/datasets/1?v', answer, CACHE_CONTROL.immutable);
+    const { origin } = await started(replays);
+    const asked = fetch(`${origin}/api/datasets/1?v`, { headers: { authorization: 'Bearer t' } });
+    // Waits for the replay to ask for the count (the request is on its way).
+    await expect.poll(() => counted).toBeDefined();
+    closing = true;
+    counted?.({});
+    const replayed = await asked;
+    expect(replays.replayed).toBe(1);
+    expect(replayed.headers.get('connection')).toBe('close');
+    expect(await replayed.text()).toBe('{"id":1}');
   });
 });

@@ -16,6 +16,7 @@ const { proxy, as, stats } = useEmulatorHarness({
 const RELEASE = 'version=3.12&system_model=cutoff';
 const DATASET = `/api/datasets/8279?${RELEASE}`;
 const MISSING = `/api/datasets/9000001?${RELEASE}`;
+const SECTOR = `/api/datasets?sector=Electricity&limit=10&${RELEASE}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function listening(env: Record<string, string> = {}, deps: Parameters<typeof proxy>[1] = {}) {
@@ -107,6 +108,34 @@ describe('a replay is logged as the full path logs a request', () => {
     );
     expect(lines.join('\n')).not.toContain(as('alice').authorization.slice('Bearer '.length));
   });
+
+  it.each([
+    ['no load balancer trusted: the socket’s address, whatever a client forwards', {}, '127.0.0.1'],
+    [
+      'behind a trusted load balancer: the client it forwards',
+      { TRUSTED_PROXIES: '127.0.0.1' },
+      '203.0.113.9',
+    ],
+  ])('the client named as the full path names it, %s', async (_what, env, client) => {
+    const lines: string[] = [];
+    const { p, get } = await listening(
+      { LOG_LEVEL: 'info', ...env },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    const headers = { ...as('alice'), 'x-forwarded-for': '203.0.113.9', 'accept-version': '9' };
+    await get(DATASET, headers);
+    await get(DATASET, headers);
+    expect(replayedBy(p)).toBe(1);
+    const [full, replayed] = lines
+      .map((line) => JSON.parse(line) as { msg: string; req: unknown })
+      .filter((line) => line.msg === 'request completed');
+    // Each answer came on a connection of its own: all but the port is the same.
+    const withoutPort = (req: unknown) => ({ ...(req as object), remotePort: undefined });
+    expect(withoutPort(replayed?.req)).toEqual(withoutPort(full?.req));
+    expect(full?.req).toMatchObject({ remoteAddress: client, version: '9' });
+    // What a client forwards is written only where a trusted load balancer vouches for it.
+    expect(JSON.stringify(replayed).includes('203.0.113.9')).toBe(client === '203.0.113.9');
+  });
 });
 
 describe('anything a replay cannot vouch for takes the full path', () => {
@@ -130,12 +159,18 @@ describe('anything a replay cannot vouch for takes the full path', () => {
     expect(replayedBy(p)).toBe(1);
   });
 
-  it('scored answers (each user’s own) and a release not named (latest may move) are never replayed', async () => {
+  it('scored answers (each user’s own), a release not named (latest may move) and sector searches are never replayed', async () => {
     const { p, get } = await listening();
+    // The sector index is built in the background: its searches answer 503 until it is ready.
+    await expect
+      .poll(async () => (await get(SECTOR, as('alice'))).status, { timeout: 30_000 })
+      .toBe(200);
     for (const target of [
       `/api/datasets/8279?system_model=cutoff`,
       `/api/datasets/8279?version=latest&system_model=cutoff`,
       `${DATASET}&indicator_ids=882`,
+      // The proxy's sector index: each request checks the licence still lists the release.
+      SECTOR,
     ]) {
       expect((await get(target, as('alice'))).status).toBe(200);
       expect((await get(target, as('alice'))).status).toBe(200);

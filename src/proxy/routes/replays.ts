@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserVerifier } from '../auth/user-auth';
 import { acceptsGzip, compressible, gzipMade } from '../cache/compressed';
@@ -28,6 +29,8 @@ export interface ReplayDeps {
   closing: () => boolean;
   /** CORS is configured: a request with an Origin takes the full path, which answers CORS. */
   cors: boolean;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client in the log, as Fastify reads it. */
+  trustedProxies: readonly string[];
 }
 
 interface Learned {
@@ -66,7 +69,13 @@ export class Replays {
   /** The services replays read; until they are attached, every request takes the full path. */
   attach(deps: ReplayDeps) {
     this.deps = deps;
+    const trusted =
+      deps.trustedProxies.length > 0 ? proxyAddr.compile([...deps.trustedProxies]) : undefined;
+    this.clientAddress = (req) => (trusted ? proxyAddr(req, trusted) : req.socket.remoteAddress);
   }
+
+  /** The client's address as the full path's log line names it (Fastify's `request.ip`). */
+  private clientAddress: (req: IncomingMessage) => string | undefined = () => undefined;
 
   /** The targets remembered, and the text they hold. */
   get size() {
@@ -120,9 +129,12 @@ export class Replays {
       (rate) => {
         this.replayed++;
         const requestId = randomUUID();
-        const status = this.send(res, requestId, answer, learned.cacheControl, gzip, body, rate);
+        // Shutting down since the count was asked: the connection closes with the answer, as
+        // the full path's closes it.
+        const extra = deps.closing() ? { ...rate, connection: 'close' } : rate;
+        const status = this.send(res, requestId, answer, learned.cacheControl, gzip, body, extra);
         if (LOGGED_LEVELS.has(deps.log.level))
-          logCompleted(deps.log, req, requestId, status, started);
+          logCompleted(deps.log, req, this.clientAddress(req), requestId, status, started);
       },
       (error: unknown) => {
         markCountedRefused(req, error);
@@ -138,13 +150,13 @@ export class Replays {
     cacheControl: string,
     gzip: boolean,
     body: string | Buffer,
-    rate: Record<string, string>,
+    extra: Record<string, string>,
   ): number {
     if (answer.absent !== undefined) {
       // "Not in this release" is never a 200: the same 404 the full path sends.
       const problem = JSON.stringify(notFound(answer, answer.absent).toProblem(requestId));
       res.writeHead(404, {
-        ...rate,
+        ...extra,
         'content-type': 'application/problem+json; charset=utf-8',
         ...API_HEADERS,
         'x-request-id': requestId,
@@ -155,7 +167,7 @@ export class Replays {
       return 404;
     }
     res.writeHead(200, {
-      ...rate,
+      ...extra,
       ...prepared(answer, cacheControl, gzip).full,
       ...API_HEADERS,
       'x-request-id': requestId,
@@ -170,6 +182,7 @@ export class Replays {
 function logCompleted(
   log: FastifyBaseLogger,
   req: IncomingMessage,
+  clientAddress: string | undefined,
   requestId: string,
   statusCode: number,
   started: number,
@@ -177,16 +190,15 @@ function logCompleted(
   log.info(
     {
       reqId: requestId,
+      // Read by Fastify's serializer for requests, as a request of the full path is.
       req: {
         method: req.method,
         url: req.url,
-        headers: {},
+        headers: { 'accept-version': req.headers['accept-version'] },
         host: req.headers.host,
-        ip: req.socket.remoteAddress,
+        ip: clientAddress,
         socket: req.socket,
       },
-      // As received: the full path's line names the client a trusted load balancer forwarded.
-      ...(req.headers['x-forwarded-for'] ? { forwardedFor: req.headers['x-forwarded-for'] } : {}),
       res: { statusCode },
       responseTime: performance.now() - started,
       replayed: true,

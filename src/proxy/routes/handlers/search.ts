@@ -16,7 +16,8 @@ export const searchHandler =
     const caller = callerOf(request);
     const { query } = request;
     const release = await catalog.resolve(caller, query);
-    // Every answer here is the same for everyone who asks the same target.
+    // The service's pages, the same for everyone who asks the same target (and it refuses a
+    // release the licence does not list).
     const replay = namesRelease(query);
     const input: SearchInput = {
       query: query.query,
@@ -62,6 +63,7 @@ export const searchHandler =
           isicSection: query.isic_section,
         }),
       ),
-      replay,
+      // Not replayed: each request checks that the licence still lists the release, which the
+      // service does not do for the proxy's own index.
     };
   };
