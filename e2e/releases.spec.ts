@@ -99,7 +99,7 @@ test('a Content Security Policy violation is caught by the journeys’ check', a
   cspViolations.length = 0; // seen, so this test itself passes
 });
 
-test('the first page loads at most 255 KB of gzipped JavaScript, whatever the shell grows', async ({
+test('the first page loads at most 240 KB of gzipped JavaScript, whatever the shell grows', async ({
   page,
   baseURL,
 }) => {
@@ -108,7 +108,8 @@ test('the first page loads at most 255 KB of gzipped JavaScript, whatever the sh
   // read from the build the stack serves (a response's body is gone once the page navigates to
   // the identity provider and back). 250 KB until issues 30-36 added four routes to the route
   // table every page carries (prices, evidence, successors, counterparts): 248.7 KB before them,
-  // 251.6 KB after. Issue 34 aims at 170 KB; this guard keeps it from growing meanwhile.
+  // 251.6 KB after; 255 KB until the schemas the SPA loads moved to zod/mini (252.0 -> 237.4 KB).
+  // Issue 34 aims at 170 KB; this guard keeps it from growing meanwhile.
   const scripts = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -123,5 +124,5 @@ test('the first page loads at most 255 KB of gzipped JavaScript, whatever the sh
   );
   expect(scripts.size).toBeGreaterThan(0);
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  expect(total / 1024, "the first route's JavaScript, KB gzip").toBeLessThanOrEqual(255);
+  expect(total / 1024, "the first route's JavaScript, KB gzip").toBeLessThanOrEqual(240);
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   API,
   type AnswerOf,
@@ -95,7 +95,7 @@ export function createApi(
         );
       }
       const body: unknown = await response.json().catch(() => undefined);
-      const parsed = (route.response as unknown as z.ZodType<AnswerOf<K>>).safeParse(body);
+      const parsed = z.safeParse(route.response as unknown as z.core.$ZodType<AnswerOf<K>>, body);
       if (!parsed.success)
         throw new CliError(
           `${route.method} ${route.path} sent an answer this tool does not understand`,

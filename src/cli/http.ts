@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CliError } from './errors';
 
 /** The longest any one call may take; the proxy's own limits are shorter. */
@@ -22,11 +22,11 @@ export async function send(url: string, init: RequestInit = {}): Promise<Respons
 /** A JSON answer read with its schema; anything else is an error naming what was asked. */
 export async function readJson<T>(
   response: Response,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   what: string,
 ): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) throw new CliError(`${what} sent an answer this tool does not understand`);
   return parsed.data;
 }

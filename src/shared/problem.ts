@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The stable `code` of every error the proxy answers; clients switch on it, never on text. */
 export type ProblemCode =
@@ -44,10 +44,10 @@ export type ProblemCode =
 export const ProblemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   code: z.string(),
-  detail: z.string().optional(),
-  hint: z.string().optional(),
-  requestId: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  detail: z.optional(z.string()),
+  hint: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The system models the data service is known to offer, with the names people read. */
 export const SYSTEM_MODELS = {
@@ -37,9 +37,11 @@ export const LATEST = 'latest';
 /** A version or system-model segment as it may appear in a URL or an upstream query. */
 export const ReleaseSegmentSchema = z
   .string()
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/,
-    'must be letters, digits, dots, dashes or underscores',
+  .check(
+    z.regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/,
+      'must be letters, digits, dots, dashes or underscores',
+    ),
   );
 
 /** Orders release names numerically part by part, so 3.10 comes after 3.9; suffixes sort after. */

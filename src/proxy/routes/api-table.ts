@@ -27,7 +27,7 @@ const OTHER_ROUTES: [string, string, string][] = [
 
 const KEPT = { immutable: 'for good', revalidate: 'ETag', none: 'no' } as const;
 
-function queryNames(type: z.ZodType): string[] {
+function queryNames(type: z.core.$ZodType): string[] {
   const json = z.toJSONSchema(type, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, unknown>;
   };

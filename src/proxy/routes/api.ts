@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { API, type ApiRoute, type RouteName } from '../../shared/api/routes';
 import { EXPLORER_PAGE_HEADER, explorerPageOf } from '../../shared/api/schemas';
 import { routerPath } from '../../shared/api/url';
@@ -33,8 +33,12 @@ const LOCAL_WORK: Partial<Record<RouteName, (body: unknown) => number>> = {
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** Bad input: 400 naming each field, and nothing forwarded. */
-function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'path' | 'query' | 'body'): T {
-  const parsed = schema.safeParse(value ?? {});
+function parseInput<T>(
+  schema: z.core.$ZodType<T>,
+  value: unknown,
+  where: 'path' | 'query' | 'body',
+): T {
+  const parsed = z.safeParse(schema, value ?? {});
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.slice(0, 20).map((issue) => {
     const key =

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API, type RouteName } from '../../shared/api/routes';
 import { ProblemSchema } from '../../shared/problem';
 
-const schema = (type: z.ZodType, io: 'input' | 'output') =>
+const schema = (type: z.core.$ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
 /** The proxy's own OpenAPI document, built from the route table that also registers the routes. */
@@ -21,7 +21,7 @@ function buildOpenApi() {
   );
   for (const name of Object.keys(API) as RouteName[]) {
     const route = API[name];
-    const parameters = (where: 'query' | 'path', type: z.ZodType) => {
+    const parameters = (where: 'query' | 'path', type: z.core.$ZodType) => {
       const json = schema(type, 'input') as {
         properties?: Record<string, unknown>;
         required?: string[];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * `POST /api/evidence/check`: rows of a saved scores export (the tidy layout,
@@ -13,36 +13,26 @@ import { z } from 'zod';
  */
 export const MAX_CHECK_ROWS = 8_000;
 
-const short = (max: number) => z.string().max(max);
+const short = (max: number) => z.string().check(z.maxLength(max));
 
 /** One row of an export, as the tidy layout names its columns; `row` is where it stands. */
-export const CheckRowSchema = z
-  .object({
-    /** The row's number as the file shows it (a spreadsheet's row, a JSON list's index). */
-    row: z.number().int().nonnegative().max(10_000_000),
-    service: short(200).nullable(),
-    version: short(40),
-    system_model: short(40),
-    dataset_id: z
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-    activity_uuid: short(64).nullable(),
-    product_uuid: short(64).nullable(),
-    indicator_id: z
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-    /** Null where the export has no score (the service gave none). */
-    score: z.number().nullable(),
-    unit: short(200).nullable(),
-    retrieved_at: short(40).nullable(),
-    /** Null where the row carries no digest (made before exports had them, or edited out). */
-    digest: short(80).nullable(),
-  })
-  .strict();
+export const CheckRowSchema = z.strictObject({
+  /** The row's number as the file shows it (a spreadsheet's row, a JSON list's index). */
+  row: z.int().check(z.nonnegative(), z.maximum(10_000_000)),
+  service: z.nullable(short(200)),
+  version: short(40),
+  system_model: short(40),
+  dataset_id: z.int().check(z.positive(), z.maximum(2 ** 31 - 1)),
+  activity_uuid: z.nullable(short(64)),
+  product_uuid: z.nullable(short(64)),
+  indicator_id: z.int().check(z.positive(), z.maximum(2 ** 31 - 1)),
+  /** Null where the export has no score (the service gave none). */
+  score: z.nullable(z.number()),
+  unit: z.nullable(short(200)),
+  retrieved_at: z.nullable(short(40)),
+  /** Null where the row carries no digest (made before exports had them, or edited out). */
+  digest: z.nullable(short(80)),
+});
 export type CheckRow = z.infer<typeof CheckRowSchema>;
 
 /**
@@ -71,16 +61,16 @@ export const EvidenceCheckSchema = z.object({
   /** The data service this proxy talks to: rows of another cannot be vouched for here. */
   service: z.string(),
   /** How many answers the proxy keeps evidence of at most (the oldest go first). */
-  kept_at_most: z.number().int().positive(),
-  counts: z.record(z.enum(CHECK_STATUSES), z.number().int().nonnegative()),
+  kept_at_most: z.int().check(z.positive()),
+  counts: z.record(z.enum(CHECK_STATUSES), z.int().check(z.nonnegative())),
   /** Every row, in the order given. */
   rows: z.array(
     z.object({
-      row: z.number().int().nonnegative(),
+      row: z.int().check(z.nonnegative()),
       status: z.enum(CHECK_STATUSES),
       fields: z.array(z.enum(CHECK_FIELDS)),
       /** When the proxy got the answer the digest names; null when it keeps none. */
-      retrieved_at: z.string().nullable(),
+      retrieved_at: z.nullable(z.string()),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ReleaseSegmentSchema } from '../versions';
 
 /**
@@ -15,24 +15,24 @@ export const MAX_INDICATORS_PER_CALL = 100;
 const MAX_FROM = 100_000;
 
 /** A Dataset ID in a JSON body: a JSON integer only, never a string, boolean or array. */
-export const DatasetIdSchema = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+export const DatasetIdSchema = z.int().check(z.positive(), z.maximum(2 ** 31 - 1));
 
 /** Entries an upgrade check takes at most, and the longest name it reads. */
 export const MAX_LIST_ENTRIES = 10_000;
 export const MAX_NAME_LENGTH = 300;
 
-const line = z.number().int().positive().max(10_000_000);
-const listName = z.string().trim().min(1).max(MAX_NAME_LENGTH);
+const line = z.int().check(z.positive(), z.maximum(10_000_000));
+const listName = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
 /**
  * Any 8-4-4-4-12 hex UUID, as ecoSpold files and the data service hold them, and as the
  * explorer's lookup reads them: `z.uuid()` also demands RFC 9562's version and variant digits,
  * so a well-formed UUID of another kind was refused as "Invalid UUID" instead of finding nothing.
  */
-const anyUuid = () => z.guid().transform((value) => value.toLowerCase());
+const anyUuid = () =>
+  z.pipe(
+    z.guid(),
+    z.transform((value) => value.toLowerCase()),
+  );
 const entryUuid = anyUuid();
 
 /**
@@ -42,37 +42,40 @@ const entryUuid = anyUuid();
  * stood in the list, echoed back with its verdict.
  */
 export const ListEntrySchema = z.discriminatedUnion('kind', [
-  z.object({ line, kind: z.literal('id'), id: DatasetIdSchema }).strict(),
-  z.object({ line, kind: z.literal('uuid'), uuid: entryUuid }).strict(),
-  z
-    .object({ line, kind: z.literal('file'), activity_uuid: entryUuid, product_uuid: entryUuid })
-    .strict(),
-  z
-    .object({
-      line,
-      kind: z.literal('names'),
-      activity: listName,
-      product: listName,
-      geography: listName,
-    })
-    .strict(),
+  z.strictObject({ line, kind: z.literal('id'), id: DatasetIdSchema }),
+  z.strictObject({ line, kind: z.literal('uuid'), uuid: entryUuid }),
+  z.strictObject({
+    line,
+    kind: z.literal('file'),
+    activity_uuid: entryUuid,
+    product_uuid: entryUuid,
+  }),
+  z.strictObject({
+    line,
+    kind: z.literal('names'),
+    activity: listName,
+    product: listName,
+    geography: listName,
+  }),
 ]);
 export type ListEntry = z.infer<typeof ListEntrySchema>;
 
 /** Text in a path or query becomes a number only when it is digits. */
 export const digits = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number);
+  z.pipe(z.string().check(z.regex(/^\d{1,10}$/, message)), z.transform(Number));
 
 export const release = {
-  version: ReleaseSegmentSchema.optional(),
-  system_model: ReleaseSegmentSchema.optional(),
+  version: z.optional(ReleaseSegmentSchema),
+  system_model: z.optional(ReleaseSegmentSchema),
 };
 export const page = {
-  from: digits('must be a whole number').pipe(z.number().max(MAX_FROM)).optional(),
-  limit: digits('must be a whole number').pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional(),
+  from: z.optional(z.pipe(digits('must be a whole number'), z.number().check(z.maximum(MAX_FROM)))),
+  limit: z.optional(
+    z.pipe(
+      digits('must be a whole number'),
+      z.number().check(z.minimum(1), z.maximum(MAX_PAGE_LIMIT)),
+    ),
+  ),
 };
 export const uuid = anyUuid();
 /**
@@ -82,14 +85,17 @@ export const uuid = anyUuid();
 export const asIndicatorSet = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Repeated (`?indicator_ids=1&indicator_ids=2`) or comma-separated (`?indicator_ids=1,2`). */
-export const indicatorIds = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter(Boolean),
-  )
-  .pipe(
+export const indicatorIds = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.array(z.string())]),
+    z.transform((value) =>
+      (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter(Boolean),
+    ),
+  ),
+  z.pipe(
     z
-      .array(digits('must be positive integers').pipe(z.number().int().positive()))
-      .max(MAX_INDICATORS_PER_CALL)
-      .transform(asIndicatorSet),
-  );
+      .array(z.pipe(digits('must be positive integers'), z.int().check(z.positive())))
+      .check(z.maxLength(MAX_INDICATORS_PER_CALL)),
+    z.transform(asIndicatorSet),
+  ),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ReleaseSegmentSchema } from '../versions';
 
 /**
@@ -14,31 +14,25 @@ const MAX_PRICED_RELEASES = 20;
 const MAX_PRICED_DATASETS = 10_000;
 const MAX_PRICED_INDICATORS = 1_000;
 
-const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = z.int().check(z.positive(), z.maximum(2 ** 31 - 1));
 
 /** Scores asked of one release: its datasets and the indicators wanted of each. */
-const PricedReleaseSchema = z
-  .object({
-    version: ReleaseSegmentSchema,
-    system_model: ReleaseSegmentSchema,
-    dataset_ids: z.array(id).max(MAX_PRICED_DATASETS),
-    indicator_ids: z.array(id).max(MAX_PRICED_INDICATORS),
-  })
-  .strict();
+const PricedReleaseSchema = z.strictObject({
+  version: ReleaseSegmentSchema,
+  system_model: ReleaseSegmentSchema,
+  dataset_ids: z.array(id).check(z.maxLength(MAX_PRICED_DATASETS)),
+  indicator_ids: z.array(id).check(z.maxLength(MAX_PRICED_INDICATORS)),
+});
 
-export const ScorePriceBodySchema = z
-  .object({ requests: z.array(PricedReleaseSchema).min(1).max(MAX_PRICED_RELEASES) })
-  .strict();
+export const ScorePriceBodySchema = z.strictObject({
+  requests: z.array(PricedReleaseSchema).check(z.minLength(1), z.maxLength(MAX_PRICED_RELEASES)),
+});
 export type ScorePriceBody = z.infer<typeof ScorePriceBodySchema>;
 
-const Count = z.number().int().nonnegative();
-const ids = z.array(z.number().int());
+const Count = z.int().check(z.nonnegative());
+const ids = z.array(z.int());
 /** A budget's room: null where there is no budget. */
-const room = z.number().int().nullable();
+const room = z.nullable(z.int());
 
 export const ScorePriceSchema = z.object({
   /** The licence period priced, and its first and last day (UTC). */

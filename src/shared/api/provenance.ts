@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Where a scored number comes from, as the proxy says it on every scored answer: which data
@@ -13,15 +13,15 @@ export const DEMO_SERVICE = 'demo data';
 /** `sha256:` and 64 hex digits: the digest of one dataset's scored answer and its time. */
 export const EvidenceDigestSchema = z
   .string()
-  .regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: and 64 lower-case hex digits');
+  .check(z.regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: and 64 lower-case hex digits'));
 
 export const ProvenanceSchema = z.object({
   /** The data service's identity (its host and API prefix), or `demo data` for the emulator. */
-  service: z.string().min(1),
+  service: z.string().check(z.minLength(1)),
   /** When the proxy received the answer from the data service (a cached answer keeps its time). */
   retrieved_at: z.iso.datetime(),
   /** The explorer (proxy) version that got it, as its package.json says. */
-  explorer_version: z.string().min(1),
+  explorer_version: z.string().check(z.minLength(1)),
   digest: EvidenceDigestSchema,
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;

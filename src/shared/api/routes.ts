@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PublicConfigSchema } from '../config';
 import { ReleaseSegmentSchema } from '../versions';
 import { ScorePriceBodySchema, ScorePriceSchema } from './price';
@@ -58,10 +58,10 @@ export {
 type Caching = 'immutable' | 'revalidate' | 'none';
 
 export interface ApiRoute<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: 'GET' | 'POST';
   /** OpenAPI style: `/api/datasets/{id}`. */
@@ -80,13 +80,13 @@ export interface ApiRoute<
   bodyLimit?: number;
 }
 
-const none = z.object({}).strict();
+const none = z.strictObject({});
 
 function route<
-  P extends z.ZodType,
-  Q extends z.ZodType,
-  B extends z.ZodType | undefined,
-  R extends z.ZodType,
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType,
+  B extends z.ZodMiniType | undefined,
+  R extends z.ZodMiniType,
 >(definition: ApiRoute<P, Q, B, R>): ApiRoute<P, Q, B, R> {
   return definition;
 }
@@ -121,7 +121,7 @@ export const API = {
     summary: 'Every method × category × indicator of a release, with IDs and units',
     auth: true,
     params: none,
-    query: z.object(release).strict(),
+    query: z.strictObject(release),
     body: undefined,
     response: IndicatorsSchema,
     caching: 'immutable',
@@ -133,7 +133,7 @@ export const API = {
       'Each indicator of a release in release `to` of the same system model: its counterpart (same ID, same names, renamed, or a new method version, with the names that differ) or none with the nearest candidates and why; from the two catalogues alone (free)',
     auth: true,
     params: none,
-    query: z.object({ ...release, to: ReleaseSegmentSchema }).strict(),
+    query: z.strictObject({ ...release, to: ReleaseSegmentSchema }),
     body: undefined,
     response: IndicatorCounterpartsSchema,
     caching: 'immutable',
@@ -145,18 +145,16 @@ export const API = {
       'Search datasets (free of charge); `sector` and `isic_section` are answered by the proxy’s sector index, with `facets` (the results’ sectors and ISIC sections, each narrowed by the other filter); words in either spelling, names that start with them first (`spelling`)',
     auth: true,
     params: none,
-    query: z
-      .object({
-        ...release,
-        ...page,
-        query: z.string().max(200).optional(),
-        geography: z.string().max(200).optional(),
-        activity_type: z.enum(ACTIVITY_TYPE_FILTERS).optional(),
-        // Answered by the proxy from its sector index: the data service has no such filter.
-        sector: z.string().min(1).max(200).optional(),
-        isic_section: z.string().min(1).max(200).optional(),
-      })
-      .strict(),
+    query: z.strictObject({
+      ...release,
+      ...page,
+      query: z.optional(z.string().check(z.maxLength(200))),
+      geography: z.optional(z.string().check(z.maxLength(200))),
+      activity_type: z.optional(z.enum(ACTIVITY_TYPE_FILTERS)),
+      // Answered by the proxy from its sector index: the data service has no such filter.
+      sector: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      isic_section: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    }),
     body: undefined,
     response: SearchResultsSchema,
     caching: 'immutable',
@@ -169,18 +167,19 @@ export const API = {
     auth: true,
     params: none,
     query: z
-      .object({
+      .strictObject({
         ...release,
-        activity_spold_uuid: uuid.optional(),
-        product_spold_uuid: uuid.optional(),
-        geography_spold_uuid: uuid.optional(),
+        activity_spold_uuid: z.optional(uuid),
+        product_spold_uuid: z.optional(uuid),
+        geography_spold_uuid: z.optional(uuid),
       })
-      .strict()
-      .refine((q) => q.activity_spold_uuid ?? q.product_spold_uuid ?? q.geography_spold_uuid, {
-        message:
-          'give at least one of activity_spold_uuid, product_spold_uuid, geography_spold_uuid',
-        path: ['activity_spold_uuid'],
-      }),
+      .check(
+        z.refine((q) => q.activity_spold_uuid ?? q.product_spold_uuid ?? q.geography_spold_uuid, {
+          message:
+            'give at least one of activity_spold_uuid, product_spold_uuid, geography_spold_uuid',
+          path: ['activity_spold_uuid'],
+        }),
+      ),
     body: undefined,
     response: DatasetPageSchema,
     caching: 'immutable',
@@ -191,8 +190,8 @@ export const API = {
     summary:
       'One dataset; with `indicator_ids` (repeated or comma-separated, at most 100, in any order), its impact scores (charged)',
     auth: true,
-    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
-    query: z.object({ ...release, indicator_ids: indicatorIds.optional() }).strict(),
+    params: z.strictObject({ id: z.pipe(digits('must be a positive integer'), DatasetIdSchema) }),
+    query: z.strictObject({ ...release, indicator_ids: z.optional(indicatorIds) }),
     body: undefined,
     response: DatasetSchema,
     caching: 'immutable',
@@ -204,17 +203,16 @@ export const API = {
       'Up to 10 000 datasets by ID (`dataset_ids`), a page of at most 100 at a time, in the order asked; with `indicator_ids` (at most 100), their scores (charged)',
     auth: true,
     params: none,
-    query: z.object({ ...release, ...page }).strict(),
-    body: z
-      .object({
-        dataset_ids: z.array(DatasetIdSchema).min(1).max(MAX_BATCH_DATASETS),
-        indicator_ids: z
-          .array(z.number().int().positive())
-          .max(MAX_INDICATORS_PER_CALL)
-          .transform(asIndicatorSet)
-          .optional(),
-      })
-      .strict(),
+    query: z.strictObject({ ...release, ...page }),
+    body: z.strictObject({
+      dataset_ids: z.array(DatasetIdSchema).check(z.minLength(1), z.maxLength(MAX_BATCH_DATASETS)),
+      indicator_ids: z.optional(
+        z.pipe(
+          z.array(z.int().check(z.positive())).check(z.maxLength(MAX_INDICATORS_PER_CALL)),
+          z.transform(asIndicatorSet),
+        ),
+      ),
+    }),
     response: DatasetPageSchema,
     caching: 'immutable',
   }),
@@ -224,7 +222,7 @@ export const API = {
     summary: 'Sectors and ISIC sections of a release, with dataset counts, from the proxy’s index',
     auth: true,
     params: none,
-    query: z.object(release).strict(),
+    query: z.strictObject(release),
     body: undefined,
     response: SectorsSchema,
     caching: 'immutable',
@@ -237,7 +235,7 @@ export const API = {
       'What changed from one release to another (`from`, by default the listed release before): new, removed, split, merged, moved, renamed, re-identified and documentation-changed datasets, and those without a certain successor, with both sides, source and share; `counts`, `unchanged`, the `reports` each step was decided by and their `unmatched_entries`; by ecoinvent’s change reports where the proxy has them, else inferred from documentation; read once from free calls',
     auth: true,
     params: none,
-    query: z.object({ ...release, from: ReleaseSegmentSchema.optional() }).strict(),
+    query: z.strictObject({ ...release, from: z.optional(ReleaseSegmentSchema) }),
     body: undefined,
     response: ChangesSchema,
     caching: 'immutable',
@@ -250,8 +248,10 @@ export const API = {
       'A verdict for each entry of a list from release `from` in this release: unchanged, documentation changed, new ID, split (with shares), merged, no certain successor (with ranked candidates) or removed, and where it comes from (free)',
     auth: true,
     params: none,
-    query: z.object({ ...release, from: ReleaseSegmentSchema }).strict(),
-    body: z.object({ entries: z.array(ListEntrySchema).min(1).max(MAX_LIST_ENTRIES) }).strict(),
+    query: z.strictObject({ ...release, from: ReleaseSegmentSchema }),
+    body: z.strictObject({
+      entries: z.array(ListEntrySchema).check(z.minLength(1), z.maxLength(MAX_LIST_ENTRIES)),
+    }),
     response: UpgradeCheckSchema,
     caching: 'none',
     accepted: '202: the releases are being read; send the list again after Retry-After',
@@ -264,8 +264,8 @@ export const API = {
     summary:
       'The releases and system models of the licence that hold this Dataset ID (free: a documentation call per release not read yet)',
     auth: true,
-    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
-    query: z.object({}).strict(),
+    params: z.strictObject({ id: z.pipe(digits('must be a positive integer'), DatasetIdSchema) }),
+    query: z.strictObject({}),
     body: undefined,
     response: DatasetReleasesSchema,
     // It follows the licence's list of releases, which can change.
@@ -278,7 +278,7 @@ export const API = {
       'What a Dataset ID, activity or product Spold UUID, or ecoSpold file name (`key`) this release lacks became in it: the releases of the licence that have it, and the upgrade check’s verdict from the nearest of its system model (older first): successors with shares and source, ranked candidates, or removed (free; 501 `spold_lookup_unavailable` for a UUID or file name when the data service has no such lookup)',
     auth: true,
     params: none,
-    query: z.object({ ...release, key: LookupKeyParamSchema }).strict(),
+    query: z.strictObject({ ...release, key: LookupKeyParamSchema }),
     body: undefined,
     response: DatasetSuccessorsSchema,
     // It follows the licence's list of releases, which can change.
@@ -291,8 +291,8 @@ export const API = {
     summary:
       'One dataset in every listed release of its system model: what it became or came from in each, by change report, ID, Spold UUIDs or names (free)',
     auth: true,
-    params: z.object({ id: digits('must be a positive integer').pipe(DatasetIdSchema) }).strict(),
-    query: z.object(release).strict(),
+    params: z.strictObject({ id: z.pipe(digits('must be a positive integer'), DatasetIdSchema) }),
+    query: z.strictObject(release),
     body: undefined,
     response: DatasetHistorySchema,
     caching: 'immutable',
@@ -306,7 +306,9 @@ export const API = {
     auth: true,
     params: none,
     query: none,
-    body: z.object({ rows: z.array(CheckRowSchema).min(1).max(MAX_CHECK_ROWS) }).strict(),
+    body: z.strictObject({
+      rows: z.array(CheckRowSchema).check(z.minLength(1), z.maxLength(MAX_CHECK_ROWS)),
+    }),
     response: EvidenceCheckSchema,
     caching: 'none',
     // 8 000 rows of about 400 bytes each, as much as nginx takes in front.
@@ -344,7 +346,7 @@ type Api = typeof API;
 export type RouteName = keyof Api;
 export type ParamsOf<K extends RouteName> = z.output<Api[K]['params']>;
 export type QueryOf<K extends RouteName> = z.output<Api[K]['query']>;
-export type BodyOf<K extends RouteName> = Api[K]['body'] extends z.ZodType
+export type BodyOf<K extends RouteName> = Api[K]['body'] extends z.ZodMiniType
   ? z.output<Api[K]['body']>
   : undefined;
 export type AnswerOf<K extends RouteName> = z.output<Api[K]['response']>;

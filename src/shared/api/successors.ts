@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseLookupKey } from '../lookup';
 import { BuildingSchema, ReportStepSchema, UpgradeResultSchema } from './schemas';
 
@@ -15,15 +15,15 @@ const MAX_KEY_LENGTH = 400;
  * A key as the lookup box reads it (src/shared/lookup.ts): a Dataset ID, a Spold UUID or an
  * ecoSpold file name; anything else is refused with the lookup's own sentence.
  */
-export const LookupKeyParamSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_KEY_LENGTH)
-  .superRefine((text, context) => {
+export const LookupKeyParamSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(MAX_KEY_LENGTH),
+  z.superRefine((text, context) => {
     const key = parseLookupKey(text);
     if (key.kind === 'invalid') context.addIssue({ code: 'custom', message: key.reason });
-  });
+  }),
+);
 
 const ReleaseOfKeySchema = z.object({ version: z.string(), system_model: z.string() });
 
@@ -42,7 +42,7 @@ const found = {
    * else the oldest newer one; null when this release has it (nothing to follow) or no other
    * release of its system model does.
    */
-  from: z.string().nullable(),
+  from: z.nullable(z.string()),
 };
 
 export const DatasetSuccessorsSchema = z.discriminatedUnion('status', [
@@ -58,10 +58,10 @@ export const DatasetSuccessorsSchema = z.discriminatedUnion('status', [
      * `POST /api/upgrade-check` gives it for a list of that one entry (line 1); null when
      * `from` is.
      */
-    result: UpgradeResultSchema.nullable(),
+    result: z.nullable(UpgradeResultSchema),
     /** The steps between the two releases and the change report of each, as the check says them. */
     reports: z.array(ReportStepSchema),
   }),
-  BuildingSchema.extend(found),
+  z.extend(BuildingSchema, found),
 ]);
 export type DatasetSuccessors = z.infer<typeof DatasetSuccessorsSchema>;

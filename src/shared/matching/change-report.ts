@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * ecoinvent's change report between two releases, as brightway-lca's `ecoinvent_migrate`
@@ -10,10 +10,10 @@ import { z } from 'zod';
  */
 
 export const ReportKeySchema = z.object({
-  name: z.string().min(1),
-  location: z.string().min(1),
-  'reference product': z.string().min(1),
-  unit: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  location: z.string().check(z.minLength(1)),
+  'reference product': z.string().check(z.minLength(1)),
+  unit: z.string().check(z.minLength(1)),
 });
 export type ReportKey = z.infer<typeof ReportKeySchema>;
 
@@ -23,28 +23,34 @@ const SHARE_TOLERANCE = 1e-3;
 const DisaggregationSchema = z
   .object({
     source: ReportKeySchema,
-    targets: z.array(ReportKeySchema.extend({ allocation: z.number().positive().max(1) })).min(1),
+    targets: z
+      .array(
+        z.extend(ReportKeySchema, { allocation: z.number().check(z.positive(), z.maximum(1)) }),
+      )
+      .check(z.minLength(1)),
   })
-  .refine(
-    (entry) =>
-      Math.abs(entry.targets.reduce((sum, target) => sum + target.allocation, 0) - 1) <=
-      SHARE_TOLERANCE,
-    { message: 'the allocations of a source must add up to 1', path: ['targets'] },
+  .check(
+    z.refine(
+      (entry) =>
+        Math.abs(entry.targets.reduce((sum, target) => sum + target.allocation, 0) - 1) <=
+        SHARE_TOLERANCE,
+      { message: 'the allocations of a source must add up to 1', path: ['targets'] },
+    ),
   );
 export type Disaggregation = z.infer<typeof DisaggregationSchema>;
 
 const ReplacementSchema = z.object({ source: ReportKeySchema, target: ReportKeySchema });
 
-const CreditSchema = z.looseObject({ title: z.string(), path: z.string().optional() });
+const CreditSchema = z.looseObject({ title: z.string(), path: z.optional(z.string()) });
 
 /** Fields a datapackage carries besides its entries are kept as they are, and not required. */
 export const ChangeReportSchema = z.looseObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  licenses: z.array(z.looseObject({ name: z.string() })).optional(),
-  contributors: z.array(CreditSchema).optional(),
-  replace: z.array(ReplacementSchema).default([]),
-  disaggregate: z.array(DisaggregationSchema).default([]),
+  name: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  licenses: z.optional(z.array(z.looseObject({ name: z.string() }))),
+  contributors: z.optional(z.array(CreditSchema)),
+  replace: z._default(z.array(ReplacementSchema), []),
+  disaggregate: z._default(z.array(DisaggregationSchema), []),
 });
 export type ChangeReport = z.infer<typeof ChangeReportSchema>;
 

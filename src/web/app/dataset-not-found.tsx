@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useRouteError } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DatasetIdSchema } from '../../shared/api/routes';
 import { RouteError } from '../components/feedback/route-error';
 import { paths } from '../config/paths';
@@ -11,7 +11,7 @@ import { usePageTitle } from '../lib/page-title';
 import { useRelease } from './release-context';
 import { useRouteSearch } from '../lib/url-state';
 
-const IdSchema = z.coerce.number().pipe(DatasetIdSchema);
+const IdSchema = z.pipe(z.coerce.number(), DatasetIdSchema);
 
 /** The dataset ID in the path; anything else is a page that does not exist. */
 export function datasetId(params: Record<string, string | undefined>): number {

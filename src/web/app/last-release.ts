@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CompareColumn } from '../config/compare-link';
 import { ReleaseParamsSchema } from '../config/routes';
 import { parseIdList } from '../lib/search-params';
@@ -10,15 +10,18 @@ import { parseIdList } from '../lib/search-params';
  * does not send the user back to the latest release with nothing chosen. Kept per tab.
  */
 const KEY = 'lci-explorer:context';
-const datasetId = z.number().int().positive();
+const datasetId = z.int().check(z.positive());
 const ContextSchema = z.object({
   release: ReleaseParamsSchema,
   ind: z.array(datasetId),
   // A bare ID is how a tab kept a comparison before columns could name a release.
   ds: z.array(
     z.union([
-      datasetId.transform((id): CompareColumn => ({ id })),
-      z.object({ id: datasetId, release: ReleaseParamsSchema.optional() }),
+      z.pipe(
+        datasetId,
+        z.transform((id): CompareColumn => ({ id })),
+      ),
+      z.object({ id: datasetId, release: z.optional(ReleaseParamsSchema) }),
     ]),
   ),
 });

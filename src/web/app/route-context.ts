@@ -5,7 +5,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { createContext, type LoaderFunctionArgs } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ReleaseRef } from '../config/routes';
 import type { ApiError } from '../lib/api-client';
 import type { SearchDefinition } from '../lib/search-params';
@@ -43,11 +43,11 @@ interface LoaderInput {
  * search definition, its search read from the request the loader runs for.
  */
 export function loaderInput(args: LoaderContext): LoaderInput;
-export function loaderInput<S extends z.ZodObject>(
+export function loaderInput<S extends z.ZodMiniObject>(
   args: LoaderContext,
   definition: SearchDefinition<S>,
 ): LoaderInput & { readonly search: z.output<S> };
-export function loaderInput<S extends z.ZodObject>(
+export function loaderInput<S extends z.ZodMiniObject>(
   { context, request }: LoaderContext,
   definition?: SearchDefinition<S>,
 ) {

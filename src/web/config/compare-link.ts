@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { releaseKey, ReleaseSegmentSchema, type ReleaseRef } from '../../shared/versions';
 
 /**
@@ -15,44 +15,43 @@ export interface CompareColumn {
   release?: ReleaseRef | undefined;
 }
 
-const datasetId = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  );
+const datasetId = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number)),
+  z.int().check(z.positive(), z.maximum(2 ** 31 - 1)),
+);
 
 /** One column as the link writes it. */
-export const ColumnTokenSchema = z.string().transform((token, context): CompareColumn => {
-  const [id = '', release, ...more] = token.split('@');
-  const [version = '', systemModel = '', ...deeper] = release?.split('/') ?? [];
-  const parsedId = datasetId.safeParse(id);
-  const parsedRelease =
-    release === undefined
-      ? undefined
-      : z.object({ version: ReleaseSegmentSchema, systemModel: ReleaseSegmentSchema }).safeParse({
-          version,
-          systemModel,
-        });
-  if (
-    !parsedId.success ||
-    more.length > 0 ||
-    deeper.length > 0 ||
-    parsedRelease?.success === false
-  ) {
-    context.addIssue({
-      code: 'custom',
-      message: `“${token}” is not a Dataset ID, nor ID@version/system_model`,
-    });
-    return z.NEVER;
-  }
-  return parsedRelease ? { id: parsedId.data, release: parsedRelease.data } : { id: parsedId.data };
-});
+export const ColumnTokenSchema = z.pipe(
+  z.string(),
+  z.transform((token, context): CompareColumn => {
+    const [id = '', release, ...more] = token.split('@');
+    const [version = '', systemModel = '', ...deeper] = release?.split('/') ?? [];
+    const parsedId = datasetId.safeParse(id);
+    const parsedRelease =
+      release === undefined
+        ? undefined
+        : z.object({ version: ReleaseSegmentSchema, systemModel: ReleaseSegmentSchema }).safeParse({
+            version,
+            systemModel,
+          });
+    if (
+      !parsedId.success ||
+      more.length > 0 ||
+      deeper.length > 0 ||
+      parsedRelease?.success === false
+    ) {
+      context.issues.push({
+        code: 'custom',
+        message: `“${token}” is not a Dataset ID, nor ID@version/system_model`,
+        input: token,
+      });
+      return z.NEVER;
+    }
+    return parsedRelease
+      ? { id: parsedId.data, release: parsedRelease.data }
+      : { id: parsedId.data };
+  }),
+);
 
 /** A column's text in a link; `8279` and `{ id: 8279 }` alike are the page's release. */
 export function columnToken(column: number | CompareColumn): string {
@@ -85,14 +84,13 @@ export function readColumns(text: string): { columns: CompareColumn[]; unreadabl
 
 /** `ds`: the columns, at most `max`; what cannot be read is left to `readColumns` to say. */
 export const columnsParam = (max: number) =>
-  z
-    .string()
-    .catch('')
-    .default('')
-    .transform((text) => readColumns(text).columns.slice(0, max));
+  z.pipe(
+    z._default(z.catch(z.string(), ''), ''),
+    z.transform((text) => readColumns(text).columns.slice(0, max)),
+  );
 
 /** One column (`base`: the one that is 100 %), or undefined. */
-export const columnParam = () => ColumnTokenSchema.optional().catch(undefined);
+export const columnParam = () => z.catch(z.optional(ColumnTokenSchema), undefined);
 
 /** The columns as a link writes them: comma-separated, IDs of the page's release bare. */
 export const writeColumns = (columns: unknown): string =>

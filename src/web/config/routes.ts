@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_INDICATORS_PER_CALL } from '../../shared/api/routes';
 import { ACTIVITY_TYPE_FILTERS } from '../../shared/api/schemas';
 import { RELEASE_CHANGES } from '../../shared/matching/verdict';
@@ -25,7 +25,7 @@ import {
 export const ReleaseParamsSchema = z.object({
   version: ReleaseSegmentSchema,
   systemModel: ReleaseSegmentSchema,
-}) satisfies z.ZodType<ReleaseRef>;
+}) satisfies z.ZodMiniType<ReleaseRef>;
 /** The release of a URL is the one every part names (src/shared/versions.ts). */
 export type { ReleaseRef };
 
@@ -43,7 +43,7 @@ const indicatorSet = () => idListParam(MAX_INDICATORS_PER_CALL);
 /** The longest search text a link carries (longer text is read as none). */
 export const SEARCH_TEXT_MAX = 200;
 /** Another release to compare with (`?from=3.11`), or undefined. */
-const releaseParam = () => ReleaseSegmentSchema.optional().catch(undefined);
+const releaseParam = () => z.catch(z.optional(ReleaseSegmentSchema), undefined);
 
 export const searches = {
   overview: defineSearch(z.object({ ind: indicatorSet() })),
@@ -68,7 +68,10 @@ export const searches = {
       sector: textParam(),
       isic: textParam(),
       page: intParam(1, 1, 10_000),
-      size: z.enum(['20', '10', '50', '100']).transform(Number).catch(20).default(20),
+      size: z._default(
+        z.catch(z.pipe(z.enum(['20', '10', '50', '100']), z.transform(Number)), 20),
+        20,
+      ),
       ind: indicatorSet(),
     }),
   ),
@@ -85,7 +88,10 @@ export const searches = {
       ds: columnsParam(MAX_COMPARE_LINK),
       ind: indicatorSet(),
       mode: enumParam(['datasets', 'methods']),
-      theme: z.string().trim().max(60).catch('climate change').default('climate change'),
+      theme: z._default(
+        z.catch(z.string().check(z.trim(), z.maxLength(60)), 'climate change'),
+        'climate change',
+      ),
       indicator: textParam(),
       view: enumParam(['absolute', 'relative']),
       /** Relative view: the column that is 100 %; none = each row's largest. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   API,
   type AnswerOf,
@@ -90,7 +90,7 @@ export interface RequestOptions {
  */
 export async function apiRequest<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   if (!path.startsWith('/api/')) throw new Error(`apiRequest only calls the proxy, not ${path}`);
@@ -154,7 +154,7 @@ export function callApi<K extends RouteName>(
       ...(input.params ? { params: input.params } : {}),
       ...(input.query ? { query: input.query } : {}),
     }),
-    route.response as unknown as z.ZodType<AnswerOf<K>>,
+    route.response as unknown as z.ZodMiniType<AnswerOf<K>>,
     {
       method: route.method,
       ...(input.body !== undefined ? { body: input.body } : {}),

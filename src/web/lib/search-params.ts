@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Search parameters as zod schemas: each route declares one object of these fields, which both
@@ -6,34 +6,30 @@ import { z } from 'zod';
  */
 
 /** Text, trimmed; '' when absent or too long to be a real filter. */
-export const textParam = (max = 200) => z.string().trim().max(max).catch('').default('');
+export const textParam = (max = 200) =>
+  z._default(z.catch(z.string().check(z.trim(), z.maxLength(max)), ''), '');
 
 /** A positive whole number, or undefined. */
 export const idParam = () =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
-    .optional()
-    .catch(undefined);
+  z.catch(
+    z.optional(
+      z.pipe(
+        z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number)),
+        z.int().check(z.positive(), z.maximum(2 ** 31 - 1)),
+      ),
+    ),
+    undefined,
+  );
 
 /**
  * A comma-separated list of IDs (`882,990`): junk and repeats dropped, in the order given, at most
  * `max` (what a longer list loses is the caller's to say, see `countIds`).
  */
 export const idListParam = (max: number) =>
-  z
-    .string()
-    .catch('')
-    .default('')
-    .transform((text) => parseIdList(text).slice(0, max));
+  z.pipe(
+    z._default(z.catch(z.string(), ''), ''),
+    z.transform((text) => parseIdList(text).slice(0, max)),
+  );
 
 export function parseIdList(text: string): number[] {
   const ids = text
@@ -46,20 +42,24 @@ export function parseIdList(text: string): number[] {
 
 /** A whole number within bounds; out-of-range values are brought within them. */
 export const intParam = (fallback: number, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/)
-    .transform((text) => Math.min(max, Math.max(min, Number(text))))
-    .catch(fallback)
-    .default(fallback);
+  z._default(
+    z.catch(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,7}$/)),
+        z.transform((text) => Math.min(max, Math.max(min, Number(text)))),
+      ),
+      fallback,
+    ),
+    fallback,
+  );
 
 /** One of `values`, or the first of them. */
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).catch(values[0]).default(values[0]);
+  z._default(z.catch(z.enum(values), values[0]), values[0]);
 
 /** One of `values`, or undefined. */
 export const optionalEnumParam = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).optional().catch(undefined);
+  z.catch(z.optional(z.enum(values)), undefined);
 
 type Value = string | number | readonly number[] | undefined;
 
@@ -69,7 +69,7 @@ export type SearchValues<T> = {
 };
 
 /** A route's search parameters: read from a URL, written back with defaults left out. */
-export interface SearchDefinition<S extends z.ZodObject> {
+export interface SearchDefinition<S extends z.ZodMiniObject> {
   schema: S;
   parse: (search: string | URLSearchParams) => z.output<S>;
   format: (values: SearchValues<z.output<S>>) => string;
@@ -80,7 +80,7 @@ const text = (value: Value) => (Array.isArray(value) ? value.join(',') : String(
 /** How a parameter whose value is not a number, text or list of numbers is written back. */
 type Writers = Readonly<Record<string, (value: unknown) => string>>;
 
-export function defineSearch<S extends z.ZodObject>(
+export function defineSearch<S extends z.ZodMiniObject>(
   schema: S,
   writers: Writers = {},
 ): SearchDefinition<S> {

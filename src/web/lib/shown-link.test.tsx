@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { renderWithProviders } from '../testing/render';
 import { defineSearch, enumParam, idListParam } from './search-params';
 import { useShownLink } from './shown-link';

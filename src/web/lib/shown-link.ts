@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { SearchDefinition, SearchValues } from './search-params';
 import { useRouteSearch } from './url-state';
 
@@ -15,7 +15,7 @@ import { useRouteSearch } from './url-state';
  * `shown` undefined: the page does not know yet (its data is loading), and nothing is written.
  * Values the schema would leave out (its defaults) stay out: every browser reads them alike.
  */
-export function useShownLink<S extends z.ZodObject>(
+export function useShownLink<S extends z.ZodMiniObject>(
   definition: SearchDefinition<S>,
   shown: SearchValues<z.output<S>> | undefined,
 ): string {

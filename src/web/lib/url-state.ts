@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { SearchDefinition, SearchValues } from './search-params';
 
 /**
@@ -14,7 +14,7 @@ let pending: { from: string; search: string } | undefined;
  * A route's search parameters, read with its schema, and a way to change some of them; the URL
  * is written by the same schema, defaults left out.
  */
-export function useRouteSearch<S extends z.ZodObject>(definition: SearchDefinition<S>) {
+export function useRouteSearch<S extends z.ZodMiniObject>(definition: SearchDefinition<S>) {
   const location = useLocation();
   const navigate = useNavigate();
   const values = useMemo(() => definition.parse(location.search), [definition, location.search]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { GEOGRAPHY_RELATIONS } from '../../geographies/tree';
 import { ReportKeySchema } from '../../matching/change-report';
 import { DOC_FIELDS } from '../../matching/dataset-doc';
@@ -13,8 +13,8 @@ import { SectorFacetSchema } from './datasets';
 export const BuildingSchema = z.object({
   status: z.literal('building'),
   /** Datasets read so far, of `total` (0 while the datasets are still being listed). */
-  done: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
+  done: z.int().check(z.nonnegative()),
+  total: z.int().check(z.nonnegative()),
 });
 
 /**
@@ -25,7 +25,7 @@ export const BuildingSchema = z.object({
 export const SectorsSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ready'),
-    datasets: z.number().int().nonnegative(),
+    datasets: z.int().check(z.nonnegative()),
     sectors: z.array(SectorFacetSchema),
     isic_sections: z.array(SectorFacetSchema),
   }),
@@ -35,7 +35,7 @@ export type Sectors = z.infer<typeof SectorsSchema>;
 
 /** A dataset as lists across releases name it: enough to recognise it and link to it. */
 const DatasetRefSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   activity: text,
   product: text,
   geography: text,
@@ -47,7 +47,7 @@ export type DatasetRef = z.infer<typeof DatasetRefSchema>;
  * A dataset as a mapping names it, to relink a model by: with its ecoSpold UUIDs
  * (`activity_product.spold` is its file name). The changes of a whole release leave them out.
  */
-const SpoldRefSchema = DatasetRefSchema.extend({
+const SpoldRefSchema = z.extend(DatasetRefSchema, {
   activity_spold_uuid: text,
   product_spold_uuid: text,
 });
@@ -55,7 +55,7 @@ export type SpoldRef = z.infer<typeof SpoldRefSchema>;
 
 const docField = z.enum(DOC_FIELDS);
 
-const candidate = <T extends z.ZodType>(dataset: T) =>
+const candidate = <T extends z.ZodMiniType>(dataset: T) =>
   z.object({
     dataset,
     relation: z.enum(RELATIONS),
@@ -75,7 +75,7 @@ export type ChangeCandidate = z.infer<typeof ChangeCandidateSchema>;
 const LinkSchema = z.object({
   dataset: SpoldRefSchema,
   /** The share of the source it takes in a split (allocation, 0–1); null for a whole dataset. */
-  share: z.number().min(0).max(1).nullable(),
+  share: z.nullable(z.number().check(z.minimum(0), z.maximum(1))),
   /** What differs from the dataset it is linked to. */
   fields: z.array(docField),
 });
@@ -106,24 +106,24 @@ export const ReportStepSchema = z.object({
   label: z.string(),
   /** Whether the proxy has that report; without it the step is inferred from documentation. */
   loaded: z.boolean(),
-  entries: z.number().int().nonnegative(),
-  applied: z.number().int().nonnegative(),
-  unmatched: z.number().int().nonnegative(),
+  entries: z.int().check(z.nonnegative()),
+  applied: z.int().check(z.nonnegative()),
+  unmatched: z.int().check(z.nonnegative()),
 });
 export type ReportStep = z.infer<typeof ReportStepSchema>;
 
 const ChangeRowSchema = z.object({
   change: z.enum(RELEASE_CHANGES),
   /** The dataset in the older release; null for a new one. */
-  from: DatasetRefSchema.nullable(),
+  from: z.nullable(DatasetRefSchema),
   /** The dataset in the newer release; null when none is certain. */
-  to: DatasetRefSchema.nullable(),
+  to: z.nullable(DatasetRefSchema),
   /** What named the newer one; null for a new dataset. */
-  how: z.enum(MATCH_HOWS).nullable(),
+  how: z.nullable(z.enum(MATCH_HOWS)),
   basis: z.enum(BASES),
   reports: z.array(z.string()),
   /** For a split, the share of the older dataset the newer one takes. */
-  share: z.number().min(0).max(1).nullable(),
+  share: z.nullable(z.number().check(z.minimum(0), z.maximum(1))),
   fields: z.array(docField),
   /**
    * Without a certain successor, the nearest datasets of the newer release; for a new dataset,
@@ -144,9 +144,9 @@ export const ChangesSchema = z.discriminatedUnion('status', [
     from: z.string(),
     to: z.string(),
     system_model: z.string(),
-    datasets: z.object({ from: z.number().int(), to: z.number().int() }),
-    counts: z.record(z.enum(RELEASE_CHANGES), z.number().int().nonnegative()),
-    unchanged: z.number().int().nonnegative(),
+    datasets: z.object({ from: z.int(), to: z.int() }),
+    counts: z.record(z.enum(RELEASE_CHANGES), z.int().check(z.nonnegative())),
+    unchanged: z.int().check(z.nonnegative()),
     /** Each step between the two releases and the change report it was decided by, if any. */
     reports: z.array(ReportStepSchema),
     unmatched_entries: z.array(UnmatchedEntrySchema),
@@ -162,19 +162,19 @@ export type UpgradeVerdict = (typeof UPGRADE_VERDICTS)[number];
 
 export const UpgradeResultSchema = z.object({
   /** The entry's line in the list as given. */
-  line: z.number().int().positive(),
+  line: z.int().check(z.positive()),
   verdict: z.enum(UPGRADE_VERDICTS),
   /**
    * What became of it in the explorer's one vocabulary (src/shared/matching/words.ts), told of
    * the target: `verdict` says whether the ID held, `change` what happened (moved, renamed …).
    */
   change: z.enum(ENTRY_CHANGES),
-  source: SpoldRefSchema.nullable(),
+  source: z.nullable(SpoldRefSchema),
   /** The one dataset it maps to: its successor, or for a split its own ID or largest share. */
-  target: SpoldRefSchema.nullable(),
+  target: z.nullable(SpoldRefSchema),
   /** Every dataset it became, each with its share for a split. */
   successors: z.array(LinkSchema),
-  how: z.enum(MATCH_HOWS).nullable(),
+  how: z.nullable(z.enum(MATCH_HOWS)),
   basis: z.enum(BASES),
   reports: z.array(z.string()),
   /** What differs between the source and the target. */
@@ -191,7 +191,7 @@ export const UpgradeCheckSchema = z.discriminatedUnion('status', [
     from: z.string(),
     to: z.string(),
     system_model: z.string(),
-    counts: z.record(z.enum(UPGRADE_VERDICTS), z.number().int().nonnegative()),
+    counts: z.record(z.enum(UPGRADE_VERDICTS), z.int().check(z.nonnegative())),
     reports: z.array(ReportStepSchema),
     results: z.array(UpgradeResultSchema),
   }),
@@ -208,14 +208,14 @@ const HistoryEntrySchema = z.object({
    * Null for the release asked about. In a later release, what the dataset became there; in an
    * earlier one, what became of the dataset it was there, or `new` when it had none.
    */
-  verdict: z.enum(HISTORY_VERDICTS).nullable(),
+  verdict: z.nullable(z.enum(HISTORY_VERDICTS)),
   /** The same in the explorer's one vocabulary; null for the release asked about. */
-  change: z.enum(CHANGE_KINDS).nullable(),
+  change: z.nullable(z.enum(CHANGE_KINDS)),
   how: z.enum(MATCH_HOWS),
   basis: z.enum(BASES),
   reports: z.array(z.string()),
   /** The dataset in this release that it is followed to (a split's own ID or largest share). */
-  dataset: SpoldRefSchema.nullable(),
+  dataset: z.nullable(SpoldRefSchema),
   /** Every dataset of this release linked to it: what it became, or what it came from. */
   linked: z.array(LinkSchema),
   /** What differs from the dataset in the release asked about. */
@@ -226,7 +226,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 /** `GET /api/datasets/{id}/releases`: the releases and system models of the licence holding an ID. */
 export const DatasetReleasesSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   /** Newest release first, as the licence lists them. */
   releases: z.array(z.object({ version: z.string(), system_model: z.string() })),
 });
@@ -235,7 +235,7 @@ export const DatasetReleasesSchema = z.object({
 export const DatasetHistorySchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ready'),
-    id: z.number().int().positive(),
+    id: z.int().check(z.positive()),
     version: z.string(),
     system_model: z.string(),
     /** Newest first, the release asked about included. */

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INDICATOR_BASES, INDICATOR_FIELDS, INDICATOR_RELATIONS } from '../../matching/indicators';
 
 /** One release (version) of the licence and its system models. */
 const VersionEntrySchema = z.object({
-  version: z.string().min(1),
-  system_models: z.array(z.string().min(1)),
-  release_date: z.string().nullable(),
+  version: z.string().check(z.minLength(1)),
+  system_models: z.array(z.string().check(z.minLength(1))),
+  release_date: z.nullable(z.string()),
   /** `release` for a published release; `other` for a sandbox, beta or preview. */
   kind: z.enum(['release', 'other']),
   /**
    * System models the data service lists for this release but its data routes refuse under
    * that name (and no name the proxy knows for them works): never offered, named here.
    */
-  refused: z.array(z.string()).optional(),
+  refused: z.optional(z.array(z.string())),
 });
 export type VersionEntry = z.infer<typeof VersionEntrySchema>;
 
@@ -20,12 +20,12 @@ export type VersionEntry = z.infer<typeof VersionEntrySchema>;
 export const ReleasesSchema = z.object({
   releases: z.array(VersionEntrySchema),
   /** The newest published release, or another only when the licence holds no published one. */
-  latest: z.string().nullable(),
+  latest: z.nullable(z.string()),
 });
 export type Releases = z.infer<typeof ReleasesSchema>;
 
 const IndicatorSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   method: z.string(),
   category: z.string(),
   indicator: z.string(),
@@ -49,15 +49,15 @@ export const IndicatorCounterpartsSchema = z.object({
   system_model: z.string(),
   indicators: z.array(
     z.object({
-      id: z.number().int().positive(),
+      id: z.int().check(z.positive()),
       /** The same indicator in `to`, how it was found and which names differ; null when none. */
-      counterpart: z
-        .object({
+      counterpart: z.nullable(
+        z.object({
           indicator: IndicatorSchema,
           basis: z.enum(INDICATOR_BASES),
           differs: indicatorFields,
-        })
-        .nullable(),
+        }),
+      ),
       /** Without a counterpart: the nearest indicators of `to`, ranked, each with its reason. */
       candidates: z.array(
         z.object({

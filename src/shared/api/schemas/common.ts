@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Text the service may leave out or send as null. */
-export const text = z.string().nullable();
+export const text = z.nullable(z.string());

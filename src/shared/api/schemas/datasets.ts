@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ProvenanceSchema } from '../provenance';
 import { text } from './common';
 
@@ -18,7 +18,7 @@ const SearchHitSchema = z.object({
     z.object({
       name: z.string(),
       unit: text,
-      datasets: z.array(z.object({ id: z.number().int().positive(), geography: z.string() })),
+      datasets: z.array(z.object({ id: z.int().check(z.positive()), geography: z.string() })),
     }),
   ),
 });
@@ -28,7 +28,7 @@ export type SearchHit = z.infer<typeof SearchHitSchema>;
 export const SectorFacetSchema = z.object({
   name: z.string(),
   /** Datasets in this sector or ISIC section (of the release, or of a search's results). */
-  datasets: z.number().int().nonnegative(),
+  datasets: z.int().check(z.nonnegative()),
 });
 export type SectorFacet = z.infer<typeof SectorFacetSchema>;
 
@@ -50,32 +50,32 @@ export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
  */
 const SpellingSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('instead'), query: z.string() }),
-  z.object({ kind: z.literal('also'), query: z.string(), total: z.number().int().positive() }),
+  z.object({ kind: z.literal('also'), query: z.string(), total: z.int().check(z.positive()) }),
 ]);
 
 export const SearchResultsSchema = z.object({
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   /**
    * True when the proxy cannot vouch for `total`: the data service counts no further (its
    * listing goes on past the total it gives), so there are at least `total`. Absent: a count.
    */
-  total_at_least: z.boolean().optional(),
+  total_at_least: z.optional(z.boolean()),
   results: z.array(SearchHitSchema),
   /** Only on a search filtered by sector or ISIC section, which the proxy answers whole. */
-  facets: SearchFacetsSchema.optional(),
+  facets: z.optional(SearchFacetsSchema),
   /** Only where a word of the query has another spelling that finds something (the proxy's). */
-  spelling: SpellingSchema.optional(),
+  spelling: z.optional(SpellingSchema),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;
 
 const ImpactScoreSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /**
    * Null: no score. The data service gave none for this indicator (it sent null, NaN or a
    * marker, or left the row out): shown as “no score”, never as 0 or any number. Billed as the
    * service bills it (an indicator asked for and known to the release).
    */
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   unit: z.string(),
   method: z.string(),
   category: z.string(),
@@ -85,12 +85,12 @@ const ImpactScoreSchema = z.object({
    * reader that puts the scores of several answers together copies it onto each score, so every
    * value keeps its own answer's.
    */
-  provenance: ProvenanceSchema.optional(),
+  provenance: z.optional(ProvenanceSchema),
 });
 export type ImpactScore = z.infer<typeof ImpactScoreSchema>;
 
 export const DatasetSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   activity: text,
   product: text,
   description: text,
@@ -110,13 +110,13 @@ export const DatasetSchema = z.object({
   /** The scores asked for; empty when none were. */
   impact_scores: z.array(ImpactScoreSchema),
   /** On an answer with scores: the data service, time, explorer version and evidence digest. */
-  provenance: ProvenanceSchema.optional(),
+  provenance: z.optional(ProvenanceSchema),
 });
 export type Dataset = z.infer<typeof DatasetSchema>;
 
 /** `POST /api/datasets/batch`: the found datasets (`total`) and a page of them, in request order. */
 export const DatasetPageSchema = z.object({
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   datasets: z.array(DatasetSchema),
 });
 export type DatasetPage = z.infer<typeof DatasetPageSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The explorer page a scored call came from, as the SPA says in the `X-Explorer-Page` header.
@@ -36,21 +36,21 @@ const ChargeSchema = z.object({
   mine: z.boolean(),
   /** Whether it made its user count as one of the period's users. */
   newUser: z.boolean(),
-  datasets: z.array(z.number().int()),
+  datasets: z.array(z.int()),
   /**
    * A page of datasets whose outcome nobody knows (a timeout): at most `count` of them were
    * charged, all counted against the budget as `count`.
    */
-  maybe: z.object({ datasets: z.array(z.number().int()), count: z.number().int() }).nullable(),
-  indicators: z.array(z.number().int()),
+  maybe: z.nullable(z.object({ datasets: z.array(z.int()), count: z.int() })),
+  indicators: z.array(z.int()),
   /** The release the scores were for; null in charges kept before it was. */
-  release: z.object({ version: z.string(), system_model: z.string() }).nullable(),
+  release: z.nullable(z.object({ version: z.string(), system_model: z.string() })),
   page: ExplorerPageSchema,
   client: CallerClientSchema,
 });
 export type Charge = z.infer<typeof ChargeSchema>;
 
-const Count = z.number().int().nonnegative();
+const Count = z.int().check(z.nonnegative());
 
 /** `GET /api/usage`: this licence period's charges as the proxy counted them. */
 export const UsageSchema = z.object({
@@ -66,8 +66,8 @@ export const UsageSchema = z.object({
   indicators: Count,
   users: Count,
   budget: z.object({
-    datasets: z.number().int().nullable(),
-    indicators: z.number().int().nullable(),
+    datasets: z.nullable(z.int()),
+    indicators: z.nullable(z.int()),
   }),
   /**
    * Scored calls whose outcome is not recorded yet (in flight, or not settled while the ledger
@@ -76,27 +76,29 @@ export const UsageSchema = z.object({
    */
   pending: z.object({
     calls: Count,
-    datasets: z.array(z.number().int()),
+    datasets: z.array(z.int()),
     count: Count,
-    indicators: z.array(z.number().int()),
+    indicators: z.array(z.int()),
   }),
   /**
    * Pages of datasets whose outcome nobody knows (a timeout): at most `count` of these datasets
    * were charged. They are not in `charged.datasets`, since asking for them may charge them.
    */
-  maybe: z.object({ datasets: z.array(z.number().int()), count: Count }),
+  maybe: z.object({ datasets: z.array(z.int()), count: Count }),
   /**
    * Charges the service billed that the ledger lost (Redis lost its data and an operator
    * confirmed it, `npm run ledger:confirm -- --yes`): counted in `datasets`, `indicators` and
    * `users` and against the budget, but with no IDs or calls left to itemise. Absent from a
    * proxy older than it: none.
    */
-  lost: z
-    .object({ datasets: Count, indicators: Count, users: Count })
-    .default({ datasets: 0, indicators: 0, users: 0 }),
+  lost: z._default(z.object({ datasets: Count, indicators: Count, users: Count }), {
+    datasets: 0,
+    indicators: 0,
+    users: 0,
+  }),
   charged: z.object({
-    datasets: z.array(z.number().int()),
-    indicators: z.array(z.number().int()),
+    datasets: z.array(z.int()),
+    indicators: z.array(z.int()),
     /** Whether the caller already counts as one of the period's users (a new one is billed). */
     user: z.boolean(),
     /**
@@ -108,7 +110,7 @@ export const UsageSchema = z.object({
       z.object({
         version: z.string(),
         system_model: z.string(),
-        datasets: z.array(z.number().int()),
+        datasets: z.array(z.int()),
       }),
     ),
   }),
@@ -120,6 +122,6 @@ export const UsageSchema = z.object({
    */
   charges: z.array(ChargeSchema),
   /** How many such calls there are in all: more than `charges` lists when over 500. */
-  charges_total: z.number().int().nonnegative(),
+  charges_total: z.int().check(z.nonnegative()),
 });
 export type Usage = z.infer<typeof UsageSchema>;

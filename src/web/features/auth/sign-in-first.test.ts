@@ -1,5 +1,5 @@
 import { User, UserManager } from 'oidc-client-ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client';
 import { isSignInAnswer, returnPath, signInFirst } from './sign-in-first';

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Dataset } from '../../../shared/api/schemas';
 import type { ReleaseRef } from '../../config/routes';
 
 const KEY = 'lci-explorer:recent-datasets';
 const RecentSchema = z.array(
   z.object({
-    id: z.number().int(),
+    id: z.int(),
     activity: z.string(),
     geography: z.string(),
     version: z.string(),

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_INDICATORS_PER_CALL } from '../../../shared/api/routes';
 
 /** Named indicator sets this browser keeps; a set is shared as a link with its name and IDs. */
 const KEY = 'lci-explorer:indicator-sets';
 const SetsSchema = z.array(
   z.object({
-    name: z.string().min(1).max(80),
-    ids: z.array(z.number().int().positive()).max(MAX_INDICATORS_PER_CALL),
+    name: z.string().check(z.minLength(1), z.maxLength(80)),
+    ids: z.array(z.int().check(z.positive())).check(z.maxLength(MAX_INDICATORS_PER_CALL)),
   }),
 );
 export type SavedSet = z.infer<typeof SetsSchema>[number];

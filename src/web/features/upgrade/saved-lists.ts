@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const KEY = 'lci-explorer:upgrade-lists';
 
 const SavedListSchema = z.object({
-  name: z.string().min(1).max(100),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
   /** The list as pasted or uploaded, so it is parsed again (and reported) as the user wrote it. */
   text: z.string(),
   /** The release its IDs come from. */
   from: z.string(),
   /** Candidates the user chose, by line (lists saved before choices were kept have none). */
-  chosen: z.record(z.string().regex(/^\d+$/), z.number().int().positive()).default({}),
+  chosen: z._default(z.record(z.string().check(z.regex(/^\d+$/)), z.int().check(z.positive())), {}),
   savedAt: z.string(),
 });
 export type SavedList = z.infer<typeof SavedListSchema>;
@@ -76,9 +76,9 @@ const DraftSchema = z.object({
   text: z.string(),
   /** Whether the text was checked: a reload then checks it again. */
   checked: z.boolean(),
-  chosen: z.record(z.string().regex(/^\d+$/), z.number().int().positive()).default({}),
+  chosen: z._default(z.record(z.string().check(z.regex(/^\d+$/)), z.int().check(z.positive())), {}),
   /** The release the list comes from, when one was chosen. */
-  from: z.string().optional(),
+  from: z.optional(z.string()),
 });
 export type Draft = z.infer<typeof DraftSchema>;
 

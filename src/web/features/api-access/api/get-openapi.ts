@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 
 const SchemaObject = z.record(z.string(), z.unknown());
@@ -8,7 +8,7 @@ const OperationSchema = z.object({
   operationId: z.string(),
   summary: z.string(),
   /** Empty on the public settings: no token needed. */
-  security: z.array(z.unknown()).optional(),
+  security: z.optional(z.array(z.unknown())),
   parameters: z.array(
     z.object({
       name: z.string(),
@@ -17,16 +17,16 @@ const OperationSchema = z.object({
       schema: SchemaObject,
     }),
   ),
-  requestBody: z
-    .object({ content: z.object({ 'application/json': z.object({ schema: SchemaObject }) }) })
-    .optional(),
+  requestBody: z.optional(
+    z.object({ content: z.object({ 'application/json': z.object({ schema: SchemaObject }) }) }),
+  ),
   responses: z.record(z.string(), z.object({ description: z.string() })),
 });
 
 /** The part of the proxy's OpenAPI document (`/api/openapi.json`) the page shows. */
 const OpenApiSchema = z.object({
   openapi: z.string(),
-  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  info: z.object({ title: z.string(), version: z.string(), description: z.optional(z.string()) }),
   paths: z.record(z.string(), z.record(z.string(), OperationSchema)),
 });
 export type OpenApi = z.infer<typeof OpenApiSchema>;
