@@ -7,6 +7,10 @@ import { refusedPort, refusedUrlPort } from '../shared/ports';
 import { PAGING_STYLES, type PagingStyle } from './upstream/paging';
 import { ABSENCE_FORMS, type AbsenceForm } from './upstream/adapter/common';
 
+// The messages of a refused request (400 naming each field) are English whichever zod built the
+// schema: the shared schemas are zod/mini, which sets no locale of its own.
+z.config(z.locales.en());
+
 const DEFAULT_TOKEN_URL =
   'https://sso.ecoinvent.org/realms/ecoinvent/protocol/openid-connect/token';
 /** The proxy's port (and the explorer's address) unless PORT says otherwise. */
