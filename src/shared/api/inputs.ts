@@ -61,8 +61,11 @@ export const ListEntrySchema = z.discriminatedUnion('kind', [
 export type ListEntry = z.infer<typeof ListEntrySchema>;
 
 /** Text in a path or query becomes a number only when it is digits. */
-export const digits = (message: string) =>
+const digits = (message: string) =>
   z.pipe(z.string().check(z.regex(/^\d{1,10}$/, message)), z.transform(Number));
+
+/** An ID written in a path, query or link: digits naming a positive 32-bit integer. */
+export const idText = z.pipe(digits('must be a positive integer'), DatasetIdSchema);
 
 export const release = {
   version: z.optional(ReleaseSegmentSchema),

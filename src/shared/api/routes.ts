@@ -20,7 +20,7 @@ import {
 } from './schemas';
 import {
   DatasetIdSchema,
-  digits,
+  idText,
   indicatorIds,
   asIndicatorSet,
   ListEntrySchema,
@@ -190,7 +190,7 @@ export const API = {
     summary:
       'One dataset; with `indicator_ids` (repeated or comma-separated, at most 100, in any order), its impact scores (charged)',
     auth: true,
-    params: z.strictObject({ id: z.pipe(digits('must be a positive integer'), DatasetIdSchema) }),
+    params: z.strictObject({ id: idText }),
     query: z.strictObject({ ...release, indicator_ids: z.optional(indicatorIds) }),
     body: undefined,
     response: DatasetSchema,
@@ -264,7 +264,7 @@ export const API = {
     summary:
       'The releases and system models of the licence that hold this Dataset ID (free: a documentation call per release not read yet)',
     auth: true,
-    params: z.strictObject({ id: z.pipe(digits('must be a positive integer'), DatasetIdSchema) }),
+    params: z.strictObject({ id: idText }),
     query: z.strictObject({}),
     body: undefined,
     response: DatasetReleasesSchema,
@@ -291,7 +291,7 @@ export const API = {
     summary:
       'One dataset in every listed release of its system model: what it became or came from in each, by change report, ID, Spold UUIDs or names (free)',
     auth: true,
-    params: z.strictObject({ id: z.pipe(digits('must be a positive integer'), DatasetIdSchema) }),
+    params: z.strictObject({ id: idText }),
     query: z.strictObject(release),
     body: undefined,
     response: DatasetHistorySchema,

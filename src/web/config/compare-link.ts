@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { idText } from '../../shared/api/inputs';
 import { releaseKey, ReleaseSegmentSchema, type ReleaseRef } from '../../shared/versions';
 
 /**
@@ -15,18 +16,13 @@ export interface CompareColumn {
   release?: ReleaseRef | undefined;
 }
 
-const datasetId = z.pipe(
-  z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number)),
-  z.int().check(z.positive(), z.maximum(2 ** 31 - 1)),
-);
-
 /** One column as the link writes it. */
 export const ColumnTokenSchema = z.pipe(
   z.string(),
   z.transform((token, context): CompareColumn => {
     const [id = '', release, ...more] = token.split('@');
     const [version = '', systemModel = '', ...deeper] = release?.split('/') ?? [];
-    const parsedId = datasetId.safeParse(id);
+    const parsedId = idText.safeParse(id);
     const parsedRelease =
       release === undefined
         ? undefined

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { idText } from '../../shared/api/inputs';
 
 /**
  * Search parameters as zod schemas: each route declares one object of these fields, which both
@@ -10,16 +11,7 @@ export const textParam = (max = 200) =>
   z._default(z.catch(z.string().check(z.trim(), z.maxLength(max)), ''), '');
 
 /** A positive whole number, or undefined. */
-export const idParam = () =>
-  z.catch(
-    z.optional(
-      z.pipe(
-        z.pipe(z.string().check(z.regex(/^\d{1,10}$/)), z.transform(Number)),
-        z.int().check(z.positive(), z.maximum(2 ** 31 - 1)),
-      ),
-    ),
-    undefined,
-  );
+export const idParam = () => z.catch(z.optional(idText), undefined);
 
 /**
  * A comma-separated list of IDs (`882,990`): junk and repeats dropped, in the order given, at most
