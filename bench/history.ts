@@ -19,6 +19,29 @@ function rssMb(pid: number | undefined): number | undefined {
 }
 const mb = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} MB`);
 
+/** CPU seconds a process has used so far, user and system (Linux), or NaN. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid ?? 0}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The service latency issue 34 measures release reads at (bench/vitals-pages.ts). */
+const SERVICE_LATENCY_MS = 150;
+
+async function setLatency(address: string, latencyMs: number) {
+  const response = await fetch(`${address}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ latency_ms: latencyMs }),
+  });
+  if (!response.ok) throw new Error(`emulator faults: HTTP ${response.status}`);
+}
+
 /**
  * Matching across releases at full scale, each part in its own process, the emulator's change
  * reports loaded as `npm start` loads them: the changes of a release pair and an upgrade check of
@@ -26,7 +49,7 @@ const mb = (value: number | undefined) => (value === undefined ? 'n/a' : `${valu
  * upstream calls it cost, and the proxy's memory after.
  */
 export async function benchHistory(): Promise<string[]> {
-  const { started: emulator, stop: stopEmulator } = await spawnEmulator();
+  const { started: emulator, pid: emulatorPid, stop: stopEmulator } = await spawnEmulator();
   const issuer = `${emulator.address}/realms/explorer`;
   const opened: { stop: () => void }[] = [];
   const reports = await emulatorChangeReports({ origin: emulator.address });
@@ -100,12 +123,54 @@ export async function benchHistory(): Promise<string[]> {
       '/api/datasets/8279/history?version=3.12&system_model=cutoff',
     );
     const rssThree = rssMb(fresh.pid);
+
+    // At the service's latency, as a user of the real service waits: the first What changed
+    // and the first history after it (one more release read), then a history on a proxy that
+    // has read nothing (all three), each with the CPU seconds the proxy and the emulator spent.
+    await setLatency(emulator.address, SERVICE_LATENCY_MS);
+    const atLatency: string[] = [];
+    try {
+      const timed = async (
+        proxy: Awaited<ReturnType<typeof spawnProxy>>,
+        what: string,
+        path: string,
+      ) => {
+        const [proxyCpu, emulatorCpu] = [cpuSeconds(proxy.pid), cpuSeconds(emulatorPid)];
+        const result = await untilReady(proxy.origin, path);
+        atLatency.push(
+          `  ${what}: ready in ${result.seconds.toFixed(1)} s (target ≤ 6 s), ${result.calls} free upstream calls; CPU ${(cpuSeconds(proxy.pid) - proxyCpu).toFixed(1)} s proxy, ${(cpuSeconds(emulatorPid) - emulatorCpu).toFixed(1)} s emulator`,
+        );
+      };
+      const slow = await spawnProxy(emulator, issuer, reports.env);
+      opened.push(slow);
+      await timed(
+        slow,
+        'first What changed, 3.11 → 3.12',
+        '/api/changes?version=3.12&system_model=cutoff&from=3.11',
+      );
+      await timed(
+        slow,
+        'then the history of 8279 (3.10 read)',
+        '/api/datasets/8279/history?version=3.12&system_model=cutoff',
+      );
+      const slowFresh = await spawnProxy(emulator, issuer, reports.env);
+      opened.push(slowFresh);
+      await timed(
+        slowFresh,
+        'history of 8279 on a fresh proxy (three releases read)',
+        '/api/datasets/8279/history?version=3.12&system_model=cutoff',
+      );
+    } finally {
+      await setLatency(emulator.address, 0);
+    }
     return [
       'Matching across releases (full scale; emulator and proxies in their own processes; the emulator’s change reports loaded)',
       `  changes 3.11 → 3.12 cutoff, cold: ready in ${changes.seconds.toFixed(1)} s (target < 30 s), ${changes.calls} free upstream calls, ${(changes.bytes / 1e6).toFixed(1)} MB answer; ${counts}`,
       `  upgrade check, ${ids.length} IDs 3.10 → 3.12, fresh proxy: ${cold.seconds.toFixed(1)} s (target < 10 s), ${cold.calls} free upstream calls; again: ${(warm.seconds * 1000).toFixed(0)} ms, ${warm.calls} calls`,
       `  history of 8279 in three releases (all read already): ${history.seconds.toFixed(1)} s, ${history.calls} calls`,
       `  proxy memory: ${mb(rssBefore)} at start, ${mb(rssAfter)} with two releases read and matched; ${mb(rssThree)} with three read and three pairs matched`,
+      `Release reads with the data service ${SERVICE_LATENCY_MS} ms away (issue 34), fresh proxies, RELEASE_READ_CONCURRENCY ${process.env.RELEASE_READ_CONCURRENCY ?? 'default'}`,
+      ...atLatency,
     ];
   } finally {
     for (const proxy of opened) proxy.stop();
