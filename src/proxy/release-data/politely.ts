@@ -4,6 +4,10 @@ import { ProxyError } from '../errors';
 const MAX_TRIES = 5;
 const MAX_WAIT_MS = 30_000;
 
+/** Whether the service asked for fewer calls: a 429, or busy (503 `upstream_busy`). */
+export const asksForLess = (error: unknown): error is ProxyError =>
+  error instanceof ProxyError && (error.status === 429 || error.code === 'upstream_busy');
+
 /**
  * Calls the service again after a 429 or a busy service (503 `upstream_busy`, once the
  * transport's own short waits are spent), waiting as long as its Retry-After says (or doubling
@@ -16,12 +20,7 @@ export function politely(sleep: (ms: number) => Promise<void>) {
       try {
         return await call();
       } catch (error) {
-        if (
-          !(error instanceof ProxyError) ||
-          !(error.status === 429 || error.code === 'upstream_busy') ||
-          attempt >= MAX_TRIES
-        )
-          throw error;
+        if (!asksForLess(error) || attempt >= MAX_TRIES) throw error;
         const asked = Number(error.options.headers?.['retry-after']);
         const wait = Number.isFinite(asked) && asked > 0 ? asked * 1000 : 1000 * 2 ** (attempt - 1);
         await sleep(Math.min(MAX_WAIT_MS, wait));

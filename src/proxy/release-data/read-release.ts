@@ -20,13 +20,14 @@ export interface ReleaseSource {
 
 export const PAGE_SIZE = 100;
 /**
- * Upstream calls in flight at once while reading, unless told (`RELEASE_READ_CONCURRENCY`), so
- * a release never floods the service (two are read at once at most, release-data.ts). 12
- * measured no faster than 4 here (`npm run bench -- history` at 150 ms: 15.3 s against 13.9 s
- * for the first What changed), the read being bound by the CPU of the emulator and the proxy on
- * two shared cores, not by the service's latency; against a real service it may be worth raising.
+ * Free calls in flight for every release read at once, unless told (`RELEASE_READ_CONCURRENCY`;
+ * read-pool.ts, halved while the service asks for less or does not answer in time). At 150 ms
+ * of service latency the first What changed reads about 460 calls and a history from nothing
+ * about 660: with 8 in flight (four for each of two releases, before) they took 12.4 s and
+ * 20.4 s, with 16 7.2 s and 9.9 s, with 32 5.2 s and 7.0 s, where the proxy's own CPU
+ * (about 5 ms a call, parsing and checking 100 documents) is the limit (`npm run bench -- history`).
  */
-const READ_CONCURRENCY = 4;
+export const READ_CONCURRENCY = 32;
 /** A filtered search read whole (sectors/): the user's own calls, within their 8 at once. */
 const SEARCH_CONCURRENCY = 4;
 /** Search rows read at most, listing a release or answering one filtered search: far above any release's. */
@@ -64,6 +65,8 @@ export async function allSearchResults(
 /**
  * Every dataset document of a release, in the order the search lists them. Names, units,
  * sectors and geographies repeat across thousands of datasets and are kept once each.
+ * `concurrency` is the most pages asked at once; release-data.ts passes its pool's ceiling, the
+ * pool deciding what is in flight across releases.
  */
 export async function readRelease(
   source: ReleaseSource,

@@ -15,7 +15,8 @@ import type { ChangeReports } from '../change-reports/load-reports';
 import type { Caller, ReleaseRef, SearchInput } from '../upstream/adapter';
 import { createIntern, type DatasetDoc } from '../../shared/matching/dataset-doc';
 import { politely } from './politely';
-import { PAGE_SIZE, readRelease } from './read-release';
+import { PAGE_SIZE, READ_CONCURRENCY, readRelease } from './read-release';
+import { ReadPool } from './read-pool';
 import { ReleaseDocuments } from './release-documents';
 import { ReleaseStores, type Building } from './release-stores';
 import type { Codec, SharedReads } from './shared-reads';
@@ -36,7 +37,7 @@ export interface ReleaseDataDeps {
   admit?: (caller: Caller, calls: number) => Promise<void>;
   /** ecoinvent's change reports the operator gave (`CHANGE_REPORTS_DIR`); none: inference only. */
   reports?: ChangeReports | undefined;
-  /** Free calls in flight while one release is read (`RELEASE_READ_CONCURRENCY`). */
+  /** Free calls in flight for all the releases read at once (`RELEASE_READ_CONCURRENCY`). */
   concurrency?: number;
 }
 
@@ -87,13 +88,17 @@ const READ_CALLS = 250;
 
 /**
  * The documents of each release and system model, read once for everyone (free calls, under
- * the user who asked first, at most two releases at once, HISTORY_RELEASES kept), and what
+ * the user who asked first, as many releases at once as a history compares, HISTORY_RELEASES
+ * kept, one pool of calls in flight for them all), and what
  * became of every dataset between two of them decided once (by the change reports where
  * loaded). The sector index, the changes, the upgrade check and a dataset's history are all
  * answered from here, so a release is never read twice and the three never disagree.
  */
 export function createReleaseData(deps: ReleaseDataDeps) {
   const retry = politely(deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))));
+  // One pool for every release under way: a wait after a 429 is spent outside it, holding no
+  // place another call could use.
+  const pool = new ReadPool(deps.concurrency ?? READ_CONCURRENCY);
   const stores = new ReleaseStores<Caller & ReleaseRef, ReleaseDocuments>(
     async (key, { version, systemModel, ...caller }, progress) => {
       const release = { version, systemModel };
@@ -103,11 +108,13 @@ export function createReleaseData(deps: ReleaseDataDeps) {
         return readRelease(
           {
             searchPage: (from) =>
-              retry(() => deps.searchPage(caller, release, { from, limit: PAGE_SIZE })),
-            documents: (ids) => retry(() => deps.documents(caller, release, ids)),
+              retry(() =>
+                pool.run(() => deps.searchPage(caller, release, { from, limit: PAGE_SIZE })),
+              ),
+            documents: (ids) => retry(() => pool.run(() => deps.documents(caller, release, ids))),
           },
           report,
-          deps.concurrency,
+          pool.ceiling,
         );
       };
       const docs = deps.shared
@@ -115,9 +122,10 @@ export function createReleaseData(deps: ReleaseDataDeps) {
         : await read(progress);
       return new ReleaseDocuments(release, docs);
     },
-    // Kept read: as many as a dataset's history compares, so its releases are all held at once.
+    // Kept read: as many as a dataset's history compares, so its releases are all held at once;
+    // and read at once, the pool keeping the calls in flight to its ceiling however many they are.
     HISTORY_RELEASES,
-    2,
+    HISTORY_RELEASES,
     {
       cold: {
         freeze: (documents) => gzipAsync(DOCS.encode([...documents.docs])),

@@ -23,7 +23,8 @@ const MB = 1024 * 1024;
  * The routes whose answers the proxy works out itself from whole releases, and what one is
  * estimated to hold in memory until it is sent (`LocalWork`): an upgrade check its list (the
  * body, parsed, and a result per line, sent in pieces), the others an answer of a few MB.
- * Release reads they start are shared and bounded apart (two at once, six kept).
+ * Release reads they start are shared and bounded apart (six at once and six kept, one pool of
+ * calls in flight for them all).
  */
 const LOCAL_WORK: Partial<Record<RouteName, (body: unknown) => number>> = {
   upgradeCheck: (body) => MB + 512 * ((body as { entries?: unknown[] }).entries?.length ?? 0),
