@@ -2,6 +2,7 @@ import { ProxyError } from '../../errors';
 import { bodyLabels } from '../encoding';
 import type { UpstreamResponse } from '../http-client';
 import { retryAfterMs } from '../retry-after';
+import { parseJsonBytes } from './json-bytes';
 
 /**
  * A failure after which the data service certainly charged nothing: the call never left (no
@@ -88,10 +89,11 @@ function parsePythonJson(text: string): unknown {
  */
 export function readJson(response: UpstreamResponse): unknown {
   if (response.status >= 300 && response.status < 400) return undefined;
-  const text = response.body.toString('utf8');
+  if (response.body.length === 0) return undefined;
   try {
-    return text.length === 0 ? undefined : (JSON.parse(text) as unknown);
+    return parseJsonBytes(response.body);
   } catch {
+    const text = response.body.toString('utf8');
     try {
       // Only what JSON.parse refused is looked at again: no cost to a well-formed answer.
       if (/NaN|Infinity/.test(text)) return parsePythonJson(text);
