@@ -30,6 +30,9 @@ const v8Heap = () => {
  * `local_work_busy` and a Retry-After, never queued (a queue would hold the bodies). Work alone
  * in the proxy always starts, however large its estimate.
  */
+/** What a release's changes or a dataset's history is estimated to hold until it is sent. */
+export const ACROSS_RELEASES_ANSWER_BYTES = 8 * 1024 * 1024;
+
 export class LocalWork {
   private readonly running = new Map<string, number>();
   private bytes = 0;

@@ -4,7 +4,9 @@ import type { ListEntry } from '../../shared/api/routes';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
+import { answerKey } from '../cache/response-cache';
 import { byFrom, useAcrossReleases } from '../testing/across-releases-harness';
+import { releaseQuery } from '../upstream/adapter';
 
 // The changes, upgrade check and history, through the real handlers against the emulator, its
 // change reports loaded as `npm start` loads them; every verdict is checked against what the
@@ -249,5 +251,30 @@ describe('POST /api/upgrade-check', () => {
     expect(UpgradeCheckSchema.parse(big.json())).toMatchObject({
       counts: { 'not in source': 10_000 },
     });
+  });
+});
+
+describe('an answer made as soon as its releases are read', () => {
+  it('is in the cache before anyone asks again, and the 202 before it says only the progress', async () => {
+    const query = 'version=3.11&system_model=apos&from=3.10';
+    const first = await proxy().app.inject({ url: `/api/changes?${query}`, headers: auth() });
+    expect(first.statusCode).toBe(202);
+    expect(Object.keys(first.json<object>()).sort()).toEqual(['done', 'status', 'total']);
+    const key = answerKey(
+      'GET',
+      '/api/changes',
+      new URLSearchParams([
+        ...releaseQuery({ version: '3.11', systemModel: 'apos' }),
+        ['from', '3.10'],
+      ]),
+    );
+    // Nobody asks while the two releases are read in the background: the answer comes anyway.
+    const deadline = Date.now() + 120_000;
+    while (!proxy().app.services.cache.get(key) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(proxy().app.services.cache.get(key)).toBeDefined();
+    const next = await proxy().app.inject({ url: `/api/changes?${query}`, headers: auth() });
+    expect(next.statusCode).toBe(200);
+    expect(next.json<{ from: string; to: string }>()).toMatchObject({ from: '3.10', to: '3.11' });
   });
 });

@@ -12,8 +12,7 @@ function controlled() {
   return { calls, call };
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const busy = () =>
-  new ProxyError(503, 'upstream_busy', { headers: { 'retry-after': '1' } });
+const busy = () => new ProxyError(503, 'upstream_busy', { headers: { 'retry-after': '1' } });
 
 describe('the pool of free calls release reads share', () => {
   it('lets the ceiling through at once, the others in the order they were asked', async () => {

@@ -221,6 +221,9 @@ export function createReleaseData(deps: ReleaseDataDeps) {
         status: 'building',
         done: states.reduce((sum, s) => sum + (s.status === 'ready' ? size(s) : s.done), 0),
         total: states.reduce((sum, s) => sum + size(s), 0),
+        read: Promise.all(
+          states.flatMap((s) => (s.status === 'building' && s.read ? [s.read] : [])),
+        ).then(() => undefined),
       };
     },
 

@@ -13,21 +13,26 @@ describe('ReleaseStores', () => {
       report = progress;
       return new Promise((resolve) => (finish = resolve));
     });
-    expect(indexes.get('3.12\ncutoff', 'alice')).toEqual({
-      status: 'building',
-      done: 0,
-      total: 0,
-    });
+    const first = indexes.get('3.12\ncutoff', 'alice');
+    expect(first).toMatchObject({ status: 'building', done: 0, total: 0 });
+    expect(first.status === 'building' && first.read).toBeInstanceOf(Promise);
+    let read = false;
+    void (first.status === 'building' ? first.read : undefined)?.then(() => (read = true));
     expect(indexes.ready('3.12\ncutoff', 'bob')).toBeUndefined();
     report(40, 100);
-    expect(indexes.get('3.12\ncutoff', 'bob')).toEqual({
+    expect(indexes.get('3.12\ncutoff', 'bob')).toMatchObject({
       status: 'building',
       done: 40,
       total: 100,
     });
+    await Promise.resolve();
+    expect(read).toBe(false);
     finish({ sectors: ['Electricity'] });
     await Promise.resolve();
     await Promise.resolve();
+    // What waited on the reading hears it is over.
+    await (first.status === 'building' ? first.read : undefined);
+    expect(read).toBe(true);
     expect(indexes.get('3.12\ncutoff', 'alice')).toEqual({
       status: 'ready',
       value: { sectors: ['Electricity'] },

@@ -3,6 +3,8 @@ export interface Building {
   status: 'building';
   done: number;
   total: number;
+  /** Settles once what is being read is read (or failed): an answer waiting on it can be made. */
+  read?: Promise<void>;
 }
 
 interface Entry<T> {
@@ -204,7 +206,15 @@ export class ReleaseStores<Context, T> {
   get(key: string, context: Context): { status: 'ready'; value: T } | Building {
     const entry = this.entry(key, context);
     if (entry.value === undefined)
-      return { status: 'building', done: entry.done, total: entry.total };
+      return {
+        status: 'building',
+        done: entry.done,
+        total: entry.total,
+        read: entry.promise.then(
+          () => undefined,
+          () => undefined,
+        ),
+      };
     return { status: 'ready', value: entry.value };
   }
 

@@ -9,6 +9,7 @@ import { createGzip, gzip } from 'node:zlib';
 import { acceptsGzip, compressible, gzipOf, MIN_COMPRESSED_BYTES } from '../cache/compressed';
 import type { CachedAnswer } from '../cache/response-cache';
 import { ProxyError, sendProblem } from '../errors';
+import { ACROSS_RELEASES_ANSWER_BYTES } from '../limits/local-work';
 import { CACHE_CONTROL, notFound, prepared } from './kept-answers';
 import type { Replays } from './replays';
 import { authPlugin, verifiedUser } from '../plugins/auth';
@@ -28,8 +29,8 @@ const MB = 1024 * 1024;
  */
 const LOCAL_WORK: Partial<Record<RouteName, (body: unknown) => number>> = {
   upgradeCheck: (body) => MB + 512 * ((body as { entries?: unknown[] }).entries?.length ?? 0),
-  changes: () => 8 * MB,
-  history: () => 8 * MB,
+  changes: () => ACROSS_RELEASES_ANSWER_BYTES,
+  history: () => ACROSS_RELEASES_ANSWER_BYTES,
 };
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 

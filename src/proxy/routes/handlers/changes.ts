@@ -1,15 +1,23 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
+import { ACROSS_RELEASES_ANSWER_BYTES } from '../../limits/local-work';
+import {
+  callerOf,
+  makeWhenRead,
+  stillReading,
+  type Handler,
+  type HandlerDeps,
+  type Request,
+} from './types';
 
 /** `GET /api/changes`: what changed from one release to another, 202 while they are read. */
-export const changesHandler =
-  ({ catalog, acrossReleases }: HandlerDeps): Handler<'changes'> =>
-  async (request) => {
+export const changesHandler = (deps: HandlerDeps): Handler<'changes'> => {
+  const { catalog, acrossReleases } = deps;
+  const answer = async (request: Request<'changes'>) => {
     const caller = callerOf(request);
     const to = await catalog.resolve(caller, request.query);
     const outcome = await acrossReleases.changes(caller, to, request.query.from);
-    if (outcome.status === 'building') return stillReading(outcome);
+    if (outcome.status === 'building') return outcome;
     const key = releaseQuery(to);
     key.set('from', outcome.from.version);
     return {
@@ -18,3 +26,20 @@ export const changesHandler =
       ),
     };
   };
+  return async (request) => {
+    const outcome = await answer(request);
+    if (!('status' in outcome)) return outcome;
+    const { version, system_model, from } = request.query;
+    makeWhenRead(
+      deps,
+      {
+        key: `changes\n${version}\n${system_model}\n${from ?? ''}`,
+        userId: request.user.userId,
+        bytes: ACROSS_RELEASES_ANSWER_BYTES,
+        read: outcome.read,
+      },
+      () => answer(request),
+    );
+    return stillReading(outcome);
+  };
+};

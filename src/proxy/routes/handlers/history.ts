@@ -1,16 +1,24 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
+import { ACROSS_RELEASES_ANSWER_BYTES } from '../../limits/local-work';
+import {
+  callerOf,
+  makeWhenRead,
+  stillReading,
+  type Handler,
+  type HandlerDeps,
+  type Request,
+} from './types';
 
 /** `GET /api/datasets/{id}/history`: the dataset in every listed release, 202 while read. */
-export const historyHandler =
-  ({ catalog, acrossReleases }: HandlerDeps): Handler<'history'> =>
-  async (request) => {
+export const historyHandler = (deps: HandlerDeps): Handler<'history'> => {
+  const { catalog, acrossReleases } = deps;
+  const answer = async (request: Request<'history'>) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
     const id = request.params.id;
     const outcome = await acrossReleases.history(caller, release, id);
-    if (outcome.status === 'building') return stillReading(outcome);
+    if (outcome.status === 'building') return outcome;
     return {
       cached: await catalog.shared(
         answerKey('GET', `/api/datasets/${id}/history`, releaseQuery(release)),
@@ -18,3 +26,20 @@ export const historyHandler =
       ),
     };
   };
+  return async (request) => {
+    const outcome = await answer(request);
+    if (!('status' in outcome)) return outcome;
+    const { version, system_model } = request.query;
+    makeWhenRead(
+      deps,
+      {
+        key: `history\n${request.params.id}\n${version}\n${system_model}`,
+        userId: request.user.userId,
+        bytes: ACROSS_RELEASES_ANSWER_BYTES,
+        read: outcome.read,
+      },
+      () => answer(request),
+    );
+    return stillReading(outcome);
+  };
+};

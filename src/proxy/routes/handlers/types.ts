@@ -4,6 +4,7 @@ import type { VerifiedUser } from '../../auth/user-auth';
 import type { CachedAnswer } from '../../cache/response-cache';
 import type { ProxyConfig } from '../../config';
 import type { Services } from '../../plugins/app-services';
+import type { Building } from '../../release-data/release-stores';
 import type { Caller, UpstreamAdapter } from '../../upstream/adapter';
 
 /** What a route's handler gets: the parsed request, and the verified user who asked. */
@@ -45,11 +46,49 @@ export const callerOf = (request: { user: VerifiedUser; requestId: string }): Ca
 });
 
 /** Releases still being read: 202 with the progress, to be asked again shortly. */
-export const stillReading = <T>(progress: T) => ({
-  value: progress,
-  status: 202,
-  headers: { 'retry-after': '1' },
-});
+export function stillReading<T extends { status: 'building'; read?: Building['read'] }>(
+  progress: T,
+) {
+  // The promise of the reading is the proxy's own, never part of the answer.
+  const { read: _read, ...value } = progress;
+  return { value, status: 202, headers: { 'retry-after': '1' } };
+}
+
+/** Answers being made ahead of their request, by cache key: one at a time each. */
+const ahead = new Set<string>();
+
+/**
+ * Makes an answer as soon as the releases it waits for are read, so the request that follows
+ * the 202 finds it made: a What changed took a second or more to make once its releases were
+ * read, on top of the wait for that request. Once per answer at a time, and only when this
+ * instance's local work has room for it, as a request would need (`LocalWork`); a failure is
+ * left for the request, which makes the answer itself and says what went wrong.
+ */
+export function makeWhenRead(
+  { localWork }: Pick<HandlerDeps, 'localWork'>,
+  work: { key: string; userId: string; bytes: number; read: Promise<void> | undefined },
+  make: () => Promise<unknown>,
+): void {
+  const { key, userId, bytes, read } = work;
+  if (!read || ahead.has(key)) return;
+  ahead.add(key);
+  void read
+    .then(async () => {
+      let give: (() => void) | undefined;
+      try {
+        give = localWork.take(userId, bytes);
+      } catch {
+        return; // no room now: the request makes it, within the bounds
+      }
+      try {
+        await make();
+      } finally {
+        give();
+      }
+    })
+    .catch(() => undefined)
+    .finally(() => ahead.delete(key));
+}
 
 /** What the handlers work with: the app's services, the data service's adapter, the config. */
 export interface HandlerDeps extends Services {
