@@ -1,14 +1,6 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { ACROSS_RELEASES_ANSWER_BYTES } from '../../limits/local-work';
-import {
-  callerOf,
-  makeWhenRead,
-  stillReading,
-  type Handler,
-  type HandlerDeps,
-  type Request,
-} from './types';
+import { callerOf, readingAhead, type Handler, type HandlerDeps, type Request } from './types';
 
 /** `GET /api/changes`: what changed from one release to another, 202 while they are read. */
 export const changesHandler = (deps: HandlerDeps): Handler<'changes'> => {
@@ -30,16 +22,9 @@ export const changesHandler = (deps: HandlerDeps): Handler<'changes'> => {
     const outcome = await answer(request);
     if (!('status' in outcome)) return outcome;
     const { version, system_model, from } = request.query;
-    makeWhenRead(
-      deps,
-      {
-        key: `changes\n${version}\n${system_model}\n${from ?? ''}`,
-        userId: request.user.userId,
-        bytes: ACROSS_RELEASES_ANSWER_BYTES,
-        read: outcome.read,
-      },
-      () => answer(request),
-    );
-    return stillReading(outcome);
+    return readingAhead(deps, request, outcome, {
+      key: `changes\n${version}\n${system_model}\n${from ?? ''}`,
+      make: () => answer(request),
+    });
   };
 };

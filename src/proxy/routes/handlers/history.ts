@@ -1,14 +1,6 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { ACROSS_RELEASES_ANSWER_BYTES } from '../../limits/local-work';
-import {
-  callerOf,
-  makeWhenRead,
-  stillReading,
-  type Handler,
-  type HandlerDeps,
-  type Request,
-} from './types';
+import { callerOf, readingAhead, type Handler, type HandlerDeps, type Request } from './types';
 
 /** `GET /api/datasets/{id}/history`: the dataset in every listed release, 202 while read. */
 export const historyHandler = (deps: HandlerDeps): Handler<'history'> => {
@@ -30,16 +22,9 @@ export const historyHandler = (deps: HandlerDeps): Handler<'history'> => {
     const outcome = await answer(request);
     if (!('status' in outcome)) return outcome;
     const { version, system_model } = request.query;
-    makeWhenRead(
-      deps,
-      {
-        key: `history\n${request.params.id}\n${version}\n${system_model}`,
-        userId: request.user.userId,
-        bytes: ACROSS_RELEASES_ANSWER_BYTES,
-        read: outcome.read,
-      },
-      () => answer(request),
-    );
-    return stillReading(outcome);
+    return readingAhead(deps, request, outcome, {
+      key: `history\n${request.params.id}\n${version}\n${system_model}`,
+      make: () => answer(request),
+    });
   };
 };

@@ -3,6 +3,7 @@ import type { ExplorerPage } from '../../../shared/api/schemas';
 import type { VerifiedUser } from '../../auth/user-auth';
 import type { CachedAnswer } from '../../cache/response-cache';
 import type { ProxyConfig } from '../../config';
+import { ACROSS_RELEASES_ANSWER_BYTES } from '../../limits/local-work';
 import type { Services } from '../../plugins/app-services';
 import type { Building } from '../../release-data/release-stores';
 import type { Caller, UpstreamAdapter } from '../../upstream/adapter';
@@ -52,6 +53,29 @@ export function stillReading<T extends { status: 'building'; read?: Building['re
   // The promise of the reading is the proxy's own, never part of the answer.
   const { read: _read, ...value } = progress;
   return { value, status: 202, headers: { 'retry-after': '1' } };
+}
+
+/**
+ * The 202 of an answer across releases (the changes, a history) still being read, the answer
+ * made the moment they are read (`makeWhenRead`): `key` names the answer, `make` makes it.
+ */
+export function readingAhead(
+  deps: Pick<HandlerDeps, 'localWork'>,
+  request: { user: VerifiedUser },
+  progress: Building,
+  ahead: { key: string; make: () => Promise<unknown> },
+) {
+  makeWhenRead(
+    deps,
+    {
+      key: ahead.key,
+      userId: request.user.userId,
+      bytes: ACROSS_RELEASES_ANSWER_BYTES,
+      read: progress.read,
+    },
+    ahead.make,
+  );
+  return stillReading(progress);
 }
 
 /** Answers being made ahead of their request, by cache key: one at a time each. */
