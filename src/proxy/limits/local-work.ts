@@ -20,6 +20,9 @@ const v8Heap = () => {
   return { used: stats.used_heap_size, limit: stats.heap_size_limit };
 };
 
+/** What a release's changes or a dataset's history is estimated to hold until it is sent. */
+export const ACROSS_RELEASES_ANSWER_BYTES = 8 * 1024 * 1024;
+
 /**
  * Bounds on the work the proxy does itself, in its memory, for one request: upgrade checks,
  * the changes between releases, histories, release reads. `USER_CONCURRENCY` counts calls to the
@@ -30,9 +33,6 @@ const v8Heap = () => {
  * `local_work_busy` and a Retry-After, never queued (a queue would hold the bodies). Work alone
  * in the proxy always starts, however large its estimate.
  */
-/** What a release's changes or a dataset's history is estimated to hold until it is sent. */
-export const ACROSS_RELEASES_ANSWER_BYTES = 8 * 1024 * 1024;
-
 export class LocalWork {
   private readonly running = new Map<string, number>();
   private bytes = 0;

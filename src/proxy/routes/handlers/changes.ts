@@ -1,10 +1,11 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { callerOf, readingAhead, type Handler, type HandlerDeps, type Request } from './types';
+import { answersAhead, callerOf, type Handler, type HandlerDeps, type Request } from './types';
 
 /** `GET /api/changes`: what changed from one release to another, 202 while they are read. */
 export const changesHandler = (deps: HandlerDeps): Handler<'changes'> => {
   const { catalog, acrossReleases } = deps;
+  const ahead = answersAhead(deps);
   const answer = async (request: Request<'changes'>) => {
     const caller = callerOf(request);
     const to = await catalog.resolve(caller, request.query);
@@ -22,7 +23,7 @@ export const changesHandler = (deps: HandlerDeps): Handler<'changes'> => {
     const outcome = await answer(request);
     if (!('status' in outcome)) return outcome;
     const { version, system_model, from } = request.query;
-    return readingAhead(deps, request, outcome, {
+    return ahead.reading(request, outcome, {
       key: `changes\n${version}\n${system_model}\n${from ?? ''}`,
       make: () => answer(request),
     });

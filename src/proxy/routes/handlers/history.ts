@@ -1,10 +1,11 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { callerOf, readingAhead, type Handler, type HandlerDeps, type Request } from './types';
+import { answersAhead, callerOf, type Handler, type HandlerDeps, type Request } from './types';
 
 /** `GET /api/datasets/{id}/history`: the dataset in every listed release, 202 while read. */
 export const historyHandler = (deps: HandlerDeps): Handler<'history'> => {
   const { catalog, acrossReleases } = deps;
+  const ahead = answersAhead(deps);
   const answer = async (request: Request<'history'>) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
@@ -22,7 +23,7 @@ export const historyHandler = (deps: HandlerDeps): Handler<'history'> => {
     const outcome = await answer(request);
     if (!('status' in outcome)) return outcome;
     const { version, system_model } = request.query;
-    return readingAhead(deps, request, outcome, {
+    return ahead.reading(request, outcome, {
       key: `history\n${request.params.id}\n${version}\n${system_model}`,
       make: () => answer(request),
     });

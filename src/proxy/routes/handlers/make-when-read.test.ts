@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalWork } from '../../limits/local-work';
-import { makeWhenRead } from './types';
+import { answersAhead } from './types';
 
 /** A reading that ends when told. */
 function reading() {
@@ -18,8 +18,9 @@ describe('making an answer as soon as its releases are read', () => {
     const { read, end } = reading();
     const made: string[] = [];
     const work = { key: 'changes 3.12', userId: 'u', bytes: 1024, read };
+    const ahead = answersAhead({ localWork: roomy() });
     for (let i = 0; i < 3; i++)
-      makeWhenRead({ localWork: roomy() }, work, async () => {
+      ahead.whenRead(work, async () => {
         made.push('made');
       });
     await settle();
@@ -28,7 +29,7 @@ describe('making an answer as soon as its releases are read', () => {
     await settle();
     expect(made).toEqual(['made']);
     // Made and done: a later 202 for the same answer may make it again.
-    makeWhenRead({ localWork: roomy() }, work, async () => {
+    ahead.whenRead(work, async () => {
       made.push('again');
     });
     await settle();
@@ -39,8 +40,7 @@ describe('making an answer as soon as its releases are read', () => {
     const localWork = new LocalWork({ perUser: 1, maxBytes: 64 * 1024 * 1024 });
     const held = localWork.take('u', 1024);
     const made: string[] = [];
-    makeWhenRead(
-      { localWork },
+    answersAhead({ localWork }).whenRead(
       { key: 'history 1', userId: 'u', bytes: 1024, read: Promise.resolve() },
       async () => {
         made.push('made');
@@ -50,8 +50,7 @@ describe('making an answer as soon as its releases are read', () => {
     expect(made).toEqual([]);
     held();
     let during: unknown;
-    makeWhenRead(
-      { localWork },
+    answersAhead({ localWork }).whenRead(
       { key: 'history 2', userId: 'u', bytes: 1024, read: Promise.resolve() },
       async () => {
         // While it is made, the user's one place is taken.
@@ -69,13 +68,11 @@ describe('making an answer as soon as its releases are read', () => {
 
   it('leaves a failure to the request that follows, and never without a reading', async () => {
     const made: string[] = [];
-    makeWhenRead(
-      { localWork: roomy() },
+    answersAhead({ localWork: roomy() }).whenRead(
       { key: 'k', userId: 'u', bytes: 1, read: Promise.resolve() },
       () => Promise.reject(new Error('the release could not be read')),
     );
-    makeWhenRead(
-      { localWork: roomy() },
+    answersAhead({ localWork: roomy() }).whenRead(
       { key: 'nothing read', userId: 'u', bytes: 1, read: undefined },
       async () => {
         made.push('made');

@@ -56,62 +56,65 @@ export function stillReading<T extends { status: 'building'; read?: Building['re
 }
 
 /**
- * The 202 of an answer across releases (the changes, a history) still being read, the answer
- * made the moment they are read (`makeWhenRead`): `key` names the answer, `make` makes it.
+ * Answers across releases (the changes, a history) made the moment their releases are read, so
+ * the request that follows the 202 finds them made: a What changed took a second or more to make
+ * once its releases were read, on top of the wait for that request. One per handler, so what is
+ * under way belongs to its app, not to the process.
  */
-export function readingAhead(
-  deps: Pick<HandlerDeps, 'localWork'>,
-  request: { user: VerifiedUser },
-  progress: Building,
-  ahead: { key: string; make: () => Promise<unknown> },
-) {
-  makeWhenRead(
-    deps,
-    {
-      key: ahead.key,
-      userId: request.user.userId,
-      bytes: ACROSS_RELEASES_ANSWER_BYTES,
-      read: progress.read,
+export function answersAhead({ localWork }: Pick<HandlerDeps, 'localWork'>) {
+  /** Answers being made ahead of their request, by key: one at a time each. */
+  const underWay = new Set<string>();
+
+  /**
+   * Makes an answer once `read` settles: once per answer at a time, and only when this
+   * instance's local work has room for it, as a request would need (`LocalWork`); a failure is
+   * left for the request, which makes the answer itself and says what went wrong.
+   */
+  function whenRead(
+    work: { key: string; userId: string; bytes: number; read: Promise<void> | undefined },
+    make: () => Promise<unknown>,
+  ): void {
+    const { key, userId, bytes, read } = work;
+    if (!read || underWay.has(key)) return;
+    underWay.add(key);
+    void read
+      .then(async () => {
+        let give: (() => void) | undefined;
+        try {
+          give = localWork.take(userId, bytes);
+        } catch {
+          return; // no room now: the request makes it, within the bounds
+        }
+        try {
+          await make();
+        } finally {
+          give();
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => underWay.delete(key));
+  }
+
+  return {
+    whenRead,
+    /** The 202 of an answer still being read, the answer made the moment it is: `key` names it. */
+    reading(
+      request: { user: VerifiedUser },
+      progress: Building,
+      ahead: { key: string; make: () => Promise<unknown> },
+    ) {
+      whenRead(
+        {
+          key: ahead.key,
+          userId: request.user.userId,
+          bytes: ACROSS_RELEASES_ANSWER_BYTES,
+          read: progress.read,
+        },
+        ahead.make,
+      );
+      return stillReading(progress);
     },
-    ahead.make,
-  );
-  return stillReading(progress);
-}
-
-/** Answers being made ahead of their request, by cache key: one at a time each. */
-const ahead = new Set<string>();
-
-/**
- * Makes an answer as soon as the releases it waits for are read, so the request that follows
- * the 202 finds it made: a What changed took a second or more to make once its releases were
- * read, on top of the wait for that request. Once per answer at a time, and only when this
- * instance's local work has room for it, as a request would need (`LocalWork`); a failure is
- * left for the request, which makes the answer itself and says what went wrong.
- */
-export function makeWhenRead(
-  { localWork }: Pick<HandlerDeps, 'localWork'>,
-  work: { key: string; userId: string; bytes: number; read: Promise<void> | undefined },
-  make: () => Promise<unknown>,
-): void {
-  const { key, userId, bytes, read } = work;
-  if (!read || ahead.has(key)) return;
-  ahead.add(key);
-  void read
-    .then(async () => {
-      let give: (() => void) | undefined;
-      try {
-        give = localWork.take(userId, bytes);
-      } catch {
-        return; // no room now: the request makes it, within the bounds
-      }
-      try {
-        await make();
-      } finally {
-        give();
-      }
-    })
-    .catch(() => undefined)
-    .finally(() => ahead.delete(key));
+  };
 }
 
 /** What the handlers work with: the app's services, the data service's adapter, the config. */
