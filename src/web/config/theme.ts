@@ -1,4 +1,4 @@
-import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, Combobox, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Shades chosen for WCAG AA contrast: teal 9, which takes white text at 5:1, in both schemes
@@ -15,6 +15,11 @@ export const theme = createTheme({
   components: {
     // A link inside a sentence must be told apart by more than its colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A closed chooser's options are not drawn: kept mounted (Mantine's default), each Select
+    // drew all its options hidden and placed its dropdown on mount, forcing the browser to
+    // compute the whole page's styles once per chooser (a quarter to two fifths of a second on
+    // the laptop's CPU on dataset search and What changed).
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
   },
 });
 
