@@ -1,8 +1,8 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Stack, Table, Text } from '@mantine/core';
 import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
 import type { EntryScoreMove } from '../../../../shared/scores/moves';
 import { ChangeBadge } from '../../../components/data/change-badge';
+import { DenseCell, DenseLink, DenseRow, DenseText, dense } from '../../../components/data/dense';
 import { OrMissing } from '../../../components/data/missing';
 import { ScoreMoveCell } from '../../../components/data/score-move';
 import { PageControl } from '../../../components/data/page-control';
@@ -30,21 +30,22 @@ function Side({
   systemModel: string;
   ind: readonly number[];
 }) {
-  if (!dataset) return <Text c="dimmed">—</Text>;
+  if (!dataset)
+    return (
+      <DenseText size="sm" dimmed>
+        —
+      </DenseText>
+    );
   return (
-    <Stack gap={0}>
-      <Anchor
-        component={Link}
-        to={paths.dataset({ version, systemModel }, dataset.id, { ind })}
-        size="sm"
-      >
+    <div className={dense.stack}>
+      <DenseLink to={paths.dataset({ version, systemModel }, dataset.id, { ind })} size="sm">
         <OrMissing value={dataset.activity} />
-      </Anchor>
-      <Text size="xs">
+      </DenseLink>
+      <DenseText size="xs">
         <OrMissing value={dataset.product} /> · <OrMissing value={dataset.geography} /> · ID{' '}
         {dataset.id}
-      </Text>
-    </Stack>
+      </DenseText>
+    </div>
   );
 }
 
@@ -54,9 +55,9 @@ function RowChange({ row }: { row: ChangeRow }) {
     <div>
       <ChangeBadge change={row.change} />
       {row.share !== null && (
-        <Text size="xs" c="dimmed">
+        <DenseText size="xs" dimmed>
           share {shareText(row.share)}
-        </Text>
+        </DenseText>
       )}
     </div>
   );
@@ -86,25 +87,24 @@ function NewSide({
     <>
       <Side dataset={row.to} version={to} systemModel={systemModel} ind={ind} />
       {sources.length > 0 && (
-        <Text size="xs" c="dimmed">
+        <DenseText size="xs" dimmed>
           Merged from this and:{' '}
           {sources.map((source, i) => (
             <span key={source.id}>
               {i > 0 && '; '}
-              <Anchor
-                component={Link}
+              <DenseLink
                 to={paths.dataset({ version: from, systemModel }, source.id, { ind })}
                 size="xs"
               >
                 {source.id}
-              </Anchor>{' '}
+              </DenseLink>{' '}
               {source.geography ?? ''}
             </span>
           ))}
-        </Text>
+        </DenseText>
       )}
       {row.candidates.length > 0 && (
-        <Text size="xs" c="dimmed">
+        <DenseText size="xs" dimmed>
           {row.change === 'new'
             ? 'May come from: '
             : row.to
@@ -113,8 +113,7 @@ function NewSide({
           {row.candidates.map((c, i) => (
             <span key={c.dataset.id}>
               {i > 0 && '; '}
-              <Anchor
-                component={Link}
+              <DenseLink
                 to={paths.dataset(
                   { version: row.change === 'new' ? from : to, systemModel },
                   c.dataset.id,
@@ -123,11 +122,11 @@ function NewSide({
                 size="xs"
               >
                 {c.dataset.id}
-              </Anchor>{' '}
+              </DenseLink>{' '}
               {c.dataset.geography ?? ''} ({candidateReason(c)})
             </span>
           ))}
-        </Text>
+        </DenseText>
       )}
     </>
   );
@@ -181,26 +180,26 @@ export function ChangeTable({
           </Table.Thead>
           <Table.Tbody>
             {shown.map((row) => (
-              <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
-                <Table.Td>
-                  <Stack gap={4}>
+              <DenseRow striped key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
+                <DenseCell>
+                  <div className={dense.stack} style={{ gap: 4 }}>
                     <RowChange row={row} />
-                    <Text size="xs" c="dimmed">
+                    <DenseText size="xs" dimmed>
                       In {from}
-                    </Text>
+                    </DenseText>
                     <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
-                    <Text size="xs" c="dimmed">
+                    <DenseText size="xs" dimmed>
                       In {to}
-                    </Text>
+                    </DenseText>
                     <NewSide row={row} changes={changes} ind={ind} groups={groups} />
                     {row.change !== 'new' && (
-                      <Text size="xs">
+                      <DenseText size="xs">
                         Decided by{' '}
                         {sourceOfVerdict(row, { change: row.change, steps: changes.reports })}
-                      </Text>
+                      </DenseText>
                     )}
                     {row.fields.length > 0 && (
-                      <Text size="xs">Differs: {describeFields(row.fields)}</Text>
+                      <DenseText size="xs">Differs: {describeFields(row.fields)}</DenseText>
                     )}
                     {scores?.moves(row).map((move, i) => (
                       <Stack key={move.indicatorId} gap={0}>
@@ -210,9 +209,9 @@ export function ChangeTable({
                         <ScoreMoveCell move={move} from={from} to={to} targetName={nameOf(row)} />
                       </Stack>
                     ))}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
+                  </div>
+                </DenseCell>
+              </DenseRow>
             ))}
           </Table.Tbody>
         </Table>
@@ -233,32 +232,32 @@ export function ChangeTable({
             </Table.Thead>
             <Table.Tbody>
               {shown.map((row) => (
-                <Table.Tr key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
-                  <Table.Td>
+                <DenseRow striped key={`${row.from?.id ?? ''}>${row.to?.id ?? ''}`}>
+                  <DenseCell>
                     <RowChange row={row} />
-                  </Table.Td>
-                  <Table.Td>
+                  </DenseCell>
+                  <DenseCell>
                     <Side dataset={row.from} version={from} systemModel={systemModel} ind={ind} />
-                  </Table.Td>
-                  <Table.Td>
+                  </DenseCell>
+                  <DenseCell>
                     <NewSide row={row} changes={changes} ind={ind} groups={groups} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
+                  </DenseCell>
+                  <DenseCell>
+                    <DenseText size="xs">
                       {row.change === 'new'
                         ? `new in ${to}`
                         : sourceOfVerdict(row, { change: row.change, steps: changes.reports })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{describeFields(row.fields)}</Text>
-                  </Table.Td>
+                    </DenseText>
+                  </DenseCell>
+                  <DenseCell>
+                    <DenseText size="xs">{describeFields(row.fields)}</DenseText>
+                  </DenseCell>
                   {scores?.moves(row).map((move) => (
-                    <Table.Td key={move.indicatorId}>
+                    <DenseCell key={move.indicatorId}>
                       <ScoreMoveCell move={move} from={from} to={to} targetName={nameOf(row)} />
-                    </Table.Td>
+                    </DenseCell>
                   ))}
-                </Table.Tr>
+                </DenseRow>
               ))}
             </Table.Tbody>
           </Table>

@@ -1,7 +1,7 @@
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import type { SearchHit } from '../../../../shared/api/schemas';
+import { DenseCell, DenseLink, DenseRow, DenseText, dense } from '../../../components/data/dense';
 import { paths } from '../../../config/paths';
 import { MAX_COMPARED, type ReleaseRef } from '../../../config/routes';
 import { usePhone } from '../../../lib/screen';
@@ -18,10 +18,9 @@ function CompareGeographies(props: {
   const { product } = props;
   if (product.datasets.length <= MAX_COMPARED) {
     return (
-      <Anchor
-        component={Link}
+      <DenseLink
         size="sm"
-        fw={600}
+        strong
         to={paths.compare(props.release, {
           ds: product.datasets.map((dataset) => dataset.id),
           ind: props.indicatorIds,
@@ -29,7 +28,7 @@ function CompareGeographies(props: {
         aria-label={`Compare the geographies of ${product.name}`}
       >
         Compare
-      </Anchor>
+      </DenseLink>
     );
   }
   return <CompareChooser {...props} />;
@@ -43,17 +42,16 @@ function DatasetLinks(props: {
 }) {
   const { activity, product } = props;
   return (
-    <Group gap={6}>
+    <div className={dense.wrap} style={{ gap: 6 }}>
       {product.datasets.map((dataset) => (
-        <Anchor
+        <DenseLink
           key={dataset.id}
-          component={Link}
           size="sm"
           to={paths.dataset(props.release, dataset.id, { ind: props.indicatorIds })}
           aria-label={`${activity.name}, ${dataset.geography}, dataset ${dataset.id}`}
         >
           {dataset.geography} · {dataset.id}
-        </Anchor>
+        </DenseLink>
       ))}
       {product.datasets.length > 1 && (
         <CompareGeographies
@@ -62,22 +60,22 @@ function DatasetLinks(props: {
           indicatorIds={props.indicatorIds}
         />
       )}
-    </Group>
+    </div>
   );
 }
 
 function ActivityName({ activity }: { activity: SearchHit }) {
   return (
-    <Stack gap={2}>
-      <Text size="sm" fw={600}>
+    <div className={dense.stack} style={{ gap: 2 }}>
+      <DenseText size="sm" strong>
         {activity.name}
-      </Text>
+      </DenseText>
       {activity.activity_type !== null && (
         <Badge size="xs" variant="light" color="gray">
           {activity.activity_type}
         </Badge>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -118,23 +116,23 @@ export const SearchResults = memo(function SearchResults(props: SearchResultsPro
         </Table.Thead>
         <Table.Tbody>
           {rows.map(({ activity, product, first }) => (
-            <Table.Tr key={`${activity.name}|${product.name}`}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Stack gap={4}>
+            <DenseRow key={`${activity.name}|${product.name}`}>
+              <DenseCell wrapAnywhere>
+                <div className={dense.stack} style={{ gap: 4 }}>
                   {first && <ActivityName activity={activity} />}
-                  <Text size="sm">
+                  <DenseText size="sm">
                     {product.name}
                     {product.unit ? ` (${product.unit})` : ''}
-                  </Text>
+                  </DenseText>
                   <DatasetLinks
                     activity={activity}
                     product={product}
                     release={props.release}
                     indicatorIds={props.indicatorIds}
                   />
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
+                </div>
+              </DenseCell>
+            </DenseRow>
           ))}
         </Table.Tbody>
       </Table>
@@ -153,19 +151,19 @@ export const SearchResults = memo(function SearchResults(props: SearchResultsPro
         </Table.Thead>
         <Table.Tbody>
           {rows.map(({ activity, product, first }) => (
-            <Table.Tr key={`${activity.name}|${product.name}`}>
-              <Table.Td>{first && <ActivityName activity={activity} />}</Table.Td>
-              <Table.Td>{product.name}</Table.Td>
-              <Table.Td>{product.unit}</Table.Td>
-              <Table.Td>
+            <DenseRow key={`${activity.name}|${product.name}`}>
+              <DenseCell>{first && <ActivityName activity={activity} />}</DenseCell>
+              <DenseCell>{product.name}</DenseCell>
+              <DenseCell>{product.unit}</DenseCell>
+              <DenseCell>
                 <DatasetLinks
                   activity={activity}
                   product={product}
                   release={props.release}
                   indicatorIds={props.indicatorIds}
                 />
-              </Table.Td>
-            </Table.Tr>
+              </DenseCell>
+            </DenseRow>
           ))}
         </Table.Tbody>
       </Table>
