@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UpgradeCheckSchema } from '../../shared/api/schemas';
+import { UpgradeCheckSchema, type ChangeRow } from '../../shared/api/schemas';
+import { changeCounts, changedIds, filterChanges } from '../../shared/changes-list';
 import type { ListEntry } from '../../shared/api/routes';
 import { ProblemSchema } from '../../shared/problem';
 import { signInWithCode } from '../../emulator/testing/sign-in-flow';
@@ -13,10 +14,11 @@ import { releaseQuery } from '../upstream/adapter';
 // emulator records it did (GET /_emulator/changes), never against the matcher's own output. A
 // quarter of the real size has every kind of change.
 // Here the changes and the upgrade check; a dataset's history: dataset-history.test.ts.
-const { emulator, proxy, auth, truth, apiRequests, changes, upgrade } = useAcrossReleases({
-  start: startTestEmulator,
-  signIn: signInWithCode,
-});
+const { emulator, proxy, auth, truth, apiRequests, changes, changesPage, upgrade } =
+  useAcrossReleases({
+    start: startTestEmulator,
+    signIn: signInWithCode,
+  });
 
 describe('GET /api/changes', () => {
   it('reads a release once for the sector index and the changes, and charges nothing', async () => {
@@ -113,6 +115,101 @@ describe('GET /api/changes', () => {
     );
     expect((await problem('/api/changes?version=3.10')).body.detail).toMatch(/no release before/);
     expect((await proxy().app.inject({ url: '/api/changes?version=3.12' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/changes/page', () => {
+  const rowId = (row: ChangeRow) => `${row.from?.id ?? ''}>${row.to?.id ?? ''}`;
+
+  it('pages the list the whole answer holds, as the filters narrow it, with what the page needs', async () => {
+    const { answer: all } = await changes('version=3.12&system_model=cutoff&from=3.11');
+    const { answer: first } = await changesPage('version=3.12&system_model=cutoff&from=3.11');
+    expect(first).toMatchObject({ from: '3.11', to: '3.12', page: 1, matching: all.rows.length });
+    expect(first.total).toBe(all.rows.length);
+    expect(first.pages).toBe(Math.ceil(all.rows.length / 100));
+    expect(first.rows.map(rowId)).toEqual(all.rows.slice(0, 100).map(rowId));
+    expect(first.counts).toEqual(all.counts);
+    expect(first.counts_within).toBeNull();
+    expect(first.ids).toEqual(changedIds(all.rows));
+    // The sector with the most changes: more than a page of them.
+    const [largest] = [...first.facets.sectors].sort((a, b) => b.rows - a.rows);
+    const sector = largest?.name ?? '';
+    expect(largest?.rows).toBe(all.rows.filter((row) => row.sectors.includes(sector)).length);
+
+    // A page with a split whose other parts are on another page: they come with it.
+    const partsOf = (row: ChangeRow) =>
+      all.rows.filter((other) => other.change === 'split' && other.from?.id === row.from?.id);
+    const across = all.rows.findIndex(
+      (row, i) =>
+        row.change === 'split' &&
+        partsOf(row).some(
+          (part) => Math.floor(all.rows.indexOf(part) / 100) !== Math.floor(i / 100),
+        ),
+    );
+    expect(across).toBeGreaterThanOrEqual(0);
+    const page = Math.floor(across / 100) + 1;
+    const { answer: paged } = await changesPage(
+      `version=3.12&system_model=cutoff&from=3.11&page=${page}`,
+    );
+    expect(paged.rows.map(rowId)).toEqual(all.rows.slice((page - 1) * 100, page * 100).map(rowId));
+    expect(paged.related.length).toBeGreaterThan(0);
+    const parts = new Set([...paged.rows, ...paged.related].map(rowId));
+    for (const shown of paged.rows.filter((row) => row.change === 'split'))
+      for (const part of partsOf(shown)) expect(parts.has(rowId(part)), rowId(part)).toBe(true);
+    const onPage = new Set(paged.rows.map(rowId));
+    expect(paged.related.some((row) => onPage.has(rowId(row)))).toBe(false);
+
+    // A filter: its rows, the kinds within the other filters, a sector's page 2.
+    const query = new URLSearchParams({
+      version: '3.12',
+      system_model: 'cutoff',
+      from: '3.11',
+      sector,
+      page: '2',
+    });
+    const inSector = filterChanges(all.rows, { sector });
+    expect(inSector.length).toBeGreaterThan(100);
+    const { answer: second } = await changesPage(query.toString());
+    expect(second.rows.map(rowId)).toEqual(inSector.slice(100, 200).map(rowId));
+    expect(second.matching).toBe(inSector.length);
+    expect(second.counts_within).toEqual(changeCounts(all.rows, { sector }));
+    expect(second.ids).toEqual(changedIds(inSector));
+
+    // Words, and a page past the last: the last page.
+    const words = await changesPage(
+      'version=3.12&system_model=cutoff&from=3.11&q=electricity%20high&page=9999',
+    );
+    const kept = filterChanges(all.rows, { q: 'electricity high' });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(words.answer.page).toBe(Math.ceil(kept.length / 100));
+    expect(words.answer.rows.map(rowId)).toEqual(
+      kept.slice((words.answer.page - 1) * 100).map(rowId),
+    );
+  });
+
+  it('refuses a bad page, kind of change or parameter before asking the data service', async () => {
+    await changesPage('version=3.12&system_model=cutoff&from=3.11');
+    const before = await apiRequests();
+    for (const [query, field] of [
+      ['page=0', 'query.page'],
+      ['page=two', 'query.page'],
+      ['change=vanished', 'query.change'],
+      ['q=' + 'x'.repeat(201), 'query.q'],
+      ['size=1000', 'query'],
+    ] as const) {
+      const response = await proxy().app.inject({
+        url: `/api/changes/page?version=3.12&system_model=cutoff&from=3.11&${query}`,
+        headers: auth(),
+      });
+      expect(response.statusCode, query).toBe(400);
+      const problem = ProblemSchema.parse(response.json());
+      expect(problem.code).toBe('validation_failed');
+      expect(JSON.stringify(problem.errors), query).toContain(field);
+    }
+    expect((await proxy().app.inject({ url: '/api/changes/page?version=3.12' })).statusCode).toBe(
+      401,
+    );
+    expect(await apiRequests()).toBe(before);
   });
 });
 

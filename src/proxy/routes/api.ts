@@ -30,6 +30,7 @@ const MB = 1024 * 1024;
 const LOCAL_WORK: Partial<Record<RouteName, (body: unknown) => number>> = {
   upgradeCheck: (body) => MB + 512 * ((body as { entries?: unknown[] }).entries?.length ?? 0),
   changes: () => ACROSS_RELEASES_ANSWER_BYTES,
+  changesPage: () => ACROSS_RELEASES_ANSWER_BYTES,
   history: () => ACROSS_RELEASES_ANSWER_BYTES,
 };
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ListEntry } from '../../shared/api/routes';
 import {
+  ChangesPageSchema,
   ChangesSchema,
   DatasetHistorySchema,
   UpgradeCheckSchema,
   type Changes,
+  type ChangesPage,
   type DatasetHistory,
   type UpgradeCheck,
 } from '../../shared/api/schemas';
@@ -96,6 +98,11 @@ export function useAcrossReleases<E extends StartedEmulator>(deps: {
       whenReady<Changes>(
         () => theProxy().app.inject({ url: `/api/changes?${query}`, headers: auth }),
         (body) => ChangesSchema.parse(body),
+      ),
+    changesPage: (query: string) =>
+      whenReady<ChangesPage>(
+        () => theProxy().app.inject({ url: `/api/changes/page?${query}`, headers: auth }),
+        (body) => ChangesPageSchema.parse(body),
       ),
     upgrade: (query: string, entries: ListEntry[]) =>
       whenReady<UpgradeCheck>(

@@ -80,6 +80,10 @@ export const page = {
     ),
   ),
 };
+/** A page of a list the proxy pages itself (What changed), from 1. */
+export const pageNumber = z.optional(
+  z.pipe(digits('must be a whole number'), z.number().check(z.minimum(1), z.maximum(10_000))),
+);
 export const uuid = anyUuid();
 /**
  * A set of indicators, in ascending order and each once, as the proxy keys and asks for it: the

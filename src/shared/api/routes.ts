@@ -1,10 +1,12 @@
 import { z } from 'zod/mini';
 import { PublicConfigSchema } from '../config';
+import { RELEASE_CHANGES } from '../matching/verdict';
 import { ReleaseSegmentSchema } from '../versions';
 import { ScorePriceBodySchema, ScorePriceSchema } from './price';
 import { CheckRowSchema, EvidenceCheckSchema, MAX_CHECK_ROWS } from './evidence';
 import {
   ACTIVITY_TYPE_FILTERS,
+  ChangesPageSchema,
   ChangesSchema,
   DatasetHistorySchema,
   DatasetReleasesSchema,
@@ -28,6 +30,7 @@ import {
   MAX_INDICATORS_PER_CALL,
   MAX_LIST_ENTRIES,
   page,
+  pageNumber,
   release,
   uuid,
 } from './inputs';
@@ -238,6 +241,28 @@ export const API = {
     query: z.strictObject({ ...release, from: z.optional(ReleaseSegmentSchema) }),
     body: undefined,
     response: ChangesSchema,
+    caching: 'immutable',
+    accepted: '202: the releases are being read; ask again after Retry-After',
+  }),
+  changesPage: route({
+    method: 'GET',
+    path: '/api/changes/page',
+    summary:
+      'One page (`page`, 100 rows, from 1) of `/api/changes` as filters narrow it: `change`, `sector`, `isic_section`, `activity_type` (its prose name) and `q` (words that must each begin a word of either side’s activity, product or geography); with the summary, the list’s `facets`, `matching`, `counts_within` (by kind within the other filters), the `ids` kept, and the `related` rows of other pages that the page’s splits and merges need',
+    auth: true,
+    params: none,
+    query: z.strictObject({
+      ...release,
+      from: z.optional(ReleaseSegmentSchema),
+      change: z.optional(z.enum(RELEASE_CHANGES)),
+      sector: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      isic_section: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      activity_type: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      q: z.optional(z.string().check(z.maxLength(200))),
+      page: pageNumber,
+    }),
+    body: undefined,
+    response: ChangesPageSchema,
     caching: 'immutable',
     accepted: '202: the releases are being read; ask again after Retry-After',
   }),

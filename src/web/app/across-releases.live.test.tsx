@@ -88,8 +88,12 @@ describe('what changed in a release', () => {
     expect(
       screen.getByRole('note', { name: 'Decided by ecoinvent’s change reports' }),
     ).toHaveTextContent('ecoinvent change report 3.11 → 3.12');
-    const asked = live.sent.filter((request) => request.path === '/api/changes');
+    // A page of the list, not the whole list: a hundred rows where the release has thousands.
+    const asked = live.sent.filter((request) => request.path === '/api/changes/page');
     expect(asked.map((request) => request.search.get('from'))).toContain('3.11');
+    expect(paths()).not.toContain('/api/changes');
+    const table = screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' });
+    expect(within(table).getAllByRole('row')).toHaveLength(101);
     expect(document.title).toBe('Changes since 3.11 · 3.12 · LCI Explorer');
   });
 
@@ -99,6 +103,7 @@ describe('what changed in a release', () => {
       await screen.findByText('Your licence has no release of cutoff before 3.10.'),
     ).toBeVisible();
     expect(paths()).not.toContain('/api/changes');
+    expect(paths()).not.toContain('/api/changes/page');
   });
 });
 

@@ -152,10 +152,11 @@ describe('one vocabulary across What changed, the upgrade check and the history'
 
     const changesPage = renderWithProviders(
       <ChangeTable
-        changes={{ ...changes, rows: shownRows }}
+        changes={changes}
         rows={shownRows}
         ind={[]}
         page={1}
+        pages={1}
         onPage={vi.fn()}
         groups={rowGroups(changes.rows)}
       />,

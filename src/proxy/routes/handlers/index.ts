@@ -1,5 +1,5 @@
 import { batchHandler } from './batch';
-import { changesHandler } from './changes';
+import { changesHandlers } from './changes';
 import { datasetHandler } from './dataset';
 import { datasetReleasesHandler } from './dataset-releases';
 import { datasetSuccessorsHandler } from './dataset-successors';
@@ -19,21 +19,25 @@ import { versionsHandler } from './versions';
 type UserHandlers = { [K in UserRouteName]: Handler<K> };
 
 /** Every route behind the auth plugin, one file each. */
-export const userHandlers = (deps: HandlerDeps): UserHandlers => ({
-  versions: versionsHandler(deps),
-  usage: usageHandler(deps),
-  scorePrice: scorePriceHandler(deps),
-  indicators: indicatorsHandler(deps),
-  indicatorCounterparts: indicatorCounterpartsHandler(deps),
-  sectors: sectorsHandler(deps),
-  changes: changesHandler(deps),
-  upgradeCheck: upgradeCheckHandler(deps),
-  history: historyHandler(deps),
-  search: searchHandler(deps),
-  spold: spoldHandler(deps),
-  datasetReleases: datasetReleasesHandler(deps),
-  datasetSuccessors: datasetSuccessorsHandler(deps),
-  dataset: datasetHandler(deps),
-  batch: batchHandler(deps),
-  evidenceCheck: evidenceCheckHandler(deps),
-});
+export const userHandlers = (deps: HandlerDeps): UserHandlers => {
+  const changes = changesHandlers(deps);
+  return {
+    versions: versionsHandler(deps),
+    usage: usageHandler(deps),
+    scorePrice: scorePriceHandler(deps),
+    indicators: indicatorsHandler(deps),
+    indicatorCounterparts: indicatorCounterpartsHandler(deps),
+    sectors: sectorsHandler(deps),
+    changes: changes.changes,
+    changesPage: changes.changesPage,
+    upgradeCheck: upgradeCheckHandler(deps),
+    history: historyHandler(deps),
+    search: searchHandler(deps),
+    spold: spoldHandler(deps),
+    datasetReleases: datasetReleasesHandler(deps),
+    datasetSuccessors: datasetSuccessorsHandler(deps),
+    dataset: datasetHandler(deps),
+    batch: batchHandler(deps),
+    evidenceCheck: evidenceCheckHandler(deps),
+  };
+};

@@ -137,24 +137,64 @@ const ChangeRowSchema = z.object({
 });
 export type ChangeRow = z.infer<typeof ChangeRowSchema>;
 
+const count = z.int().check(z.nonnegative());
+const countsByChange = z.record(z.enum(RELEASE_CHANGES), count);
+
+/** What a pair of releases' changes say as a whole, with the list or a page of it. */
+const changesSummary = {
+  status: z.literal('ready'),
+  from: z.string(),
+  to: z.string(),
+  system_model: z.string(),
+  datasets: z.object({ from: z.int(), to: z.int() }),
+  counts: countsByChange,
+  unchanged: count,
+  /** Each step between the two releases and the change report it was decided by, if any. */
+  reports: z.array(ReportStepSchema),
+  unmatched_entries: z.array(UnmatchedEntrySchema),
+};
+
 /** `GET /api/changes`: what changed from one release to another, built once from free calls. */
 export const ChangesSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('ready'),
-    from: z.string(),
-    to: z.string(),
-    system_model: z.string(),
-    datasets: z.object({ from: z.int(), to: z.int() }),
-    counts: z.record(z.enum(RELEASE_CHANGES), z.int().check(z.nonnegative())),
-    unchanged: z.int().check(z.nonnegative()),
-    /** Each step between the two releases and the change report it was decided by, if any. */
-    reports: z.array(ReportStepSchema),
-    unmatched_entries: z.array(UnmatchedEntrySchema),
-    rows: z.array(ChangeRowSchema),
-  }),
+  z.object({ ...changesSummary, rows: z.array(ChangeRowSchema) }),
   BuildingSchema,
 ]);
 export type Changes = z.infer<typeof ChangesSchema>;
+/** What the list and a page of it both say of a pair of releases. */
+export type ChangesSummary = Omit<Extract<Changes, { status: 'ready' }>, 'rows'>;
+
+const FacetSchema = z.object({ name: z.string(), rows: count });
+
+/**
+ * `GET /api/changes/page`: one page of the same list as filters narrow it, with what the page
+ * around it shows, so a browser reads a hundred rows rather than thousands.
+ */
+export const ChangesPageSchema = z.discriminatedUnion('status', [
+  z.object({
+    ...changesSummary,
+    /** Changed datasets in all, before any filter. */
+    total: count,
+    /** The list's sectors, ISIC sections and activity types, with how many rows have each. */
+    facets: z.object({
+      sectors: z.array(FacetSchema),
+      isic_sections: z.array(FacetSchema),
+      activity_types: z.array(FacetSchema),
+    }),
+    /** The rows the filters keep. */
+    matching: count,
+    /** Each kind's count among the rows the other filters keep; null when none narrows. */
+    counts_within: z.nullable(countsByChange),
+    /** The IDs the filters keep (the newer side's, else the older's), each once. */
+    ids: z.array(z.int()),
+    page: z.int().check(z.positive()),
+    pages: z.int().check(z.positive()),
+    rows: z.array(ChangeRowSchema),
+    /** Rows of other pages the page's rows need: all parts of a split, all of a merge. */
+    related: z.array(ChangeRowSchema),
+  }),
+  BuildingSchema,
+]);
+export type ChangesPage = z.infer<typeof ChangesPageSchema>;
 
 /** What an upgrade check may say of one entry of a list. */
 export const UPGRADE_VERDICTS = [...VERDICTS, 'not in source', 'several in source'] as const;

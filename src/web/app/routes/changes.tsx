@@ -8,6 +8,7 @@ import { RouteError } from '../../components/feedback/route-error';
 import { ChangesOf } from './changes/changes-view';
 import { searches } from '../../config/routes';
 import { changesQueries } from '../../features/changes/api/changes-queries';
+import { changeFilterOf } from '../../features/changes/search-filter';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
@@ -26,7 +27,11 @@ export async function loader(args: LoaderContext) {
   // Already in the cache: the release route's middleware checked the release against it.
   const { releases } = await ensureQueryData(queryClient, versionQueries.all());
   const compared = comparedRelease(releases, release, search.from);
-  if (compared.usable) startQuery(queryClient, changesQueries.list(release, compared.from));
+  if (compared.usable)
+    startQuery(
+      queryClient,
+      changesQueries.page(release, compared.from, changeFilterOf(search), search.page),
+    );
   return null;
 }
 

@@ -6,8 +6,11 @@ import { tablesToXlsx, tableToCsv, type PageExport } from '../../lib/table-expor
 export interface ExportButtonsProps {
   /** The files' name without extension, e.g. `comparison-3.12-cutoff`. */
   file: string;
-  /** What to export, built when a button is pressed (tables in the order they are shown). */
-  build: () => PageExport;
+  /**
+   * What to export, built when a button is pressed (tables in the order they are shown); a
+   * promise where the rows are read first (What changed reads its whole list).
+   */
+  build: () => PageExport | Promise<PageExport>;
   /** One CSV button per entry: its label, the table it writes and what its file name adds. */
   csv?: readonly { label: string; table: number; suffix?: string }[];
   /** The JSON export, where the page has one. */
@@ -21,22 +24,31 @@ export interface ExportButtonsProps {
  */
 export function ExportButtons(props: ExportButtonsProps) {
   const { file, build, disabled } = props;
-  const [writing, setWriting] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [writing, setWriting] = useState<string | undefined>();
+  const [failed, setFailed] = useState<string | undefined>();
   const csv = props.csv ?? [{ label: 'Export CSV', table: 0 }];
-  const xlsx = async () => {
-    setWriting(true);
-    setFailed(false);
+  /** Writes one file, saying so on its button meanwhile, and on it if it could not be made. */
+  const write = async (label: string, make: (built: PageExport) => Promise<void> | void) => {
+    setWriting(label);
+    setFailed(undefined);
     try {
-      const { tables, query } = build();
-      download(`${file}.xlsx`, await tablesToXlsx(tables, query), XLSX_TYPE);
+      await make(await build());
     } catch {
-      // The library comes over the network on the first export: a lost connection lands here.
-      setFailed(true);
+      // The rows or the spreadsheet library come over the network: a lost connection lands here.
+      setFailed(label);
     } finally {
-      setWriting(false);
+      setWriting(undefined);
     }
   };
+  const button = (label: string) => ({
+    loading: writing === label,
+    color: failed === label ? 'red' : undefined,
+    title:
+      failed === label
+        ? 'The file could not be made; check the connection and try again.'
+        : undefined,
+    children: failed === label ? `${label} (failed, try again)` : label,
+  });
   return (
     <Group gap="xs">
       {csv.map(({ label, table, suffix = '' }) => (
@@ -45,29 +57,26 @@ export function ExportButtons(props: ExportButtonsProps) {
           size="xs"
           variant="default"
           disabled={disabled}
-          onClick={() => {
-            const chosen = build().tables[table];
-            if (chosen) download(`${file}${suffix}.csv`, tableToCsv(chosen), 'text/csv');
-          }}
-        >
-          {label}
-        </Button>
+          {...button(label)}
+          onClick={() =>
+            void write(label, ({ tables }) => {
+              const chosen = tables[table];
+              if (chosen) download(`${file}${suffix}.csv`, tableToCsv(chosen), 'text/csv');
+            })
+          }
+        />
       ))}
       <Button
         size="xs"
         variant="default"
         disabled={disabled}
-        loading={writing}
-        onClick={() => void xlsx()}
-        color={failed ? 'red' : undefined}
-        title={
-          failed
-            ? 'The spreadsheet could not be made; check the connection and try again.'
-            : undefined
+        {...button('Export XLSX')}
+        onClick={() =>
+          void write('Export XLSX', async ({ tables, query }) =>
+            download(`${file}.xlsx`, await tablesToXlsx(tables, query), XLSX_TYPE),
+          )
         }
-      >
-        {failed ? 'Export XLSX (failed, try again)' : 'Export XLSX'}
-      </Button>
+      />
       {props.json && (
         <Button
           size="xs"

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChangeRow } from '../../../shared/api/schemas';
 import { renderWithProviders } from '../../testing/render';
 import { ChangeCounts } from './components/change-counts';
-import { changeCounts, changeFacets, changesExport, changesToCsv, filterChanges } from './filter';
+import { changeCounts, changeFacets, filterChanges } from '../../../shared/changes-list';
+import { changesExport, changesToCsv } from './filter';
 import { rows, changes } from '../../testing/changes';
 
 describe('filtering the changes of a release', () => {
@@ -50,10 +51,8 @@ describe('filtering the changes of a release', () => {
 
 describe('the changes as XLSX', () => {
   it('keeps IDs as numbers and records the releases and filters with the link', () => {
-    const kept = filterChanges(rows, { sector: 'Electricity' });
     const { tables, query } = changesExport(
       changes,
-      kept,
       { sector: 'Electricity' },
       'https://explorer.example/3.12/cutoff/changes?from=3.11&sector=Electricity',
     );

@@ -97,6 +97,7 @@ describe('scores of the rows shown', () => {
         rows={shown}
         ind={[]}
         page={1}
+        pages={1}
         onPage={vi.fn()}
         groups={groups}
         scores={{
@@ -120,7 +121,7 @@ describe('scores of the rows shown', () => {
   });
 
   it('exports the class columns for the rows scored, empty for the others', () => {
-    const { tables, query } = changesExport(withScores, scoredRows, {}, 'https://x.example/', {
+    const { tables, query } = changesExport(withScores, {}, 'https://x.example/', {
       indicators: [
         {
           id: 1024,

@@ -1,4 +1,4 @@
-import type { ChangeRow, Changes } from '../../../shared/api/schemas';
+import type { ChangeRow, ChangesSummary } from '../../../shared/api/schemas';
 import { sourceOfVerdict } from '../../../shared/matching/words';
 import {
   scoreMovesOf,
@@ -7,8 +7,6 @@ import {
   type MoveSubject,
   type ScoreLookup,
 } from '../../../shared/scores/moves';
-
-type Ready = Extract<Changes, { status: 'ready' }>;
 
 /**
  * The rows that belong together: a split's rows (one per dataset it became) by the dataset of
@@ -41,7 +39,7 @@ function targetsOf(row: ChangeRow, groups: RowGroups) {
 }
 
 /** What a row's scores compare, as the moves across releases read it. */
-function subjectOf(row: ChangeRow, groups: RowGroups, changes: Ready): MoveSubject {
+function subjectOf(row: ChangeRow, groups: RowGroups, changes: ChangesSummary): MoveSubject {
   return {
     sourceId: row.from?.id ?? null,
     targets: targetsOf(row, groups),
@@ -91,7 +89,7 @@ export function splitsShown(
  */
 export function rowMoves(
   row: ChangeRow,
-  changes: Ready,
+  changes: ChangesSummary,
   groups: RowGroups,
   followed: readonly FollowedIndicator[],
   score: ScoreLookup,

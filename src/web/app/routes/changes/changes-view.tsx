@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ChangeRow, Changes } from '../../../../shared/api/schemas';
+import type { ChangeRow, Changes, ChangesPage } from '../../../../shared/api/schemas';
 import { PageSkeleton } from '../../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../../components/feedback/reading-progress';
 import { searches } from '../../../config/routes';
@@ -12,7 +12,7 @@ import { useChangeScores } from '../../../features/changes/api/use-change-scores
 import { ChangeScores } from '../../../features/changes/components/change-scores';
 import { ChangeTable } from '../../../features/changes/components/change-table';
 import { ChangesToolbar } from '../../../features/changes/components/changes-toolbar';
-import { useFilteredChanges } from '../../../features/changes/use-filtered-changes';
+import { changeFilterOf } from '../../../features/changes/search-filter';
 import { rowGroups, rowMoves, splitsShown } from '../../../features/changes/scores';
 import { indicatorQueries } from '../../../features/indicators/api/get-indicators';
 import { usageQueries } from '../../../features/usage/api/get-usage';
@@ -29,17 +29,32 @@ import { useRouteSearch } from '../../../lib/url-state';
  * which only a page may do.
  */
 
-type Ready = Extract<Changes, { status: 'ready' }>;
+type PageReady = Extract<ChangesPage, { status: 'ready' }>;
+
+/** Each row once, by both sides' IDs: a page's rows and the whole list's are other objects. */
+const rowKey = (row: ChangeRow) => `${row.from?.id ?? ''}>${row.to?.id ?? ''}`;
 
 /** Counts, filters, the table and its export, once the changes are built. */
-function ChangesView({ changes, link }: { changes: Ready; link: string }) {
+function ChangesView({ changes, link }: { changes: PageReady; link: string }) {
   const [search, update] = useRouteSearch(searches.changes);
+  const release = useRelease();
+  const queryClient = useQueryClient();
   const catalogue = useQuery(
     indicatorQueries.list({ version: changes.to, systemModel: changes.system_model }),
   );
   const usage = useQuery(usageQueries.current());
-  const { filter, facets, rows, counts, shown } = useFilteredChanges(changes, search);
-  const groups = useMemo(() => rowGroups(changes.rows), [changes.rows]);
+  const filter = changeFilterOf(search);
+  const facets = {
+    sectors: changes.facets.sectors,
+    isicSections: changes.facets.isic_sections,
+    activityTypes: changes.facets.activity_types,
+  };
+  const shown = changes.rows;
+  // A split's parts and a merge's sources on other pages come with the page (`related`).
+  const groups = useMemo(
+    () => rowGroups([...changes.rows, ...changes.related]),
+    [changes.rows, changes.related],
+  );
   const offered = search.scores === 'on';
   // In the order the user picked them, those of the newer release's catalogue.
   const picked = offered
@@ -47,7 +62,7 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
     : [];
   const scores = useChangeScores({
     changes,
-    shown: shown.rows,
+    shown,
     groups,
     indicatorIds: picked.map((indicator) => indicator.id),
     charged: usage.data?.charged,
@@ -56,13 +71,13 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   const scored = scores.held && followed ? picked : [];
   const moves = (row: ChangeRow) =>
     followed ? rowMoves(row, changes, groups, followed, scores.lookup) : [];
-  const shownRows = new Set(shown.rows);
+  const shownRows = new Set(shown.map(rowKey));
   const exportScores =
     scored.length > 0
       ? {
           indicators: scored,
-          moves: (row: ChangeRow) => (shownRows.has(row) ? moves(row) : undefined),
-          scored: `the ${plural(shown.rows.length, 'row')} of page ${shown.page}`,
+          moves: (row: ChangeRow) => (shownRows.has(rowKey(row)) ? moves(row) : undefined),
+          scored: `the ${plural(shown.length, 'row')} of page ${changes.page}`,
         }
       : undefined;
   return (
@@ -70,7 +85,7 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
       <ReportSteps steps={changes.reports} />
       <ChangeCounts
         changes={changes}
-        counts={counts}
+        counts={changes.counts_within ?? undefined}
         value={search.change}
         onChange={(change) => update({ change, page: 1 }, { replace: true })}
       />
@@ -82,12 +97,12 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
       />
       <ChangesToolbar
         changes={changes}
-        rows={rows}
         filter={filter}
         link={link}
         scores={exportScores}
+        list={() => queryClient.query(changesQueries.list(release, changes.from)).then(ready)}
       />
-      {rows.length === 0 ? (
+      {changes.matching === 0 ? (
         <Text>No changed dataset matches these filters.</Text>
       ) : (
         <>
@@ -97,17 +112,18 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
             catalogue={catalogue.data?.indicators ?? []}
             picked={picked}
             onIndicators={(ind) => update({ ind }, { replace: true })}
-            shown={shown.rows.length}
-            splits={splitsShown(shown.rows, groups)}
+            shown={shown.length}
+            splits={splitsShown(shown, groups)}
             scores={scores}
             offered={offered}
             onOffer={() => update({ scores: 'on' }, { replace: true })}
           />
           <ChangeTable
             changes={changes}
-            rows={rows}
+            rows={shown}
             ind={search.ind}
-            page={search.page}
+            page={changes.page}
+            pages={changes.pages}
             onPage={(page) => update({ page })}
             groups={groups}
             scores={
@@ -130,9 +146,18 @@ function ChangesView({ changes, link }: { changes: Ready; link: string }) {
   );
 }
 
+/** The whole list, once the proxy has it (an export asks after the page is shown, so it has). */
+function ready(changes: Changes): Extract<Changes, { status: 'ready' }> {
+  if (changes.status !== 'ready') throw new Error('The changes are still being read.');
+  return changes;
+}
+
 export function ChangesOf({ from, link }: { from: string; link: string }) {
   const release = useRelease();
-  const changes = usePageData(changesQueries.list(release, from));
+  const [search] = useRouteSearch(searches.changes);
+  const changes = usePageData(
+    changesQueries.page(release, from, changeFilterOf(search), search.page),
+  );
   if (!changes) return <PageSkeleton />;
   if (changes.status === 'building')
     return <ReadingProgress progress={changes} what={`${from} and ${release.version}`} />;

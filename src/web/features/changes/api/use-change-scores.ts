@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChangeRow, Changes } from '../../../../shared/api/schemas';
+import type { ChangeRow, ChangesSummary } from '../../../../shared/api/schemas';
 import { scoreLookup } from '../../scores/answers';
 import { counterpartQueries } from '../../scores/api/counterpart-queries';
 import { useConsentedScores } from '../../scores/api/use-consented-scores';
 import type { Charged } from '../../scores/bill';
 import { followedIndicators } from '../../scores/counterparts';
 import { rowDatasets, type RowGroups } from '../scores';
-
-type Ready = Extract<Changes, { status: 'ready' }>;
 
 /**
  * The chosen indicators' scores for the rows of changes shown (a page of at most 100): each
@@ -17,7 +15,7 @@ type Ready = Extract<Changes, { status: 'ready' }>;
  * indicators that would be charged.
  */
 export function useChangeScores(input: {
-  changes: Ready;
+  changes: ChangesSummary;
   shown: readonly ChangeRow[];
   groups: RowGroups;
   /** Indicators of the newer release, those of its catalogue only. */

@@ -1,12 +1,10 @@
 import { Chip, Group, Text } from '@mantine/core';
-import type { Changes } from '../../../../shared/api/schemas';
+import type { ChangesSummary } from '../../../../shared/api/schemas';
 import { RELEASE_CHANGES, type ReleaseChange } from '../../../../shared/matching/verdict';
 import { formatCount } from '../../../lib/format';
 
-type Ready = Extract<Changes, { status: 'ready' }>;
-
 interface ChangeCountsProps {
-  changes: Ready;
+  changes: ChangesSummary;
   /**
    * Each kind's count among the rows the other filters keep; the release's own counts when
    * none is set.

@@ -2,7 +2,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/format';
-import type { Facet } from '../filter';
+import type { Facet } from '../../../../shared/changes-list';
 
 interface ChangeFilterValues {
   sector: string;

@@ -1,5 +1,5 @@
 import { Stack, Table, Text } from '@mantine/core';
-import type { ChangeRow, Changes, DatasetRef } from '../../../../shared/api/schemas';
+import type { ChangeRow, ChangesSummary, DatasetRef } from '../../../../shared/api/schemas';
 import type { EntryScoreMove } from '../../../../shared/scores/moves';
 import { ChangeBadge } from '../../../components/data/change-badge';
 import { DenseCell, DenseLink, DenseRow, DenseText, dense } from '../../../components/data/dense';
@@ -14,10 +14,7 @@ import {
   sourceOfVerdict,
 } from '../../../../shared/matching/words';
 import { usePhone } from '../../../lib/screen';
-import { pageOfRows } from '../filter';
 import type { RowGroups } from '../scores';
-
-type Ready = Extract<Changes, { status: 'ready' }>;
 
 function Side({
   dataset,
@@ -71,7 +68,7 @@ function NewSide({
   groups,
 }: {
   row: ChangeRow;
-  changes: Ready;
+  changes: ChangesSummary;
   ind: readonly number[];
   groups: RowGroups;
 }) {
@@ -142,26 +139,28 @@ function NewSide({
  */
 export function ChangeTable({
   changes,
-  rows,
+  rows: shown,
   ind,
-  page,
+  page: current,
+  pages,
   onPage,
   groups,
   scores,
 }: {
-  changes: Ready;
+  changes: ChangesSummary;
+  /** The page's rows. */
   rows: readonly ChangeRow[];
   /** The indicator set every dataset link keeps. */
   ind: readonly number[];
-  /** The page shown (in the URL, so a link opens it), and a way to turn it. */
+  /** The page shown (in the URL, so a link opens it), how many there are, a way to turn it. */
   page: number;
+  pages: number;
   onPage: (page: number) => void;
-  /** Every row's split and merge, over all rows. */
+  /** The splits and merges of the page's rows, each whole (parts on other pages too). */
   groups: RowGroups;
   /** Loaded scores: the indicators' names, and each row's moves. */
   scores?: { names: readonly string[]; moves: (row: ChangeRow) => EntryScoreMove[] } | undefined;
 }) {
-  const { rows: shown, page: current, pages } = pageOfRows(rows, page);
   const { from, to, system_model: systemModel } = changes;
   const phone = usePhone();
   const nameOf = (row: ChangeRow) => (id: number) =>

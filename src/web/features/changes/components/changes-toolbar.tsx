@@ -1,31 +1,34 @@
 import { Button, CopyButton, Group, Text } from '@mantine/core';
-import type { ChangeRow, Changes } from '../../../../shared/api/schemas';
+import type { ChangesPage } from '../../../../shared/api/schemas';
+import type { ChangeFilter } from '../../../../shared/changes-list';
 import { CopyLinkButton } from '../../../components/data/copy-link-button';
 import { ExportButtons } from '../../../components/data/export-buttons';
 import { formatCount, plural } from '../../../lib/format';
-import { changedIds, changesExport, type ChangeFilter, type ChangeScores } from '../filter';
+import { changesExport, type ChangeScores } from '../filter';
+import type { Changes } from '../../../../shared/api/schemas';
 
+type PageReady = Extract<ChangesPage, { status: 'ready' }>;
 type Ready = Extract<Changes, { status: 'ready' }>;
 
 /** How many changes the filters leave, and their IDs, link and exports. */
 export function ChangesToolbar(props: {
-  changes: Ready;
-  /** The rows the filters leave. */
-  rows: readonly ChangeRow[];
+  /** The page shown: how many rows the filters keep, and their IDs. */
+  changes: PageReady;
   filter: ChangeFilter;
   link: string;
   /** The scores the export carries, if any are shown. */
   scores: ChangeScores | undefined;
+  /** The whole list, which an export filters as the page is filtered (read when asked for). */
+  list: () => Promise<Ready>;
 }) {
-  const { changes, rows, link } = props;
-  const ids = changedIds(rows);
-  const filtered = rows.length !== changes.rows.length;
+  const { changes, link } = props;
+  const { ids, matching, total } = changes;
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {filtered
-          ? `${formatCount(rows.length)} of ${plural(changes.rows.length, 'changed dataset')}`
-          : plural(changes.rows.length, 'changed dataset')}
+        {matching !== total
+          ? `${formatCount(matching)} of ${plural(total, 'changed dataset')}`
+          : plural(total, 'changed dataset')}
       </Text>
       <Group gap="xs">
         <CopyButton value={ids.join('\n')}>
@@ -38,8 +41,8 @@ export function ChangesToolbar(props: {
         <CopyLinkButton link={link} />
         <ExportButtons
           file={`changes-${changes.from}-${changes.to}-${changes.system_model}`}
-          disabled={rows.length === 0}
-          build={() => changesExport(changes, rows, props.filter, link, props.scores)}
+          disabled={matching === 0}
+          build={async () => changesExport(await props.list(), props.filter, link, props.scores)}
         />
       </Group>
     </Group>
