@@ -1,6 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../lib/format';
 import type { Facet } from '../../../../shared/changes-list';
 
@@ -29,9 +29,18 @@ const options = (facets: readonly Facet[]) =>
  */
 export function ChangeFilters({ values, facets, onChange }: ChangeFiltersProps) {
   const [text, setText] = useState(values.q);
+  // The words last written to the address from this box: words there that differ came from
+  // elsewhere (Back, a link), and the box shows them.
+  const written = useRef(values.q);
   const writeWords = useDebouncedCallback((q: string) => {
+    written.current = q.trim();
     onChange({ q: q.trim() }, { replace: true });
   }, 300);
+  useEffect(() => {
+    if (values.q === written.current) return;
+    written.current = values.q;
+    setText(values.q);
+  }, [values.q]);
   const select = (label: string, key: 'sector' | 'isic' | 'type', list: readonly Facet[]) => (
     <Select
       label={label}
