@@ -4,15 +4,31 @@ import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
  * The proxy's own API, called as the demo user from the test itself: to find datasets and to
  * read the usage ledger a journey's clicks may or may not have charged.
  */
-let token: Promise<string> | undefined;
+let token: { value: Promise<string>; until: number } | undefined;
 
-/** The demo user's access token, signed in once per worker. */
+/**
+ * The demo user's access token, signed in once per worker and again a minute before it
+ * expires: a worker on a busy machine outlived it (a journey failed on a 401 from here).
+ */
 export function demoToken(): Promise<string> {
-  token ??= signInWithCode({
-    emulatorOrigin: process.env.E2E_EMULATOR_URL ?? '',
-    redirectOrigin: process.env.E2E_BASE_URL ?? '',
-  }).then((tokens) => tokens.access_token);
-  return token;
+  if (!token || Date.now() >= token.until) {
+    const asked = Date.now();
+    const value = signInWithCode({
+      emulatorOrigin: process.env.E2E_EMULATOR_URL ?? '',
+      redirectOrigin: process.env.E2E_BASE_URL ?? '',
+    }).then((tokens) => {
+      const lifetime = (tokens as { expires_in?: number }).expires_in ?? 300;
+      if (token?.value === value) token.until = asked + (lifetime - 60) * 1000;
+      return tokens.access_token;
+    });
+    // Until it is known how long it lasts, every caller shares this sign-in; a failed one is
+    // tried again by the next caller.
+    token = { value, until: Number.POSITIVE_INFINITY };
+    value.catch(() => {
+      if (token?.value === value) token = undefined;
+    });
+  }
+  return token.value;
 }
 
 async function call(path: string, body?: unknown): Promise<unknown> {
