@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeRow, Changes } from './api/schemas';
-import { changesPage, pageOfRows, relatedRows } from './changes-list';
+import { changesPage, relatedRows } from './changes-list';
+import { pageOfRows } from './paging';
 
 const ref = (id: number, geography: string) => ({
   id,

@@ -1,29 +1,13 @@
 import type { ChangeRow, Changes, ChangesPage } from './api/schemas';
 import { tally } from './tally';
 import { RELEASE_CHANGES, type ReleaseChange } from './matching/verdict';
+import { pageOfRows } from './paging';
 
 /*
  * What changed, as a list people narrow and page through: the filters, the counts beside them,
  * the facets to choose from and the page shown. The proxy answers a page with these
  * (`/api/changes/page`), and the explorer's exports filter the whole list with the same code.
  */
-
-/** Changes a page of the list shows. */
-const CHANGES_PAGE_ROWS = 100;
-
-/** The page of rows shown (the last one when `page` is past it), and how many pages there are. */
-export function pageOfRows<T>(
-  rows: readonly T[],
-  page: number,
-): { rows: readonly T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / CHANGES_PAGE_ROWS));
-  const current = Math.min(Math.max(1, page), pages);
-  return {
-    rows: rows.slice((current - 1) * CHANGES_PAGE_ROWS, current * CHANGES_PAGE_ROWS),
-    page: current,
-    pages,
-  };
-}
 
 export interface ChangeFilter {
   change?: ReleaseChange | undefined;

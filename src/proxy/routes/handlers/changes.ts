@@ -56,7 +56,7 @@ export const changesHandlers = (
       list = { changes, facets: changeFacets(changes.rows) };
     }
     read.set(cached.etag, list);
-    for (const etag of read.keys()) if (read.size > READ_LISTS) read.delete(etag);
+    if (read.size > READ_LISTS) read.delete(read.keys().next().value ?? '');
     return list;
   };
 

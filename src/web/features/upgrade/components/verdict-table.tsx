@@ -8,6 +8,7 @@ import { PageControl } from '../../../components/data/page-control';
 import { formatCount, plural } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
 import { describeEntry, mappedIds } from '../entries';
+import { pageOfRows } from '../../../../shared/paging';
 import type { VerdictRowProps } from './verdict-cells';
 import { VerdictPhoneHead, VerdictPhoneRow } from './verdict-phone-cells';
 import { VerdictHead, VerdictRow } from './verdict-rows';
@@ -39,8 +40,6 @@ export interface VerdictView {
   page: number;
   onChange: (view: { changes: EntryChange[]; page: number }) => void;
 }
-
-const PAGE = 100;
 
 /**
  * The verdict for every entry of a list, a page of 100 at a time, filtered by verdict: where it
@@ -85,8 +84,7 @@ export function VerdictTable({
     counts.set(result.change, (counts.get(result.change) ?? 0) + 1);
   const rows =
     shown.length === 0 ? check.results : check.results.filter((r) => shown.includes(r.change));
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  const current = Math.min(page, pages);
+  const { rows: paged, page: current, pages } = pageOfRows(rows, page);
   const { from, to } = check;
   const ids = mappedIds(rows, chosen);
   return (
@@ -133,7 +131,7 @@ export function VerdictTable({
             )}
           </Table.Thead>
           <Table.Tbody>
-            {rows.slice((current - 1) * PAGE, current * PAGE).map((result) => {
+            {paged.map((result) => {
               const row: VerdictRowProps = {
                 result,
                 check,
