@@ -1,11 +1,10 @@
 import { Button, CopyButton, Group, Text } from '@mantine/core';
-import type { ChangesPage } from '../../../../shared/api/schemas';
+import type { Changes, ChangesPage } from '../../../../shared/api/schemas';
 import type { ChangeFilter } from '../../../../shared/changes-list';
 import { CopyLinkButton } from '../../../components/data/copy-link-button';
 import { ExportButtons } from '../../../components/data/export-buttons';
 import { formatCount, plural } from '../../../lib/format';
 import { changesExport, type ChangeScores } from '../filter';
-import type { Changes } from '../../../../shared/api/schemas';
 
 type PageReady = Extract<ChangesPage, { status: 'ready' }>;
 type Ready = Extract<Changes, { status: 'ready' }>;
