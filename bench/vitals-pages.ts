@@ -60,6 +60,12 @@ export interface Vitals {
   interactions: number[];
   /** The longest task the page ran (ms). */
   longest: number;
+  /**
+   * The content's time from the moment the address was asked for (ms), the sign-in redirect
+   * included: `content` and `lcp` count from the last navigation, the identity provider's
+   * redirect back to the explorer, as Chromium's own metrics do.
+   */
+  fromAddress: number | null;
   js: number;
   total: number;
   /** The scripts asked for by the time the content was in (paths), weighed as the budget counts them: gzip. */
@@ -68,8 +74,8 @@ export interface Vitals {
   later: string[];
 }
 
-export async function readVitals(page: Page): Promise<Vitals> {
-  return page.evaluate(() => {
+export async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vitals> {
+  const vitals = await page.evaluate(() => {
     const { lcp, content, interactions, longest } = (
       window as unknown as {
         __vitals: { lcp: number; content: number | null; interactions: number[]; longest: number };
@@ -98,8 +104,13 @@ export async function readVitals(page: Page): Promise<Vitals> {
       total,
       scripts: scripts.map((entry) => new URL(entry.name).pathname),
       later: all.filter((entry) => !first(entry)).map((entry) => new URL(entry.name).pathname),
+      timeOrigin: performance.timeOrigin,
     };
   });
+  const { timeOrigin, ...rest } = vitals;
+  const fromAddress =
+    rest.content === null || Number.isNaN(askedAt) ? null : timeOrigin + rest.content - askedAt;
+  return { ...rest, fromAddress };
 }
 
 /** A page on the laptop: slowed CPU and network, recording its vitals from the first byte. */
@@ -139,13 +150,14 @@ export async function load(
 ): Promise<Vitals> {
   const page = await laptopPage(context, route.content, throttled);
   try {
+    const askedAt = Date.now();
     await page.goto(url);
     // The content may take the release reads' time on a cold proxy: up to two minutes.
     await page.waitForSelector(route.content, { timeout: 120_000 });
     // LCP is final once the page is still: a last frame for the observer to report it.
     await page.waitForTimeout(500);
     if (settled) await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
-    return await readVitals(page);
+    return await readVitals(page, askedAt);
   } finally {
     await page.close();
   }

@@ -94,7 +94,7 @@ export async function benchVitals(): Promise<string[]> {
         await context.close();
       }
       say(
-        '  route                         | cold LCP | cold content | warm LCP | warm content | JavaScript | JS gzip | all bytes',
+        '  route                         | cold LCP | cold content | from address | warm LCP | warm content | JavaScript | JS gzip | all bytes',
       );
       const overBudget: string[] = [];
       for (const [index, route] of routes.entries()) {
@@ -115,13 +115,14 @@ export async function benchVitals(): Promise<string[]> {
           const gzip = median(cold.map((v) => gzipBytes(v.scripts)));
           const budget = index === 0 ? TARGETS.firstJsKb : TARGETS.routeJsKb;
           if (gzip > budget * 1024) overBudget.push(`${route.name} ${kb(gzip)} > ${budget} KB`);
+          const fromAddress = median(cold.map((v) => v.fromAddress ?? Number.POSITIVE_INFINITY));
           say(
-            `  ${route.name.padEnd(29)} | ${ms(median(cold.map((v) => v.lcp))).padStart(8)} | ${ms(content(cold)).padStart(12)} | ${ms(median(warm.map((v) => v.lcp))).padStart(8)} | ${ms(content(warm)).padStart(12)} | ${kb(median(cold.map((v) => v.js))).padStart(10)} | ${kb(gzip).padStart(7)} | ${kb(median(cold.map((v) => v.total))).padStart(9)}`,
+            `  ${route.name.padEnd(29)} | ${ms(median(cold.map((v) => v.lcp))).padStart(8)} | ${ms(content(cold)).padStart(12)} | ${ms(fromAddress).padStart(12)} | ${ms(median(warm.map((v) => v.lcp))).padStart(8)} | ${ms(content(warm)).padStart(12)} | ${kb(median(cold.map((v) => v.js))).padStart(10)} | ${kb(gzip).padStart(7)} | ${kb(median(cold.map((v) => v.total))).padStart(9)}`,
           );
         });
       }
       say(
-        `  targets: LCP ≤ ${ms(TARGETS.lcpMs)}, content ≤ ${ms(TARGETS.contentMs)} cold; JavaScript (gzip, cold) ≤ ${TARGETS.firstJsKb} KB on the first route (${routes[0]?.name}), ≤ ${TARGETS.routeJsKb} KB on any; "JavaScript" is what crossed the network (brotli)`,
+        `  targets: LCP ≤ ${ms(TARGETS.lcpMs)}, content ≤ ${ms(TARGETS.contentMs)} cold, both counted as Chromium counts them, from the identity provider's redirect back ("from address" counts from the address asked for, the way to the identity provider included); JavaScript (gzip, cold) ≤ ${TARGETS.firstJsKb} KB on the first route (${routes[0]?.name}), ≤ ${TARGETS.routeJsKb} KB on any; "JavaScript" is what crossed the network (brotli)`,
       );
       say(
         overBudget.length === 0
