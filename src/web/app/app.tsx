@@ -1,27 +1,28 @@
 import '@mantine/core/styles.css';
 import { Center, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ErrorPanel } from '../components/feedback/error-panel';
 import { cssVariablesResolver, theme } from '../config/theme';
-import { configQueries } from '../features/auth/api/get-config';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import type { Boot as SignedIn } from '../features/auth/sign-in-first';
-import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 
+type StartedRouter = ReturnType<typeof createAppRouter>;
+
 /**
- * Created only once the user is signed in, so the router starts from the cleaned-up URL and its
- * first loaders' calls carry the token.
+ * The router started by `mountExplorer` when the user was signed in, or created only once the
+ * user is (after "Sign in again"), so it starts from the cleaned-up URL and its first loaders'
+ * calls carry the token.
  */
-function AppRouter() {
+function AppRouter({ started }: { started: StartedRouter | undefined }) {
   const queryClient = useQueryClient();
-  const [router] = useState(() => createAppRouter(queryClient));
+  const [router] = useState(() => started ?? createAppRouter(queryClient));
   return <RouterProvider router={router} />;
 }
 
-function Boot({ boot }: { boot: SignedIn }) {
+function Boot({ boot, router }: { boot: SignedIn; router: StartedRouter | undefined }) {
   if ('configError' in boot) {
     // Signing in needs the proxy's settings, so trying again means starting again.
     return (
@@ -30,21 +31,27 @@ function Boot({ boot }: { boot: SignedIn }) {
       </Center>
     );
   }
-  if (!boot.userManager) return <AppRouter />;
+  if (!boot.userManager) return <AppRouter started={router} />;
   return (
     <AuthGate userManager={boot.userManager} signInError={boot.signInError}>
-      <AppRouter />
+      <AppRouter started={router} />
     </AuthGate>
   );
 }
 
-/** The explorer, once signing in is settled (main.tsx); the proxy's settings come with it. */
-export function App({ boot }: { boot: SignedIn }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    if ('config' in boot) client.setQueryData(configQueries.public().queryKey, boot.config);
-    return client;
-  });
+/**
+ * The explorer, once signing in is settled (main.tsx), with the query client holding the proxy's
+ * settings and the router when it was started already (mount.tsx).
+ */
+export function App({
+  boot,
+  queryClient,
+  router,
+}: {
+  boot: SignedIn;
+  queryClient: QueryClient;
+  router: StartedRouter | undefined;
+}) {
   return (
     <MantineProvider
       theme={theme}
@@ -52,7 +59,7 @@ export function App({ boot }: { boot: SignedIn }) {
       cssVariablesResolver={cssVariablesResolver}
     >
       <QueryClientProvider client={queryClient}>
-        <Boot boot={boot} />
+        <Boot boot={boot} router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );
