@@ -2,7 +2,7 @@ import { User, UserManager } from 'oidc-client-ts';
 import { z } from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client';
-import { isSignInAnswer, returnPath, signInFirst } from './sign-in-first';
+import { HANDOFF_KEY, isSignInAnswer, returnPath, signInFirst } from './sign-in-first';
 
 const CONFIG = {
   auth: {
@@ -18,13 +18,28 @@ const CONFIG = {
   limits: { requestsPerMinute: 600, concurrentCalls: 8, queuedCalls: 500, queueSeconds: 10 },
 };
 
-/** The proxy as the browser sees it: its settings, and every other call's Authorization header. */
-function stubProxy() {
+/** The identity provider's discovery document. */
+const METADATA = {
+  issuer: CONFIG.auth.issuer,
+  authorization_endpoint: `${CONFIG.auth.issuer}/protocol/openid-connect/auth`,
+  token_endpoint: `${CONFIG.auth.issuer}/protocol/openid-connect/token`,
+  end_session_endpoint: `${CONFIG.auth.issuer}/protocol/openid-connect/logout`,
+};
+const DISCOVERY = `${CONFIG.auth.issuer}/.well-known/openid-configuration`;
+
+/**
+ * The proxy and the identity provider's discovery document as the browser sees them: every
+ * address asked for, and every other call's Authorization header.
+ */
+function stubProxy(asked: string[] = []) {
   const authorizations: (string | null)[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((path: string, init?: RequestInit) => {
+    vi.fn((input: string | Request, init?: RequestInit) => {
+      const path = typeof input === 'string' ? input : input.url;
+      asked.push(path);
       if (path === '/api/config') return Promise.resolve(Response.json(CONFIG));
+      if (path === DISCOVERY) return Promise.resolve(Response.json(METADATA));
       authorizations.push(new Headers(init?.headers).get('authorization'));
       return Promise.resolve(Response.json({ ok: true }));
     }),
@@ -44,6 +59,7 @@ const signedIn = (state: unknown) =>
 describe('signInFirst', () => {
   beforeEach(() => {
     window.history.replaceState({}, '', '/');
+    window.sessionStorage.clear();
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -79,6 +95,71 @@ describe('signInFirst', () => {
     expect(await signInFirst(preload)).toBeUndefined();
     expect(preload).not.toHaveBeenCalled();
     expect(redirect).toHaveBeenCalledWith({ state: { returnTo: '/3.12/cutoff/compare?ds=1,2' } });
+  });
+
+  it('leaves the settings and the provider’s metadata for the page the provider sends back', async () => {
+    const asked: string[] = [];
+    stubProxy(asked);
+    vi.spyOn(UserManager.prototype, 'signinRedirect').mockResolvedValue();
+    window.history.replaceState({}, '', '/3.12/cutoff');
+
+    expect(await signInFirst(vi.fn())).toBeUndefined();
+
+    expect(asked).toEqual(['/api/config', DISCOVERY]);
+    expect(JSON.parse(window.sessionStorage.getItem(HANDOFF_KEY) ?? 'null')).toEqual({
+      config: CONFIG,
+      metadata: METADATA,
+    });
+  });
+
+  it('exchanges the code with what the page before left, before the explorer’s code loads and without asking the provider’s metadata again', async () => {
+    const asked: string[] = [];
+    const authorizations = stubProxy(asked);
+    window.sessionStorage.setItem(
+      HANDOFF_KEY,
+      JSON.stringify({ config: CONFIG, metadata: METADATA }),
+    );
+    const order: string[] = [];
+    let tokenEndpoint: string | undefined;
+    vi.spyOn(UserManager.prototype, 'signinCallback').mockImplementation(async function (
+      this: UserManager,
+    ) {
+      order.push('code exchange starts');
+      // The token endpoint as the code exchange asks for it: known without a round trip.
+      tokenEndpoint = await this.metadataService.getTokenEndpoint();
+      return signedIn({ returnTo: '/3.12/cutoff/changes?from=3.11' });
+    });
+    window.history.replaceState({}, '', '/callback?code=abc&state=xyz');
+
+    const boot = await signInFirst(() => order.push('explorer loads'));
+
+    expect(order).toEqual(['code exchange starts', 'explorer loads']);
+    expect(tokenEndpoint).toBe(METADATA.token_endpoint);
+    expect(asked).not.toContain(DISCOVERY);
+    expect(boot && 'config' in boot && boot.config).toEqual(CONFIG);
+    expect(window.location.pathname + window.location.search).toBe(
+      '/3.12/cutoff/changes?from=3.11',
+    );
+    // Read once: a second callback page (a reload of it) does not find it.
+    expect(window.sessionStorage.getItem(HANDOFF_KEY)).toBeNull();
+    await apiRequest('/api/versions', z.object({ ok: z.boolean() }));
+    expect(authorizations).toEqual(['Bearer user-token']);
+  });
+
+  it('asks for the settings again when what the page before left cannot be read', async () => {
+    const asked: string[] = [];
+    stubProxy(asked);
+    window.sessionStorage.setItem(HANDOFF_KEY, JSON.stringify({ config: { auth: 'x' } }));
+    const callback = vi
+      .spyOn(UserManager.prototype, 'signinCallback')
+      .mockResolvedValue(signedIn({ returnTo: '/' }));
+    window.history.replaceState({}, '', '/callback?code=abc&state=xyz');
+
+    const boot = await signInFirst(vi.fn());
+
+    expect(callback).toHaveBeenCalledOnce();
+    expect(boot && 'userManager' in boot && boot.userManager?.settings.metadata).toBeUndefined();
+    expect(asked).toEqual(['/api/config']);
   });
 
   it('shows the explorer with the identity provider’s refusal when the callback fails', async () => {

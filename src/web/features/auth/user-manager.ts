@@ -1,4 +1,9 @@
-import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import {
+  InMemoryWebStorage,
+  UserManager,
+  WebStorageStateStore,
+  type OidcMetadata,
+} from 'oidc-client-ts';
 
 export const SIGNED_OUT_PATH = '/signed-out';
 
@@ -9,11 +14,16 @@ export interface SignInState {
 /**
  * Authorization code + PKCE against the organisation's identity provider. Tokens stay in
  * memory (security.md §3.5): a reload signs in again, silently when the IdP session lives.
+ * `metadata`, when the provider's discovery document is known already, saves asking for it.
  */
-export function createUserManager(settings: { issuer: string; clientId: string; scope: string }) {
+export function createUserManager(
+  settings: { issuer: string; clientId: string; scope: string },
+  metadata?: Partial<OidcMetadata>,
+) {
   const origin = window.location.origin;
   return new UserManager({
     authority: settings.issuer,
+    ...(metadata ? { metadata } : {}),
     client_id: settings.clientId,
     redirect_uri: `${origin}/callback`,
     post_logout_redirect_uri: `${origin}${SIGNED_OUT_PATH}`,
