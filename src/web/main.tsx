@@ -1,4 +1,5 @@
-import { signInFirst } from './features/auth/sign-in-first';
+import { isSignInAnswer, signInFirst } from './features/auth/sign-in-first';
+import { preloadPage } from './app/preload-page';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to mount the explorer in');
@@ -9,6 +10,8 @@ const mountPoint = root;
  * starts loading as soon as it is sure to be shown.
  */
 async function start() {
+  // The page this address shows: its code arrives while signing in goes on.
+  if (!isSignInAnswer(window.location)) preloadPage(window.location.pathname);
   const loadExplorer = () => import('./app/mount');
   let explorer: ReturnType<typeof loadExplorer> | undefined;
   const boot = await signInFirst(() => {

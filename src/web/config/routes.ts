@@ -164,22 +164,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export const releasePath = (release: ReleaseRef) =>
   `/${segment(release.version)}/${segment(release.systemModel)}`;
 
-/** Path patterns as the router registers them; pages below a release are relative to it. */
-export const patterns = {
-  releases: 'releases',
-  usage: 'usage',
-  apiAccess: 'api-access',
-  callback: 'callback',
-  release: ':version/:systemModel',
-  indicators: 'indicators',
-  datasets: 'datasets',
-  dataset: 'datasets/:id',
-  compare: 'compare',
-  lookup: 'lookup/:key',
-  history: 'datasets/:id/history',
-  changes: 'changes',
-  upgrade: 'upgrade',
-} as const;
+export { patterns } from './route-patterns';
 
 /** The same page in another release: `/3.11/cutoff/x` → `/3.12/apos/x`. */
 export function switchRelease(pathname: string, release: ReleaseRef): string {
