@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Boot } from '../features/auth/sign-in-first';
+import { signedInAtBoot, type Boot } from '../features/auth/sign-in-first';
 import { configQueries } from '../features/auth/api/get-config';
-import { SIGNED_OUT_PATH } from '../features/auth/user-manager';
 import { createQueryClient } from '../lib/query-client';
 import { App } from './app';
 import { createAppRouter } from './router';
@@ -16,16 +15,10 @@ import { createAppRouter } from './router';
 export function mountExplorer(element: HTMLElement, boot: Boot) {
   const queryClient = createQueryClient();
   if ('config' in boot) queryClient.setQueryData(configQueries.public().queryKey, boot.config);
-  const signedIn = 'config' in boot && !boot.signInError && isShown(boot);
-  const router = signedIn ? createAppRouter(queryClient) : undefined;
+  const router = signedInAtBoot(boot) ? createAppRouter(queryClient) : undefined;
   createRoot(element).render(
     <StrictMode>
       <App boot={boot} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
-}
-
-/** The explorer itself is shown: not the signed-out page, which waits for "Sign in again". */
-function isShown(boot: Extract<Boot, { config: unknown }>) {
-  return !boot.userManager || window.location.pathname !== SIGNED_OUT_PATH;
 }

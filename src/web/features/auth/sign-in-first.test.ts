@@ -2,7 +2,13 @@ import { User, UserManager } from 'oidc-client-ts';
 import { z } from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client';
-import { HANDOFF_KEY, isSignInAnswer, returnPath, signInFirst } from './sign-in-first';
+import {
+  HANDOFF_KEY,
+  isSignInAnswer,
+  returnPath,
+  signedInAtBoot,
+  signInFirst,
+} from './sign-in-first';
 
 const CONFIG = {
   auth: {
@@ -171,6 +177,21 @@ describe('signInFirst', () => {
 
     expect(boot && 'signInError' in boot && boot.signInError?.message).toBe('access_denied');
     expect(window.location.search).toBe('');
+  });
+
+  it('lets the explorer ask the proxy at once only when someone is signed in', async () => {
+    stubProxy();
+    vi.spyOn(UserManager.prototype, 'signinCallback').mockResolvedValue(
+      signedIn({ returnTo: '/3.12/cutoff' }),
+    );
+    window.history.replaceState({}, '', '/callback?code=abc&state=xyz');
+    const back = await signInFirst(vi.fn());
+    expect(back && signedInAtBoot(back)).toBe(true);
+
+    // Signed out, the page waits for "Sign in again": a call would be answered 401.
+    window.history.replaceState({}, '', '/signed-out');
+    const signedOut = await signInFirst(vi.fn());
+    expect(signedOut && signedInAtBoot(signedOut)).toBe(false);
   });
 
   it('says why when the proxy cannot be asked for its settings', async () => {

@@ -36,6 +36,16 @@ export function isSignInAnswer(location: Pick<Location, 'pathname' | 'search'>):
   );
 }
 
+/**
+ * Whether the explorer shows its pages at once: signed in (or no sign-in at all), not the
+ * signed-out page, which waits for "Sign in again", nor a refused sign-in. Only then may it ask
+ * the proxy anything: a 401 would start a silent renewal the Content Security Policy refuses.
+ */
+export function signedInAtBoot(boot: Boot): boolean {
+  if (!('config' in boot) || boot.signInError) return false;
+  return !boot.userManager || window.location.pathname !== SIGNED_OUT_PATH;
+}
+
 /** Where the page that goes to the identity provider leaves what the callback page will need. */
 export const HANDOFF_KEY = 'lci-explorer.sign-in';
 
