@@ -66,6 +66,7 @@ export interface Vitals {
    * redirect back to the explorer, as Chromium's own metrics do.
    */
   fromAddress: number | null;
+  /** Scripts and all bytes that crossed the network, both documents of the load (see laptopPage). */
   js: number;
   total: number;
   /** The scripts asked for by the time the content was in (paths), weighed as the budget counts them: gzip. */
@@ -82,8 +83,6 @@ export async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vita
       }
     ).__vitals;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const navigation = performance.getEntriesByType('navigation')[0] as
-      PerformanceNavigationTiming | undefined;
     const all = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
     // The route's JavaScript is what was asked for by the time its content was in the page; a
     // script asked for after (a chart's code, drawn once its data came) is counted apart, so the
@@ -91,17 +90,11 @@ export async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vita
     const first = (entry: PerformanceResourceTiming) =>
       content === null || entry.startTime <= content;
     const scripts = all.filter(first);
-    const js = scripts.reduce((sum, entry) => sum + entry.transferSize, 0);
-    const total =
-      resources.reduce((sum, entry) => sum + entry.transferSize, 0) +
-      (navigation?.transferSize ?? 0);
     return {
       lcp,
       content,
       interactions,
       longest,
-      js,
-      total,
       scripts: scripts.map((entry) => new URL(entry.name).pathname),
       later: all.filter((entry) => !first(entry)).map((entry) => new URL(entry.name).pathname),
       timeOrigin: performance.timeOrigin,
@@ -110,8 +103,15 @@ export async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vita
   const { timeOrigin, ...rest } = vitals;
   const fromAddress =
     rest.content === null || Number.isNaN(askedAt) ? null : timeOrigin + rest.content - askedAt;
-  return { ...rest, fromAddress };
+  const bytes = transferred.get(page) ?? { js: Number.NaN, total: Number.NaN };
+  return { ...rest, ...bytes, fromAddress };
 }
+
+/**
+ * What crossed the network for a page, both documents of its load (the one that goes to the
+ * identity provider and the one it sends back): all of it, and its scripts.
+ */
+const transferred = new WeakMap<Page, { js: number; total: number }>();
 
 /** A page on the laptop: slowed CPU and network, recording its vitals from the first byte. */
 export async function laptopPage(
@@ -124,9 +124,21 @@ export async function laptopPage(
   // first run lost every content time to that ReferenceError.
   await page.addInitScript('window.__name = (fn) => fn;');
   await page.addInitScript(recordVitals, selector);
-  if (!throttled) return page;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  // The Performance API's transfer sizes are the last document's alone, and a load's scripts
+  // may all have come with the first: the network's own count takes both.
+  const bytes = { js: 0, total: 0 };
+  transferred.set(page, bytes);
+  const scripts = new Set<string>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (new URL(event.response.url).pathname.endsWith('.js')) scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes.total += event.encodedDataLength;
+    if (scripts.has(event.requestId)) bytes.js += event.encodedDataLength;
+  });
+  if (!throttled) return page;
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: LAPTOP.latencyMs,
