@@ -112,10 +112,11 @@ describe('signInFirst', () => {
     expect(await signInFirst(vi.fn())).toBeUndefined();
 
     expect(asked).toEqual(['/api/config', DISCOVERY]);
-    expect(JSON.parse(window.sessionStorage.getItem(HANDOFF_KEY) ?? 'null')).toEqual({
-      config: CONFIG,
-      metadata: METADATA,
-    });
+    const left = JSON.parse(window.sessionStorage.getItem(HANDOFF_KEY) ?? 'null') as {
+      at: number;
+    } | null;
+    expect(left).toEqual({ at: left?.at, config: CONFIG, metadata: METADATA });
+    expect(Math.abs(Date.now() - (left?.at ?? 0))).toBeLessThan(60_000);
   });
 
   it('exchanges the code with what the page before left, before the explorer’s code loads and without asking the provider’s metadata again', async () => {
@@ -123,7 +124,7 @@ describe('signInFirst', () => {
     const authorizations = stubProxy(asked);
     window.sessionStorage.setItem(
       HANDOFF_KEY,
-      JSON.stringify({ config: CONFIG, metadata: METADATA }),
+      JSON.stringify({ at: Date.now(), config: CONFIG, metadata: METADATA }),
     );
     const order: string[] = [];
     let tokenEndpoint: string | undefined;
@@ -152,10 +153,16 @@ describe('signInFirst', () => {
     expect(authorizations).toEqual(['Bearer user-token']);
   });
 
-  it('asks for the settings again when what the page before left cannot be read', async () => {
+  it.each([
+    ['cannot be read', { config: { auth: 'x' } }],
+    [
+      'was left by a sign-in abandoned long ago',
+      { at: Date.now() - 16 * 60_000, config: CONFIG, metadata: METADATA },
+    ],
+  ])('asks for the settings again when what the page before left %s', async (_, left) => {
     const asked: string[] = [];
     stubProxy(asked);
-    window.sessionStorage.setItem(HANDOFF_KEY, JSON.stringify({ config: { auth: 'x' } }));
+    window.sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(left));
     const callback = vi
       .spyOn(UserManager.prototype, 'signinCallback')
       .mockResolvedValue(signedIn({ returnTo: '/' }));

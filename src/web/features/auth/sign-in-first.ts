@@ -54,6 +54,8 @@ export const HANDOFF_KEY = 'lci-explorer.sign-in';
  * that went to the identity provider had them.
  */
 const HandoffSchema = z.object({
+  /** When it was left (ms since the epoch): see HANDOFF_MAX_AGE_MS. */
+  at: z.number(),
   config: PublicConfigSchema,
   metadata: z.looseObject({
     issuer: z.string(),
@@ -61,11 +63,20 @@ const HandoffSchema = z.object({
     token_endpoint: z.url(),
   }),
 });
+/**
+ * A handoff older than this is not this callback's: a sign-in abandoned at the provider left it,
+ * and this callback came from a redirect that left none ("Sign in again"). oidc-client-ts drops
+ * its own sign-in states after as long (`staleStateAgeInSeconds`, 15 minutes).
+ */
+const HANDOFF_MAX_AGE_MS = 15 * 60_000;
 type Handoff = z.infer<typeof HandoffSchema> & { config: { auth: { mode: 'oidc' } } };
 
 function leaveHandoff(config: PublicConfig, metadata: Partial<OidcMetadata>) {
   try {
-    window.sessionStorage.setItem(HANDOFF_KEY, JSON.stringify({ config, metadata }));
+    window.sessionStorage.setItem(
+      HANDOFF_KEY,
+      JSON.stringify({ at: Date.now(), config, metadata }),
+    );
   } catch {
     // Storage full or refused: the callback asks for both again, two round trips later.
   }
@@ -89,6 +100,8 @@ function takeHandoff(): Handoff | undefined {
   }
   const handoff = HandoffSchema.safeParse(parsed);
   if (!handoff.success || handoff.data.config.auth.mode !== 'oidc') return undefined;
+  const age = Date.now() - handoff.data.at;
+  if (age < 0 || age > HANDOFF_MAX_AGE_MS) return undefined;
   return handoff.data as Handoff;
 }
 
