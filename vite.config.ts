@@ -100,8 +100,10 @@ function preloadExplorer(): Plugin {
         }
         const hint = (file: string) => ({
           tag: 'link',
+          // `crossorigin` as Vite's own loader asks for each (a style sheet's link included), or
+          // the browser fetches it again and warns that the preload went unused.
           attrs: file.endsWith('.css')
-            ? { rel: 'preload', as: 'style', href: `/${file}` }
+            ? { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }
             : { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
           injectTo: 'head' as const,
         });

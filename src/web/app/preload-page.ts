@@ -30,8 +30,9 @@ export function preloadPage(pathname: string, doc: Document = document) {
       link.setAttribute('as', 'style');
     } else {
       link.rel = 'modulepreload';
-      link.crossOrigin = '';
     }
+    // As Vite's loader asks for each, or the preload is not used (and the browser says so).
+    link.crossOrigin = '';
     link.href = href;
     doc.head.append(link);
   }
