@@ -9,8 +9,10 @@ const port = await freePort();
 const config = emulatorConfigFromEnv({
   EMULATOR_PORT: String(port),
   EMULATOR_PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-  EMULATOR_SPA_ORIGINS: 'http://spa.test',
+  // A bench that signs a browser in names the proxy's origins; the others need none.
+  EMULATOR_SPA_ORIGINS: process.env.EMULATOR_SPA_ORIGINS ?? 'http://spa.test',
   EMULATOR_SCALE: process.env.EMULATOR_SCALE ?? '1',
+  EMULATOR_LATENCY_MS: process.env.EMULATOR_LATENCY_MS ?? '0',
 });
 const emulator = await buildEmulator({ config });
 const address = await emulator.app.listen({ host: '127.0.0.1', port });

@@ -37,10 +37,10 @@ export async function emulatorStats(
 
 /** Emulator benchmarks: cold start and memory at full scale, search latency, the largest batch. */
 /** Starts an emulator in a process of its own; `stop` ends it. */
-export async function spawnEmulator(scale = '1') {
+export async function spawnEmulator(scale = '1', env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/emulator-startup.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, EMULATOR_SCALE: scale },
+    env: { ...process.env, ...env, EMULATOR_SCALE: scale },
   });
   const lines = createInterface({ input: child.stdout });
   const [line] = (await once(lines, 'line')) as [string];
@@ -48,6 +48,7 @@ export async function spawnEmulator(scale = '1') {
     started: JSON.parse(line) as Started,
     pid: child.pid,
     stop: () => child.kill('SIGTERM'),
+    child,
   };
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { cpus } from 'node:os';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
@@ -61,6 +61,11 @@ export async function spawnProxy(
   env: Record<string, string> = {},
 ) {
   const port = await freePort();
+  return proxyProcess({ ...proxyEnv(emulator, issuer), ...env }, port);
+}
+
+/** `src/proxy/main.ts` in a process of its own with exactly `env`, listening on `port`. */
+export async function proxyProcess(env: NodeJS.ProcessEnv, port: number) {
   const child = spawn(
     process.execPath,
     [
@@ -69,13 +74,23 @@ export async function spawnProxy(
       'tsx',
       'src/proxy/main.ts',
     ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...proxyEnv(emulator, issuer), ...env, PORT: String(port) },
-    },
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...env, PORT: String(port) } },
   );
   await once(child.stdout, 'data');
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () => child.kill('SIGTERM'),
+    stopped: () => ended(child),
+  };
+}
+
+/** Ends a child process and resolves once it has exited. */
+export async function ended(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exit;
 }
 
 /**

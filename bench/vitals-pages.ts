@@ -3,7 +3,11 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DataStore } from '../src/emulator/data/store';
 import { buildSpa, isSpaBuildCurrent } from '../src/launcher/spa-build';
-import { startStack, type Stack } from '../src/launcher/stack';
+import { emulatorConfigFromEnv } from '../src/emulator/config';
+import { freePort, pointAtEmulator, type Stack } from '../src/launcher/stack';
+import { emulatorChangeReports } from '../src/proxy/testing/emulator-proxy';
+import { spawnEmulator } from './emulator';
+import { ended, proxyProcess } from './proxy';
 
 /**
  * What `npm run bench -- vitals` and `-- bytes` share: the routes measured, the laptop's page
@@ -176,7 +180,7 @@ export async function load(
 }
 
 /** A browser profile signed in with the identity provider, as a person's stays. */
-export async function signedIn(browser: Browser, stack: Stack) {
+export async function signedIn(browser: Browser, stack: Pick<Stack, 'url'>) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${stack.url}/3.12/cutoff`);
@@ -221,18 +225,58 @@ export function launchChromium() {
   });
 }
 
-export async function stackAt(latencyMs: number) {
-  return startStack({
-    env: {
+/**
+ * The explorer as a person reaches it: the proxy serving the build, and the data service (the
+ * emulator, `latencyMs` away) in processes of their own, as the real service runs on other
+ * machines. In one process, the emulator's work for each call (searching, writing its answers)
+ * held up the proxy's: a first What changed's 464 reads were counted against the proxy.
+ */
+export async function stackAt(
+  latencyMs: number,
+  /** The proxy's settings beyond these (a side-by-side run: another build's STATIC_DIR). */
+  proxyEnv: Record<string, string> = {},
+): Promise<Pick<Stack, 'url' | 'close'>> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const emulator = await spawnEmulator('1', {
+    EMULATOR_SPA_ORIGINS: `${url},http://127.0.0.1:${port}`,
+    EMULATOR_LATENCY_MS: String(latencyMs),
+  });
+  try {
+    const reports = await emulatorChangeReports({ origin: emulator.started.address });
+    const config = emulatorConfigFromEnv({ EMULATOR_PUBLIC_ORIGIN: emulator.started.address });
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
-      PORT: '0',
-      EMULATOR_PORT: '0',
       LOG_LEVEL: 'silent',
       USAGE_LEDGER_PATH: 'none',
-      EMULATOR_LATENCY_MS: String(latencyMs),
-      DATA_API_URL: undefined,
-    },
-  });
+      STATIC_DIR: path.join(ROOT, 'dist'),
+      ...reports.env,
+      ...proxyEnv,
+    };
+    pointAtEmulator(env, {
+      ...config,
+      client: {
+        ...config.client,
+        id: emulator.started.clientId,
+        secret: emulator.started.clientSecret,
+      },
+    });
+    const proxy = await proxyProcess(env, port).catch(async (error: unknown) => {
+      await reports.remove();
+      throw error;
+    });
+    return {
+      url,
+      async close() {
+        await proxy.stopped();
+        await ended(emulator.child);
+        await reports.remove();
+      },
+    };
+  } catch (error) {
+    await ended(emulator.child);
+    throw error;
+  }
 }
 
 /** The routes measured, the first where `/` lands; the datasets and indicators they use. */
