@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { emulatorChangeReports } from '../src/proxy/testing/emulator-proxy';
+import { READ_AGAIN_MS } from '../src/web/lib/while-reading';
 import { emulatorStats, spawnEmulator } from './emulator';
 import { spawnProxy } from './proxy';
 
@@ -65,7 +66,7 @@ export async function benchHistory(): Promise<string[]> {
     const calls = async () => (await emulatorStats(emulator.address)).api_requests;
 
     /**
-     * Asks until the answer is ready (every `pollMs`; the explorer asks each second); its time
+     * Asks until the answer is ready (`pollMs` after each 202; the explorer waits `READ_AGAIN_MS`); its time
      * from the first request, calls and size.
      */
     async function untilReady(origin: string, path: string, init: RequestInit = {}, pollMs = 100) {
@@ -143,8 +144,9 @@ export async function benchHistory(): Promise<string[]> {
         path: string,
       ) => {
         const [proxyCpu, emulatorCpu] = [cpuSeconds(proxy.pid), cpuSeconds(emulatorPid)];
-        // Asked each second, as the explorer asks while it shows the reading's progress.
-        const result = await untilReady(proxy.origin, path, {}, 1_000);
+        // Asked as the explorer asks while it shows the reading's progress: again soon after
+        // each 202, which the proxy holds for the reading (READING_HOLD_MS).
+        const result = await untilReady(proxy.origin, path, {}, READ_AGAIN_MS);
         atLatency.push(
           `  ${what}: ready in ${result.seconds.toFixed(1)} s (target ≤ 6 s), ${result.calls} free upstream calls; CPU ${(cpuSeconds(proxy.pid) - proxyCpu).toFixed(1)} s proxy, ${(cpuSeconds(emulatorPid) - emulatorCpu).toFixed(1)} s emulator`,
         );

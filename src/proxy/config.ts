@@ -108,6 +108,7 @@ const ProxyEnvSchema = z
     LOCAL_WORK_PER_USER: int(1, 1000).default(2),
     LOCAL_WORK_MB: int(1, 65_536).default(64),
     RELEASE_READ_CONCURRENCY: int(1, 64).default(32),
+    READING_HOLD_MS: int(0, 10_000).default(1_000),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z
       .string()
@@ -259,6 +260,8 @@ export interface ProxyConfig {
     localWorkBytes: number;
     /** Free calls in flight while one release is read (two are read at once at most). */
     releaseReadConcurrency: number;
+    /** How long a request waits for releases being read before its 202 (0: answers at once). */
+    readingHoldMs: number;
   };
   /** The store shared by every instance (cache, ledger, limits, sector index); unset = none. */
   redisUrl: string | undefined;
@@ -358,6 +361,7 @@ export function proxyConfigFromEnv(env: NodeJS.ProcessEnv): ProxyConfig {
       localWorkPerUser: e.LOCAL_WORK_PER_USER,
       localWorkBytes: e.LOCAL_WORK_MB * 1024 * 1024,
       releaseReadConcurrency: e.RELEASE_READ_CONCURRENCY,
+      readingHoldMs: e.READING_HOLD_MS,
     },
     redisUrl: e.REDIS_URL,
     redisDurability: e.REDIS_DURABILITY,

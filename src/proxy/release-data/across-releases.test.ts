@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpgradeCheckSchema, type ChangeRow } from '../../shared/api/schemas';
+import { ChangesSchema, UpgradeCheckSchema, type ChangeRow } from '../../shared/api/schemas';
 import { changeCounts, changedIds, filterChanges } from '../../shared/changes-list';
 import type { ListEntry } from '../../shared/api/routes';
 import { ProblemSchema } from '../../shared/problem';
@@ -7,6 +7,7 @@ import { signInWithCode } from '../../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../../emulator/testing/start';
 import { answerKey } from '../cache/response-cache';
 import { byFrom, useAcrossReleases } from '../testing/across-releases-harness';
+import { proxyOnEmulator } from '../testing/emulator-proxy';
 import { releaseQuery } from '../upstream/adapter';
 
 // The changes, upgrade check and history, through the real handlers against the emulator, its
@@ -352,6 +353,26 @@ describe('POST /api/upgrade-check', () => {
 });
 
 describe('an answer made as soon as its releases are read', () => {
+  it('is sent to a request held for the reading (READING_HOLD_MS), with no 202 before it', async () => {
+    // A hold longer than any reading here: the first request waits and gets the changes.
+    const held = await proxyOnEmulator(emulator(), { READING_HOLD_MS: '10000' });
+    try {
+      const first = await held.app.inject({
+        url: '/api/changes?version=3.11&system_model=cutoff&from=3.10',
+        headers: auth(),
+      });
+      expect(first.statusCode).toBe(200);
+      expect(ChangesSchema.parse(first.json())).toMatchObject({
+        status: 'ready',
+        from: '3.10',
+        to: '3.11',
+        system_model: 'cutoff',
+      });
+    } finally {
+      await held.app.close();
+    }
+  });
+
   it('is in the cache before anyone asks again, and the 202 before it says only the progress', async () => {
     const query = 'version=3.11&system_model=apos&from=3.10';
     const first = await proxy().app.inject({ url: `/api/changes?${query}`, headers: auth() });

@@ -62,7 +62,9 @@ export function useAcrossReleases<E extends StartedEmulator>(deps: {
     const started = await deps.start({ ...TEST_CLIENT, EMULATOR_SCALE: '0.25' });
     emulator = started;
     reports = await emulatorChangeReports(started);
-    proxy = await proxyOnEmulator(started, reports.env);
+    // Each 202 at once (READING_HOLD_MS=0): these files follow the reading's answers one by
+    // one; the hold itself is tested in across-releases.test.ts and make-when-read.test.ts.
+    proxy = await proxyOnEmulator(started, { ...reports.env, READING_HOLD_MS: '0' });
     const user = await deps.signIn({
       emulatorOrigin: started.origin,
       redirectOrigin: 'http://spa.test',

@@ -17,7 +17,7 @@ export const changesHandlers = (
   deps: HandlerDeps,
 ): { changes: Handler<'changes'>; changesPage: Handler<'changesPage'> } => {
   const { catalog, acrossReleases } = deps;
-  const ahead = answersAhead(deps);
+  const ahead = answersAhead(deps, deps.config.limits.readingHoldMs);
 
   /** The whole answer, made once for everyone and kept; or the progress of the reading. */
   const answer = async (request: Request<'changes'> | Request<'changesPage'>) => {

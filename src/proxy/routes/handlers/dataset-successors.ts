@@ -1,14 +1,17 @@
-import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
+import { callerOf, heldWhileReading, stillReading, type Handler, type HandlerDeps } from './types';
 
 /**
  * `GET /api/datasets/successors`: what a dataset of another release became in this one, 202
  * while the releases between are read.
  */
 export const datasetSuccessorsHandler =
-  ({ catalog, successors }: HandlerDeps): Handler<'datasetSuccessors'> =>
+  ({ config, catalog, successors }: HandlerDeps): Handler<'datasetSuccessors'> =>
   async (request) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);
-    const outcome = await successors.follow(caller, release, request.query.key);
+    const outcome = await heldWhileReading(
+      () => successors.follow(caller, release, request.query.key),
+      config.limits.readingHoldMs,
+    );
     return outcome.status === 'building' ? stillReading(outcome) : { value: outcome };
   };

@@ -5,7 +5,7 @@ import { answersAhead, callerOf, type Handler, type HandlerDeps, type Request } 
 /** `GET /api/datasets/{id}/history`: the dataset in every listed release, 202 while read. */
 export const historyHandler = (deps: HandlerDeps): Handler<'history'> => {
   const { catalog, acrossReleases } = deps;
-  const ahead = answersAhead(deps);
+  const ahead = answersAhead(deps, deps.config.limits.readingHoldMs);
   const answer = async (request: Request<'history'>) => {
     const caller = callerOf(request);
     const release = await catalog.resolve(caller, request.query);

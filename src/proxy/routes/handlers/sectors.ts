@@ -1,6 +1,6 @@
 import { ProxyError } from '../../errors';
 import { toAnswer } from '../../cache/response-cache';
-import { callerOf, stillReading, type Handler, type HandlerDeps } from './types';
+import { callerOf, heldWhileReading, stillReading, type Handler, type HandlerDeps } from './types';
 
 export const sectorsOff = () =>
   new ProxyError(501, 'sector_index_unavailable', {
@@ -16,7 +16,10 @@ export const sectorsHandler =
     if (config.sectorIndex === 'off') throw sectorsOff();
     const release = await catalog.resolve(caller, request.query);
     await catalog.assertListed(caller, release);
-    const sectors = sectorSearch.status(caller, release);
+    const sectors = await heldWhileReading(
+      async () => sectorSearch.status(caller, release),
+      config.limits.readingHoldMs,
+    );
     // Accepted and under way: ask again shortly.
     if (sectors.status === 'building') return stillReading(sectors);
     return { cached: toAnswer(JSON.stringify(sectors)) };

@@ -46,6 +46,42 @@ export const callerOf = (request: { user: VerifiedUser; requestId: string }): Ca
   requestId: request.requestId,
 });
 
+const isBuilding = (outcome: unknown): outcome is Building =>
+  (outcome as { status?: unknown } | null)?.status === 'building';
+
+/** Whether `read` settles (either way) within `ms`; the timer is gone once it is known. */
+async function settlesWithin(read: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      read.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `ask()`'s outcome, held while it says the releases are being read: up to `holdMs`
+ * (`READING_HOLD_MS`) for the reading to settle, then asked once more. The answer then leaves
+ * the moment the releases are read, not at the asker's next poll (half a second later on average
+ * when the explorer asked each second: issue 34, `npm run bench -- vitals`), and a 202 carries
+ * the progress as it is then.
+ */
+export async function heldWhileReading<T>(ask: () => Promise<T>, holdMs: number): Promise<T> {
+  const first = await ask();
+  const read = isBuilding(first) ? first.read : undefined;
+  if (!read || holdMs <= 0) return first;
+  await settlesWithin(read, holdMs);
+  return ask();
+}
+
 /** Releases still being read: 202 with the progress, to be asked again shortly. */
 export function stillReading<T extends { status: 'building'; read?: Building['read'] }>(
   progress: T,
@@ -61,7 +97,11 @@ export function stillReading<T extends { status: 'building'; read?: Building['re
  * once its releases were read, on top of the wait for that request. One per handler, so what is
  * under way belongs to its app, not to the process.
  */
-export function answersAhead({ localWork }: Pick<HandlerDeps, 'localWork'>) {
+export function answersAhead(
+  { localWork }: Pick<HandlerDeps, 'localWork'>,
+  /** `READING_HOLD_MS`: how long a request waits for the reading before its 202. */
+  holdMs: number,
+) {
   /** Answers being made ahead of their request, by key: one at a time each. */
   const underWay = new Set<string>();
 
@@ -97,11 +137,14 @@ export function answersAhead({ localWork }: Pick<HandlerDeps, 'localWork'>) {
 
   return {
     whenRead,
-    /** The 202 of an answer still being read, the answer made the moment it is: `key` names it. */
-    reading(
+    /**
+     * An answer still being read: made the moment it is (`key` names it), and this request held
+     * for it (`heldWhileReading`); a 202 with the progress if the reading goes on.
+     */
+    async reading<T>(
       request: { user: VerifiedUser },
       progress: Building,
-      ahead: { key: string; make: () => Promise<unknown> },
+      ahead: { key: string; make: () => Promise<T> },
     ) {
       whenRead(
         {
@@ -112,7 +155,10 @@ export function answersAhead({ localWork }: Pick<HandlerDeps, 'localWork'>) {
         },
         ahead.make,
       );
-      return stillReading(progress);
+      if (!progress.read || holdMs <= 0) return stillReading(progress);
+      await settlesWithin(progress.read, holdMs);
+      const outcome = await ahead.make();
+      return isBuilding(outcome) ? stillReading(outcome) : (outcome as Exclude<T, Building>);
     },
   };
 }

@@ -2,10 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ChangeFilter } from '../../../../shared/changes-list';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
-
-/** Asked again every second while the proxy reads the two releases. */
-const whileReading = (query: { state: { data?: { status: string } | undefined } }) =>
-  query.state.data?.status === 'building' ? 1_000 : false;
+import { whileReading } from '../../../lib/while-reading';
 
 export const changesQueries = {
   /**

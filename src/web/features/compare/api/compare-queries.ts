@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi } from '../../../lib/api-client';
+import { whileReading } from '../../../lib/while-reading';
 
 /**
  * What a comparison across releases reads besides its scores, all free: each row's indicator
@@ -27,7 +28,7 @@ export const compareQueries = {
       staleTime: 5 * 60_000,
     }),
   /**
-   * What became of some IDs of release `from` in `to` (free); asked again every second while the
+   * What became of some IDs of release `from` in `to` (free); asked again while the
    * proxy reads the two releases.
    */
   fates: (to: ReleaseRef, from: string, ids: readonly number[]) =>
@@ -40,6 +41,6 @@ export const compareQueries = {
           signal,
         }),
       staleTime: Infinity,
-      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
+      refetchInterval: whileReading,
     }),
 };

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
+import { whileReading } from '../../../lib/while-reading';
 
 export interface DatasetSearch {
   version: string;
@@ -39,18 +40,18 @@ export const datasetQueries = {
         }),
       staleTime: Infinity,
     }),
-  /** The release's sectors and ISIC sections; asked again every second while being indexed. */
+  /** The release's sectors and ISIC sections; asked again while being indexed. */
   sectors: ({ version, systemModel }: ReleaseRef) =>
     queryOptions({
       queryKey: ['datasets', 'sectors', version, systemModel],
       queryFn: ({ signal }) =>
         callApi('sectors', { query: releaseWire({ version, systemModel }), signal }),
       staleTime: Infinity,
-      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
+      refetchInterval: whileReading,
     }),
   /**
    * What a Dataset ID, Spold UUID or ecoSpold file name this release lacks became in it, and the
-   * releases that have it (free); asked again every second while the proxy reads the releases
+   * releases that have it (free); asked again while the proxy reads the releases
    * between. It follows the licence's list of releases, so it is not kept for good.
    */
   successors: ({ version, systemModel }: ReleaseRef, key: string) =>
@@ -62,7 +63,7 @@ export const datasetQueries = {
           signal,
         }),
       staleTime: 5 * 60_000,
-      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
+      refetchInterval: whileReading,
     }),
   /**
    * One dataset's documentation (free), as every page asks for it (the dataset page, its history,

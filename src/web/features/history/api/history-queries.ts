@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
+import { whileReading } from '../../../lib/while-reading';
 
 /** Release data never changes, so none of these is ever refetched once ready. */
 export const historyQueries = {
   /**
    * The dataset in every listed release of its system model, matched by the proxy (free);
-   * asked again every second while the proxy reads releases it has not read yet.
+   * asked again while the proxy reads releases it has not read yet.
    */
   matches: ({ version, systemModel }: ReleaseRef, id: number) =>
     queryOptions({
@@ -18,6 +19,6 @@ export const historyQueries = {
           signal,
         }),
       staleTime: Infinity,
-      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
+      refetchInterval: whileReading,
     }),
 };

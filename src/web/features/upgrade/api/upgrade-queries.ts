@@ -3,6 +3,7 @@ import type { ListEntry } from '../../../../shared/api/routes';
 import { textHash } from '../../../../shared/matching/dataset-doc';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
+import { whileReading } from '../../../lib/while-reading';
 
 /** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
 function listKey(entries: readonly ListEntry[]): string {
@@ -46,7 +47,7 @@ export const upgradeQueries = {
         ),
       staleTime: 5 * 60_000,
     }),
-  /** The verdicts (free); asked again every second while the proxy reads the two releases. */
+  /** The verdicts (free); asked again while the proxy reads the two releases. */
   check: ({ entries, ...input }: UpgradeCheckInput) =>
     // `listKey` stands for the entries: hashing 10 000 of them on every render is what it saves.
     // eslint-disable-next-line @tanstack/query/exhaustive-deps
@@ -59,7 +60,7 @@ export const upgradeQueries = {
           signal,
         }),
       staleTime: Infinity,
-      refetchInterval: (query) => (query.state.data?.status === 'building' ? 1_000 : false),
+      refetchInterval: whileReading,
     }),
 };
 
