@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { renderWithProviders } from '../../../testing/render';
-import { SearchResults } from './search-results';
+import { GEOGRAPHIES_SHOWN, SearchResults } from './search-results';
 
 const product = (count: number): SearchHit => ({
   name: 'market for electricity, low voltage',
@@ -22,6 +22,33 @@ const product = (count: number): SearchHit => ({
 const release = { version: '3.12', systemModel: 'cutoff' };
 
 describe('search results', () => {
+  const datasetLinks = () => screen.getAllByRole('link', { name: /, dataset \d+$/ });
+
+  it('shows the first geographies of a product that has many, and all of them when asked', async () => {
+    renderWithProviders(
+      <SearchResults results={[product(40)]} release={release} indicatorIds={[]} />,
+    );
+    expect(datasetLinks()).toHaveLength(GEOGRAPHIES_SHOWN);
+    expect(datasetLinks()[0]).toHaveAccessibleName(
+      'market for electricity, low voltage, Place 000 (P0), dataset 1000',
+    );
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Show all 40 geographies of electricity, low voltage',
+      }),
+    );
+    expect(datasetLinks()).toHaveLength(40);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+  });
+
+  it('shows every geography of a product with a few more than the first screen', () => {
+    renderWithProviders(
+      <SearchResults results={[product(30)]} release={release} indicatorIds={[]} />,
+    );
+    expect(datasetLinks()).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+  });
+
   it('links a product’s geographies to a comparison when they fit in one', () => {
     renderWithProviders(
       <SearchResults results={[product(3)]} release={release} indicatorIds={[882]} />,
