@@ -107,7 +107,10 @@ test('the overview, the catalogue and a search: what was clicked is in the link'
     .getByRole('link', { name: 'Datasets' })
     .click();
   await page.getByRole('textbox', { name: 'Search' }).fill('cement');
-  await page.getByRole('combobox', { name: 'Geography' }).fill('CH');
+  const geography = page.getByRole('combobox', { name: 'Geography' });
+  await geography.fill('CH');
+  // Its suggestions lie over the Search button until dismissed, as a person would.
+  await geography.press('Escape');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const summary = page.getByText(/match(es)? “cement” in Switzerland \(CH\)/);
   await expect(summary).toBeVisible();
