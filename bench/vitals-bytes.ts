@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packagesOf } from './chunk-packages';
+import { stackFloor } from './stack-floor';
 import {
   brotliBytes,
   currentBuild,
@@ -22,7 +23,8 @@ import {
  * laptop's slowed CPU and network and with the data service answering at once; the scripts asked
  * for by the time the route's content is in the page are weighed as the full run weighs them
  * (what crossed the network, brotli, and the build's `.gz` files). Then what the page asked for
- * after its content (a chart's code) and, per route, the packages its scripts carry; written to `bench/results/`.
+ * after its content (a chart's code) and, per route, the packages its scripts carry; last, the
+ * least any route can send on the explorer's stack (`stack-floor.ts`); written to `bench/results/`.
  */
 export async function benchBytes(): Promise<string[]> {
   await currentBuild();
@@ -72,6 +74,7 @@ export async function benchBytes(): Promise<string[]> {
       `  "JavaScript" is what crossed the network (brotli, with headers), as the full run's column; budget ${TARGETS.firstJsKb} KB gzip on the first route, ${TARGETS.routeJsKb} KB on any`,
     );
     for (const line of packages) say(line);
+    say(await stackFloor());
   } finally {
     await stack.close();
     await browser.close();
