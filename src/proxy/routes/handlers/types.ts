@@ -70,9 +70,10 @@ async function settlesWithin(read: Promise<void>, ms: number): Promise<boolean> 
 /**
  * `ask()`'s outcome, held while it says the releases are being read: up to `holdMs`
  * (`READING_HOLD_MS`) for the reading to settle, then asked once more. The answer then leaves
- * the moment the releases are read, not at the asker's next poll (half a second later on average
- * when the explorer asked each second: issue 34, `npm run bench -- vitals`), and a 202 carries
- * the progress as it is then.
+ * the moment the releases are read, not at the asker's next poll (for an answer quick to make,
+ * half a second later on average when the explorer asked each second), with about one request a
+ * second from an explorer that asks again soon after each 202; and a 202 carries the progress as
+ * it is then.
  */
 export async function heldWhileReading<T>(ask: () => Promise<T>, holdMs: number): Promise<T> {
   const first = await ask();
