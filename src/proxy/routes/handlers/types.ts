@@ -76,11 +76,15 @@ async function settlesWithin(read: Promise<void>, ms: number): Promise<boolean> 
  * it is then.
  */
 export async function heldWhileReading<T>(ask: () => Promise<T>, holdMs: number): Promise<T> {
-  const first = await ask();
-  const read = isBuilding(first) ? first.read : undefined;
-  if (!read || holdMs <= 0) return first;
+  return heldFor(await ask(), ask, holdMs);
+}
+
+/** `outcome` if it is not a reading under way; else `again()` once the hold is over. */
+async function heldFor<T>(outcome: T, again: () => Promise<T>, holdMs: number): Promise<T> {
+  const read = isBuilding(outcome) ? outcome.read : undefined;
+  if (!read || holdMs <= 0) return outcome;
   await settlesWithin(read, holdMs);
-  return ask();
+  return again();
 }
 
 /** Releases still being read: 202 with the progress, to be asked again shortly. */
@@ -156,9 +160,7 @@ export function answersAhead(
         },
         ahead.make,
       );
-      if (!progress.read || holdMs <= 0) return stillReading(progress);
-      await settlesWithin(progress.read, holdMs);
-      const outcome = await ahead.make();
+      const outcome = await heldFor<T | Building>(progress, ahead.make, holdMs);
       return isBuilding(outcome) ? stillReading(outcome) : (outcome as Exclude<T, Building>);
     },
   };

@@ -1,4 +1,4 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Table, UnstyledButton } from '@mantine/core';
 import { memo, useState } from 'react';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { DenseCell, DenseLink, DenseRow, DenseText, dense } from '../../../components/data/dense';
@@ -65,14 +65,16 @@ function DatasetLinks(props: {
         </DenseLink>
       ))}
       {folded && (
-        <button
-          type="button"
-          className={`mantine-focus-auto ${dense.textButton} ${dense.sm}`}
+        // Drawn as the compare chooser beside it is.
+        <UnstyledButton
+          fz="sm"
+          fw={600}
+          c="var(--mantine-color-anchor)"
           aria-label={`Show all ${product.datasets.length} geographies of ${product.name}`}
           onClick={() => setAll(true)}
         >
           Show all {product.datasets.length} geographies
-        </button>
+        </UnstyledButton>
       )}
       {product.datasets.length > 1 && (
         <CompareGeographies
