@@ -255,7 +255,9 @@ describe('npx lci-explorer', () => {
       /^lci-explorer: .*other\.csv: The CSV is not a scores export/,
     );
     expect((await cli(['verify'])).code).toBe(2);
-  });
+    // Nine CLI processes, each starting Node and tsx: about 2 s apiece with a core kept busy, so
+    // the 20 s default ran out once on a clean clone beside other work.
+  }, 60_000);
 
   it('writes XLSX that a spreadsheet reads with the same numbers', async () => {
     const out = path.join(home(), 'scores.xlsx');
