@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { signInWithCode } from '../src/emulator/testing/sign-in-flow';
 import { emulatorChangeReports } from '../src/proxy/testing/emulator-proxy';
-import { READ_AGAIN_MS } from '../src/web/lib/while-reading';
+import { READ_AGAIN_MS } from '../src/web/lib/query-client';
 import { emulatorStats, spawnEmulator } from './emulator';
 import { spawnProxy } from './proxy';
 

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { csvCells, downloaded, workbook } from './files';
 import { groundTruth, type TruthRow } from './ground-truth';
+import { pickIndicators } from './pickers';
 import { signInAsDemoUser } from './sign-in';
 
 /**
@@ -49,15 +49,6 @@ async function cases(emulatorUrl: string) {
   };
 }
 
-async function pick(page: Page, ids: readonly number[]) {
-  const picker = page.getByRole('combobox', { name: 'Indicators' });
-  for (const id of ids) {
-    await picker.click();
-    await picker.fill(String(id));
-    await page.getByRole('option', { name: new RegExp(`\\(${String(id)}\\)$`) }).click();
-  }
-}
-
 /** A CSV's rows as maps by the header's names. */
 const records = (rows: string[][]) => {
   const [header = [], ...body] = rows;
@@ -88,7 +79,7 @@ test('from a 3.10 list: a split, a merge, a moved score under unchanged document
   await expect(row(3).getByRole('cell').nth(1)).toHaveText(/^documentation unchanged/);
 
   // IPCC 2021's total is followed to its 3.10 counterpart before any score, and said so.
-  await pick(page, [IPCC_TOTAL, EF]);
+  await pickIndicators(page, [IPCC_TOTAL, EF]);
   await expect(page.getByRole('list', { name: 'The indicators in 3.10' })).toHaveText(
     `IPCC 2021 › climate change: total (excl. biogenic CO2) (${String(IPCC_TOTAL)}): renamed (category) in 3.10: ${String(IPCC_310)} (IPCC 2021 › climate change)`,
   );
@@ -214,7 +205,7 @@ test('What changed since 3.10: documentation compared, scores of the split’s r
   );
   const table = page.getByRole('table', { name: 'Changed datasets from 3.10 to 3.12' });
   await page.getByRole('button', { name: /^Compare scores for the \d+ rows? shown$/ }).click();
-  await pick(page, [IPCC_TOTAL]);
+  await pickIndicators(page, [IPCC_TOTAL]);
   const prompt = page.getByRole('region', { name: 'Scores of the rows shown' });
   await expect(prompt).toContainText(/splits? among the rows shown: all \d+ datasets/);
   await prompt.getByRole('button', { name: 'Load scores' }).click();

@@ -9,6 +9,7 @@ import {
   singleWays,
   type TruthRow,
 } from './ground-truth';
+import { pickIndicators } from './pickers';
 import { signInAsDemoUser } from './sign-in';
 
 /** The indicators of a scored batch call; none for anything else. */
@@ -108,15 +109,7 @@ test('check 30 lines from 3.10 against 3.12, load scores for 2 indicators, expor
   );
 
   // Scores for two indicators: the bill per release first, nothing charged until the yes.
-  const picker = page.getByRole('combobox', { name: 'Indicators' });
-  for (const id of [882, 964]) {
-    await picker.click();
-    await picker.fill(String(id));
-    await page.getByRole('option', { name: new RegExp(`\\(${String(id)}\\)$`) }).click();
-  }
-  // The picker's list stays open for more, over the page below it, until dismissed, as a
-  // person would: with it open, "Load scores" could not be clicked (a flaky first try).
-  await picker.press('Escape');
+  await pickIndicators(page, [882, 964]);
   await expect(page).toHaveURL(/ind=882,964/);
   const bill = page.getByRole('list', { name: 'Scores asked for, by release' });
   await expect(bill.getByRole('listitem')).toHaveText([

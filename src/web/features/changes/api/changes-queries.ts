@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ChangeFilter } from '../../../../shared/changes-list';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
-import { whileReading } from '../../../lib/while-reading';
+import { whileReading } from '../../../lib/query-client';
 
 export const changesQueries = {
   /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi } from '../../../lib/api-client';
-import { whileReading } from '../../../lib/while-reading';
+import { whileReading } from '../../../lib/query-client';
 
 /**
  * What a comparison across releases reads besides its scores, all free: each row's indicator

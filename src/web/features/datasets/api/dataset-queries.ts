@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ActivityTypeFilter } from '../../../../shared/api/schemas';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
-import { whileReading } from '../../../lib/while-reading';
+import { whileReading } from '../../../lib/query-client';
 
 export interface DatasetSearch {
   version: string;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
-import { whileReading } from '../../../lib/while-reading';
+import { whileReading } from '../../../lib/query-client';
 
 /** Release data never changes, so none of these is ever refetched once ready. */
 export const historyQueries = {

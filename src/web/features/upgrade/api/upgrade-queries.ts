@@ -3,7 +3,7 @@ import type { ListEntry } from '../../../../shared/api/routes';
 import { textHash } from '../../../../shared/matching/dataset-doc';
 import type { ReleaseRef } from '../../../config/routes';
 import { callApi, releaseWire } from '../../../lib/api-client';
-import { whileReading } from '../../../lib/while-reading';
+import { whileReading } from '../../../lib/query-client';
 
 /** A short key standing for a whole list in query keys, so 10 000 entries are not hashed on each render. */
 function listKey(entries: readonly ListEntry[]): string {
