@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { signInWithCode } from '../emulator/testing/sign-in-flow';
 import { startTestEmulator } from '../emulator/testing/start';
+import { ProblemSchema } from '../shared/problem';
 import type { Proxy } from './app';
 import { useStubHarness } from './testing/stub-harness';
 
@@ -104,6 +105,41 @@ describe('SEC-03: the allow-list', () => {
     });
     expect(relay.statusCode).toBe(400);
     expect(stub().requests).toHaveLength(1);
+  });
+
+  it('refuses a version the licence does not list on every route once it has the list', async () => {
+    const p = await proxy();
+    // The explorer asks for the licence's list on every load, beside its page's own queries.
+    expect((await p.app.inject({ url: '/api/versions', headers: as('a') })).statusCode).toBe(200);
+    // The stub's licence lists 3.12 alone: another version, as a mistyped link would name it.
+    const requests = [
+      { url: '/api/indicators?version=3.99' },
+      { url: '/api/datasets?version=3.99&query=steel' },
+      { url: '/api/datasets/2989?version=3.99' },
+      {
+        method: 'POST' as const,
+        url: '/api/datasets/batch?version=3.99',
+        payload: JSON.stringify({ dataset_ids: [2989] }),
+      },
+    ];
+    for (const request of requests) {
+      const response = await p.app.inject({
+        ...request,
+        headers: as('a', { 'content-type': 'application/json' }),
+      });
+      expect(response.statusCode, request.url).toBe(404);
+      const problem = ProblemSchema.parse(response.json());
+      expect(problem.code, request.url).toBe('not_found');
+      expect(problem.detail, request.url).toMatch(
+        /^The licence lists no release 3\.99 with system model cutoff\.$/,
+      );
+    }
+    // Nothing for those releases reached the data service: only the list and its own check.
+    const sent = stub().requests.map((r) => new URL(r.url, stub().origin));
+    expect(sent.map((url) => url.pathname)).toContain('/v0/versions');
+    for (const url of sent) {
+      expect(url.searchParams.get('version'), url.href).not.toBe('3.99');
+    }
   });
 
   it('never follows an upstream redirect (SEC-03i)', async () => {

@@ -33,6 +33,22 @@ export function searchKey(release: ReleaseRef, input: object) {
   return key;
 }
 
+/** The licence's releases, kept under the key of the route that sends them. */
+const VERSIONS_KEY = 'GET /api/versions';
+
+const isListed = (releases: Releases, release: ReleaseRef) =>
+  releases.releases.some(
+    (entry) =>
+      entry.version === release.version && entry.system_models.includes(release.systemModel),
+  );
+
+/** The refusal of a release the licence does not list, before any work or call for it. */
+const notListed = (release: ReleaseRef) =>
+  new ProxyError(404, 'not_found', {
+    detail: `The licence lists no release ${release.version} with system model ${release.systemModel}.`,
+    hint: 'GET /api/versions lists the releases',
+  });
+
 /**
  * What several routes read through the cache: the licensed releases, a release resolved from
  * `latest`, a dataset's documentation and the service's search pages, each one entry wherever
@@ -47,7 +63,7 @@ export function createCatalog(deps: {
 
   // The releases are read on every data request: their value is kept with the cached answer.
   const versionsAnswer = (caller: Caller) =>
-    cache.getOrProduceValue<Releases>('GET /api/versions', () => adapter.versions(caller), {
+    cache.getOrProduceValue<Releases>(VERSIONS_KEY, () => adapter.versions(caller), {
       store: true,
       ttlMs: VERSIONS_TTL_MS,
     });
@@ -72,12 +88,12 @@ export function createCatalog(deps: {
   const usersOwn = (userId: string, key: string, produce: () => Promise<unknown>) =>
     shared(usersOwnKey(key, userId), produce);
 
+  /** The licence's releases if this process has them at hand, without asking anyone. */
+  const releasesAtHand = () => cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
+
   /** Whether the licence lists the release (its list is read through the cache). */
   const listed = async (caller: Caller, release: ReleaseRef) =>
-    (await releases(caller)).releases.some(
-      (entry) =>
-        entry.version === release.version && entry.system_models.includes(release.systemModel),
-    );
+    isListed(await releases(caller), release);
 
   /**
    * A release's answer for everyone, where "not in this release" is an answer too: kept like a
@@ -152,8 +168,19 @@ export function createCatalog(deps: {
       query: { version?: string | undefined; system_model?: string | undefined },
     ): Promise<ReleaseRef> {
       const systemModel = query.system_model ?? DEFAULT_SYSTEM_MODEL;
-      if (query.version !== undefined && query.version !== LATEST)
-        return { version: query.version, systemModel };
+      if (query.version !== undefined && query.version !== LATEST) {
+        const release = { version: query.version, systemModel };
+        // A version the licence's list lacks in every system model is refused here when the
+        // list is at hand, before the data service is asked anything: the explorer's pages
+        // start their queries beside their own check of the release (a mistyped link). Not
+        // asked for the list alone, which would cost a fresh proxy's first call a round trip:
+        // without it, the service's 404 says so. A listed version with a system model the
+        // licence lacks goes on to the service, whose 403 says whether it exists unlicensed.
+        const known = releasesAtHand();
+        if (known && !known.releases.some((entry) => entry.version === release.version))
+          throw notListed(release);
+        return release;
+      }
       const latest = (await releases(caller)).latest;
       if (latest === null)
         throw new ProxyError(403, 'not_licensed', {
@@ -167,11 +194,7 @@ export function createCatalog(deps: {
      * the right shape would otherwise key a sector index of its own and start a build.
      */
     async assertListed(caller: Caller, release: ReleaseRef) {
-      if (!(await listed(caller, release)))
-        throw new ProxyError(404, 'not_found', {
-          detail: `The licence lists no release ${release.version} with system model ${release.systemModel}.`,
-          hint: 'GET /api/versions lists the releases',
-        });
+      if (!(await listed(caller, release))) throw notListed(release);
     },
 
     /** A release's indicators (free, the same for everyone), kept with their value. */

@@ -88,6 +88,15 @@ export class ResponseCache {
     return entry.answer;
   }
 
+  /**
+   * The value kept beside a cached answer (`getOrProduceValue`) if this process has it, without
+   * producing or asking anyone; of the type its producer gave.
+   */
+  valueAtHand(key: string): unknown {
+    const answer = this.get(key);
+    return answer && 'value' in answer ? answer.value : undefined;
+  }
+
   /** The cached answer, or the one being produced, or a new one from `produce`. */
   getOrProduce(
     key: string,

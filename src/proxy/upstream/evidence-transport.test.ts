@@ -175,13 +175,19 @@ describe('8. “not in this release” is cached like an answer, fleet-wide and 
     }
   });
 
-  it('not for a release the licence does not list: that 404 is asked again', async () => {
+  it('not for a release the licence does not list: no answer kept, refused by the list instead', async () => {
     const p = await proxy();
     const unlisted = '/api/datasets/8279?version=9.99&system_model=cutoff';
+    // The first asks the service, which says 404; the list, read to tell why, says it is none.
     expect((await get(p, unlisted)).statusCode).toBe(404);
     const after = await apiRequests();
-    expect((await get(p, unlisted)).statusCode).toBe(404);
-    expect((await apiRequests()) - after).toBe(1);
+    const again = await get(p, unlisted);
+    expect(again.statusCode).toBe(404);
+    expect(problem(again)).toMatchObject({
+      code: 'not_found',
+      detail: 'The licence lists no release 9.99 with system model cutoff.',
+    });
+    expect((await apiRequests()) - after).toBe(0);
   });
 });
 
