@@ -31,6 +31,35 @@ describe('the release route', () => {
     expect(await screen.findByRole('heading', { name: 'Indicators', level: 1 })).toBeVisible();
   });
 
+  it('lets the page ask for its data beside the release check, not after it', async () => {
+    // The licence's list held back, as over a slow network: the page's own query leaves anyway.
+    const letGo = live.hold('/api/versions');
+    const app = await renderApp('/3.12/cutoff/indicators');
+    await waitFor(() =>
+      expect(live.sent.map((request) => request.path)).toEqual(
+        expect.arrayContaining(['/api/versions', '/api/indicators']),
+      ),
+    );
+    expect(screen.queryByRole('heading', { name: 'Indicators', level: 1 })).toBeNull();
+    letGo();
+    expect(await screen.findByRole('heading', { name: 'Indicators', level: 1 })).toBeVisible();
+    expect(app.location()).toBe('/3.12/cutoff/indicators');
+  });
+
+  it('What changed asks for the changes from a release the link names without waiting for the list', async () => {
+    const letGo = live.hold('/api/versions');
+    await renderApp('/3.12/cutoff/changes?from=3.11');
+    await waitFor(() =>
+      expect(
+        live.sent.find((request) => request.path === '/api/changes/page')?.search.get('from'),
+      ).toBe('3.11'),
+    );
+    letGo();
+    expect(
+      await screen.findByRole('heading', { name: 'What changed in 3.12', level: 1 }),
+    ).toBeVisible();
+  });
+
   it('says a release does not exist, rather than that the licence lacks it', async () => {
     await renderApp('/9.99/cutoff/datasets');
     expect(await screen.findByRole('heading', { name: 'No release 9.99', level: 1 })).toBeVisible();
@@ -39,8 +68,18 @@ describe('the release route', () => {
       'href',
       '/3.12/cutoff/datasets',
     );
-    // Refused before any page asked the proxy for its data.
-    expect(live.sent.map((request) => request.path)).not.toContain('/api/datasets');
+    // The page's own queries left beside the check; the proxy refused each, naming the release.
+    const asked = live.sent.filter((request) => request.search.get('version') === '9.99');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const request of asked) {
+      const answer = await fetch(`${request.path}?${request.search.toString()}`, {
+        headers: { authorization: `Bearer ${live.stack.tokens.demo}` },
+      });
+      expect(answer.status, request.path).toBe(404);
+      expect(((await answer.json()) as { detail: string }).detail).toBe(
+        'The licence lists no release 9.99 with system model cutoff.',
+      );
+    }
   });
 
   it('says when the licence lacks a combination that exists', async () => {

@@ -39,6 +39,8 @@ export function liveProxy() {
   let origin = stack.proxyOrigin;
   /** Paths whose calls fail as a dropped connection does, until restored. */
   const dropped = new Set<string>();
+  /** Paths whose calls are sent only when let go, as over a slow network: what each waits on. */
+  const held = new Map<string, Promise<void>>();
 
   beforeAll(() => {
     // Pages wait for a real proxy and emulator, on a machine other tests keep busy too.
@@ -54,7 +56,8 @@ export function liveProxy() {
       });
       // jsdom's AbortSignal is not Node's, which fetch requires: an abort ends the wait instead.
       const { signal, ...rest } = init;
-      const answer = nodeFetch(url, rest);
+      const waiting = held.get(url.pathname);
+      const answer = waiting ? waiting.then(() => nodeFetch(url, rest)) : nodeFetch(url, rest);
       if (!signal) return answer;
       return new Promise<Response>((resolve, reject) => {
         signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
@@ -76,6 +79,7 @@ export function liveProxy() {
     auth.renewTo = undefined;
     origin = stack.proxyOrigin;
     dropped.clear();
+    held.clear();
     forgetApprovals();
   });
   afterAll(() => {
@@ -96,6 +100,20 @@ export function liveProxy() {
     },
     restore: (path: string) => {
       dropped.delete(path);
+    },
+    /** Holds calls to this path (their answers) until the function returned is called. */
+    hold: (path: string) => {
+      let letGo: () => void = () => undefined;
+      held.set(
+        path,
+        new Promise<void>((resolve) => {
+          letGo = resolve;
+        }),
+      );
+      return () => {
+        held.delete(path);
+        letGo();
+      };
     },
     /** Sends the next calls to another server (one that is not there, say). */
     pointAt: (elsewhere: string) => {

@@ -24,14 +24,18 @@ import { ensureQueryData, type LoaderContext, startQuery, loaderInput } from '..
  */
 export async function loader(args: LoaderContext) {
   const { queryClient, release, search } = loaderInput(args, searches.changes);
-  // Already in the cache: the release route's middleware checked the release against it.
-  const { releases } = await ensureQueryData(queryClient, versionQueries.all());
-  const compared = comparedRelease(releases, release, search.from);
-  if (compared.usable)
+  const start = (from: string) =>
     startQuery(
       queryClient,
-      changesQueries.page(release, compared.from, changeFilterOf(search), search.page),
+      changesQueries.page(release, from, changeFilterOf(search), search.page),
     );
+  if (search.from !== undefined && search.from !== release.version) {
+    start(search.from);
+    return null;
+  }
+  const { releases } = await ensureQueryData(queryClient, versionQueries.all());
+  const compared = comparedRelease(releases, release, search.from);
+  if (compared.usable) start(compared.from);
   return null;
 }
 
