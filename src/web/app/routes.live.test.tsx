@@ -60,6 +60,20 @@ describe('the release route', () => {
     ).toBeVisible();
   });
 
+  it('What changed asks for the indicators and the charges beside the changes, not after them', async () => {
+    const letGo = live.hold('/api/changes/page');
+    await renderApp('/3.12/cutoff/changes?from=3.11');
+    await waitFor(() =>
+      expect(live.sent.map((request) => request.path)).toEqual(
+        expect.arrayContaining(['/api/changes/page', '/api/indicators', '/api/usage']),
+      ),
+    );
+    letGo();
+    expect(
+      await screen.findByRole('table', { name: 'Changed datasets from 3.11 to 3.12' }),
+    ).toBeVisible();
+  });
+
   it('says a release does not exist, rather than that the licence lacks it', async () => {
     await renderApp('/9.99/cutoff/datasets');
     expect(await screen.findByRole('heading', { name: 'No release 9.99', level: 1 })).toBeVisible();

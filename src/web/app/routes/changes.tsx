@@ -9,9 +9,11 @@ import { ChangesOf } from './changes/changes-view';
 import { searches } from '../../config/routes';
 import { changesQueries } from '../../features/changes/api/changes-queries';
 import { changeFilterOf } from '../../features/changes/search-filter';
+import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
+import { usageQueries } from '../../features/usage/api/get-usage';
 import { useShownLink } from '../../lib/shown-link';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
@@ -24,6 +26,10 @@ import { ensureQueryData, type LoaderContext, startQuery, loaderInput } from '..
  */
 export async function loader(args: LoaderContext) {
   const { queryClient, release, search } = loaderInput(args, searches.changes);
+  // What the page joins the changes with (the scores' indicators, what is charged), asked for
+  // beside them, not once they are drawn.
+  startQuery(queryClient, indicatorQueries.list(release));
+  startQuery(queryClient, usageQueries.current());
   const start = (from: string) =>
     startQuery(
       queryClient,
