@@ -36,7 +36,13 @@ export const errorLine = (error: string | undefined) =>
   error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 
 /** The demo organisation's sign-in form. */
-export function loginPage(options: { action: string; error?: string; username?: string }) {
+export function loginPage(options: {
+  action: string;
+  /** Where "Cancel" goes: back to the application with “access_denied”, as a refusal does. */
+  cancel: string;
+  error?: string;
+  username?: string;
+}) {
   const users = DEMO_USERS.map((u) => `<code>${escapeHtml(u.username)}</code>`).join(', ');
   return demoPage(
     'Sign in',
@@ -49,6 +55,9 @@ ${errorLine(options.error)}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
+</form>
+<form method="post" action="${escapeHtml(options.cancel)}">
+<button type="submit" class="secondary">Cancel</button>
 </form>`,
   );
 }

@@ -74,6 +74,18 @@ describe('the demo organisation’s sign-in realm', () => {
     ).rejects.toThrow(/HTTP 401/);
   });
 
+  it('sends the application access_denied, with its state, when the user cancels', async () => {
+    await expect(
+      signInWithCode({
+        emulatorOrigin: emulator.origin,
+        redirectOrigin: 'http://spa.test',
+        cancel: true,
+      }),
+    ).rejects.toThrow(
+      /sign-in failed: \?error=access_denied&error_description=The\+user\+cancelled.*&state=\w+/,
+    );
+  });
+
   it('requires PKCE from the explorer’s public client', async () => {
     const url = new URL(`${realm()}/protocol/openid-connect/auth`);
     url.search = new URLSearchParams({

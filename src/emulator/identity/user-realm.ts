@@ -183,6 +183,11 @@ export async function createUserRealm(options: UserRealmOptions): Promise<Provid
   return provider;
 }
 
+const formsOf = (uid: string) => ({
+  action: `${USER_REALM_PATH}/interaction/${uid}/login`,
+  cancel: `${USER_REALM_PATH}/interaction/${uid}/abort`,
+});
+
 /** Mounts the provider under its realm path, with the demo login form in front of it. */
 export function mountUserRealm(app: FastifyInstance, provider: Provider, demoLogin: boolean) {
   const handler = provider.callback();
@@ -193,7 +198,20 @@ export function mountUserRealm(app: FastifyInstance, provider: Provider, demoLog
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(loginPage({ action: `${USER_REALM_PATH}/interaction/${details.uid}/login` }));
+      .send(loginPage(formsOf(details.uid)));
+  });
+
+  // "Cancel": the application is told the user did not sign in, as any refusal tells it.
+  app.post(`${USER_REALM_PATH}/interaction/:uid/abort`, async (request, reply) => {
+    if (!demoLogin) return reply.code(404).send({ detail: 'Not Found' });
+    await provider.interactionDetails(request.raw, reply.raw);
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { error: 'access_denied', error_description: 'The user cancelled signing in.' },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   app.post(`${USER_REALM_PATH}/interaction/:uid/login`, async (request, reply) => {
@@ -207,7 +225,7 @@ export function mountUserRealm(app: FastifyInstance, provider: Provider, demoLog
         .type('text/html; charset=utf-8')
         .send(
           loginPage({
-            action: `${USER_REALM_PATH}/interaction/${details.uid}/login`,
+            ...formsOf(details.uid),
             error: 'Unknown username or wrong password.',
             username: form.username ?? '',
           }),

@@ -26,6 +26,8 @@ export async function signInWithCode(options: {
   redirectOrigin: string;
   username?: string;
   password?: string;
+  /** Press "Cancel" on the login form instead of signing in. */
+  cancel?: boolean;
 }) {
   const issuer = `${options.emulatorOrigin}${USER_REALM_PATH}`;
   const verifier = randomBytes(32).toString('base64url');
@@ -60,8 +62,10 @@ export async function signInWithCode(options: {
     const location = response.headers.get('location');
     if (response.status === 200 && url.includes('/interaction/')) {
       const form = await response.text();
-      const action = /action="([^"]+)"/.exec(form)?.[1];
-      if (!action) throw new Error('no login form');
+      const actions = [...form.matchAll(/action="([^"]+)"/g)].map((match) => match[1]);
+      const action = actions[options.cancel ? 1 : 0];
+      if (!action)
+        throw new Error(options.cancel ? 'no Cancel on the login form' : 'no login form');
       url = new URL(action.replace(/&#47;/g, '/'), options.emulatorOrigin).href;
       body = new URLSearchParams({
         username: options.username ?? 'demo',

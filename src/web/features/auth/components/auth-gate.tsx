@@ -4,6 +4,7 @@ import { AuthProvider, useAuth } from 'react-oidc-context';
 import type { UserManager } from 'oidc-client-ts';
 import { FullPageLoader } from '../../../components/feedback/full-page-loader';
 import { returnPath } from '../sign-in-first';
+import { signInProblem } from '../sign-in-problem';
 import { SIGNED_OUT_PATH } from '../user-manager';
 
 function Gate({ children, signInError }: { children: ReactNode; signInError?: Error }) {
@@ -21,13 +22,14 @@ function Gate({ children, signInError }: { children: ReactNode; signInError?: Er
   }, [mustSignIn, signedOut, auth]);
 
   if (error) {
+    const problem = signInProblem(error);
     return (
-      <Center h="100vh">
-        <Stack align="center" maw={480}>
-          <Title order={2}>Sign-in did not work</Title>
-          <Text ta="center">{error.message}</Text>
+      <Center h="100vh" p="md">
+        <Stack align="center" maw={520} role="alert">
+          <Title order={2}>{problem.title}</Title>
+          <Text ta="center">{problem.detail}</Text>
           <Button onClick={() => void auth.signinRedirect({ state: { returnTo: '/' } })}>
-            Try again
+            Sign in again
           </Button>
         </Stack>
       </Center>
