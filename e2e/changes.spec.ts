@@ -75,3 +75,22 @@ test('the changes of 3.12 from 3.11: find a moved dataset and open it in both re
   );
   await expect(page.getByText(target.geography.display).first()).toBeVisible();
 });
+
+test('turning a page of changes from under the table shows it from its first row', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff/changes?from=3.11');
+  await signInAsDemoUser(page);
+  const table = page.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' });
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next page' });
+  await next.scrollIntoViewIfNeeded();
+  await expect(firstRow).not.toBeInViewport();
+  const before = await firstRow.textContent();
+
+  await next.click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(firstRow).not.toHaveText(before ?? '');
+  await expect(firstRow).toBeInViewport();
+});

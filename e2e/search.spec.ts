@@ -40,3 +40,25 @@ test('search takes either spelling, lists names starting with the words first, a
   await picker.fill('switz');
   await expect(options.first()).toHaveText(/^Switzerland \(CH\) · \d+$/);
 });
+
+test('turning the page from the control under the results shows the next page from its top', async ({
+  page,
+}) => {
+  await page.goto('/3.12/cutoff/datasets?q=market');
+  await signInAsDemoUser(page);
+  const summary = page.getByText(/match “market”\. Page 1 of \d+\./);
+  await expect(summary).toBeInViewport();
+
+  // The control is under the rows: at the end of a long page.
+  const next = page.getByRole('button', { name: 'Next page' });
+  await next.scrollIntoViewIfNeeded();
+  await expect(summary).not.toBeInViewport();
+  await next.click();
+
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByText(/match “market”\. Page 2 of \d+\./)).toBeInViewport();
+  // Shown from its first row, not from its end.
+  await expect(
+    page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1),
+  ).toBeInViewport();
+});

@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { replace } from 'react-router';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { PageControl } from '../../components/data/page-control';
@@ -79,6 +79,7 @@ export function Component() {
     update({ q: draft.query.trim(), geography, page: 1 });
   };
 
+  const resultsTop = useRef<HTMLDivElement>(null);
   const total = results.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / search.size));
   return (
@@ -109,14 +110,16 @@ export function Component() {
       )}
       {results.data && !waitingForIndex && (
         <>
-          <SearchSummary
-            results={results.data}
-            search={search}
-            release={release}
-            pages={pages}
-            bySector={bySector}
-            link={link}
-          />
+          <Stack gap="md" ref={resultsTop}>
+            <SearchSummary
+              results={results.data}
+              search={search}
+              release={release}
+              pages={pages}
+              bySector={bySector}
+              link={link}
+            />
+          </Stack>
           {total > 0 && search.page <= pages && (
             <SearchResults
               results={results.data.results}
@@ -130,6 +133,7 @@ export function Component() {
               value={Math.min(search.page, pages)}
               onChange={(page) => update({ page })}
               label="Result pages"
+              top={resultsTop}
             />
           )}
         </>

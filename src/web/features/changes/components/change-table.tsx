@@ -1,4 +1,5 @@
 import { Stack, Table, Text } from '@mantine/core';
+import { useRef } from 'react';
 import type { ChangeRow, ChangesSummary, DatasetRef } from '../../../../shared/api/schemas';
 import type { EntryScoreMove } from '../../../../shared/scores/moves';
 import { ChangeBadge } from '../../../components/data/change-badge';
@@ -163,11 +164,12 @@ export function ChangeTable({
 }) {
   const { from, to, system_model: systemModel } = changes;
   const phone = usePhone();
+  const top = useRef<HTMLDivElement>(null);
   const nameOf = (row: ChangeRow) => (id: number) =>
     (row.from ? groups.splits.get(row.from.id) : undefined)?.find((part) => part.to?.id === id)?.to
       ?.geography ?? '';
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={top}>
       {phone ? (
         // On a phone, each change is one cell: the kind, both sides and how it was decided, one
         // under the other, so every name and link is on the screen.
@@ -269,6 +271,7 @@ export function ChangeTable({
           onChange={onPage}
           size="sm"
           label="Pages of changes"
+          top={top}
         />
       )}
     </Stack>

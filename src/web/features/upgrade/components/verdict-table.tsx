@@ -1,5 +1,5 @@
 import { Button, Chip, CopyButton, Group, Stack, Table } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ListEntry } from '../../../../shared/api/routes';
 import type { UpgradeCheck, UpgradeResult } from '../../../../shared/api/schemas';
 import { ENTRY_CHANGES, type EntryChange } from '../../../../shared/matching/words';
@@ -57,6 +57,7 @@ export function VerdictTable({
   view,
 }: VerdictTableProps) {
   const phone = usePhone();
+  const top = useRef<HTMLDivElement>(null);
   const entered = new Map(entries.map((entry) => [entry.line, describeEntry(entry)]));
   // Lines that name, in another form, a dataset an earlier line already named (an ID and its
   // file name, say): kept, as the list had them, and said to be the same.
@@ -88,7 +89,7 @@ export function VerdictTable({
   const { from, to } = check;
   const ids = mappedIds(rows, chosen);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={top}>
       <Group justify="space-between" align="end">
         <Chip.Group
           multiple
@@ -159,6 +160,7 @@ export function VerdictTable({
           onChange={(next) => show([...shown], next)}
           size="sm"
           label="Pages of verdicts"
+          top={top}
         />
       )}
     </Stack>
