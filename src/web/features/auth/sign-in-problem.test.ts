@@ -39,6 +39,7 @@ describe('why signing in did not work, in words', () => {
     expect(problem.detail).toContain('you cancelled, or your account may not use the explorer');
     expect(problem.detail).toContain('It said: “The user cancelled signing in.”');
     expect(problem.detail).not.toContain('access_denied');
+    expect(problem.detail).not.toContain('.”.');
   });
 
   it('tells a callback this browser is not waiting for (opened again, or from elsewhere)', async () => {
@@ -56,6 +57,13 @@ describe('why signing in did not work, in words', () => {
     ['invalid_grant', 'This sign-in has run out'],
   ])('tells %s as “%s”', (code, title) => {
     expect(signInProblem(new ErrorResponse({ error: code })).title).toBe(title);
+  });
+
+  it('ends what the identity provider said with one full stop', () => {
+    const problem = signInProblem(
+      new ErrorResponse({ error: 'access_denied', error_description: 'Not allowed' }),
+    );
+    expect(problem.detail).toContain('It said: “Not allowed”. Sign in again');
   });
 
   it('names a code it does not know, and says nothing of a description that is not there', () => {

@@ -7,10 +7,12 @@ export interface SignInProblem {
 const AGAIN = 'Sign in again to go on.';
 
 /** What the identity provider added in its own words, quoted, when it said anything. */
-const saying = (description: unknown) =>
-  typeof description === 'string' && description.trim() !== ''
-    ? ` It said: “${description.trim().slice(0, 200)}”.`
-    : '';
+function saying(description: unknown): string {
+  if (typeof description !== 'string' || description.trim() === '') return '';
+  const words = description.trim().slice(0, 200);
+  // One full stop: “… signing in.” is not followed by another.
+  return ` It said: “${words}”${/[.!?]$/.test(words) ? '' : '.'}`;
+}
 
 /**
  * oidc-client-ts reports a refusal as an `ErrorResponse` carrying the OAuth `error` code, and
