@@ -6,7 +6,15 @@ import { signInAsDemoUser } from './sign-in';
 async function checkInList(list: Locator, name: string | RegExp) {
   const box = list.getByRole('checkbox', { name, exact: typeof name === 'string' });
   for (let step = 0; step < 40 && (await box.count()) === 0; step++) {
-    await list.evaluate((element) => element.scrollBy(0, 250));
+    // Scrolled, then counted only once the list has drawn the rows now in view: counted at once,
+    // a busy machine scrolled on past the row before it was drawn (CI, a retry).
+    await list.evaluate(
+      (element) =>
+        new Promise((drawn) => {
+          element.scrollBy(0, 250);
+          requestAnimationFrame(() => requestAnimationFrame(drawn));
+        }),
+    );
   }
   await box.check();
 }
