@@ -9,8 +9,8 @@ const search = defineSearch(
   z.object({ ind: idListParam(100), view: enumParam(['table', 'chart']) }),
 );
 
-function Page(props: { shown: { ind: number[] } | undefined }) {
-  return <output>{useShownLink(search, props.shown)}</output>;
+function Page(props: { shown: { ind: number[] } | undefined; typing?: { view: 'chart' } }) {
+  return <output>{useShownLink(search, props.shown, props.typing)}</output>;
 }
 
 describe('a link is what the page shows', () => {
@@ -34,5 +34,16 @@ describe('a link is what the page shows', () => {
       `${window.location.origin}/3.12/cutoff/datasets/8279?view=table`,
     );
     expect(router.state.location.search).toBe('?view=table');
+  });
+
+  it('holds words being typed, which their own box writes after a pause, and writes only what it was shown', async () => {
+    const { router } = renderWithProviders(
+      <Page shown={{ ind: [964] }} typing={{ view: 'chart' }} />,
+      { path: '/3.12/cutoff/datasets/8279?view=table' },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `${window.location.origin}/3.12/cutoff/datasets/8279?ind=964&view=chart`,
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?ind=964'));
   });
 });

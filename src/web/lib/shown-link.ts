@@ -14,10 +14,14 @@ import { useRouteSearch } from './url-state';
  *
  * `shown` undefined: the page does not know yet (its data is loading), and nothing is written.
  * Values the schema would leave out (its defaults) stay out: every browser reads them alike.
+ *
+ * `typing`: values the page shows as they are typed, which their own writer puts into the address
+ * after a pause. The link holds them at once; nothing is written for them here.
  */
 export function useShownLink<S extends z.ZodMiniObject>(
   definition: SearchDefinition<S>,
   shown: SearchValues<z.output<S>> | undefined,
+  typing?: SearchValues<z.output<S>>,
 ): string {
   const location = useLocation();
   const [current, update] = useRouteSearch(definition);
@@ -26,5 +30,6 @@ export function useShownLink<S extends z.ZodMiniObject>(
   useEffect(() => {
     if (shown && differs) update(shown, { replace: true });
   }, [shown, differs, update]);
-  return `${window.location.origin}${location.pathname}${search}`;
+  const linked = typing ? definition.format({ ...current, ...shown, ...typing }) : search;
+  return `${window.location.origin}${location.pathname}${linked}`;
 }

@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod/mini';
 import type { SearchDefinition, SearchValues } from './search-params';
@@ -29,4 +30,32 @@ export function useRouteSearch<S extends z.ZodMiniObject>(definition: SearchDefi
     [definition, navigate, location.key, location.pathname, location.search],
   );
   return [values, update] as const;
+}
+
+/**
+ * Words typed into a box whose address keeps them: shown as typed, written a moment after typing
+ * stops (a navigation per key would cost every key press), and following the address when its
+ * words change from elsewhere (Back, a link). `write` gets the words trimmed.
+ */
+export function useTypedWords(inAddress: string, write: (words: string) => void, pauseMs = 300) {
+  const [text, setText] = useState(inAddress);
+  // The words last written from this box: words in the address that differ came from elsewhere.
+  const written = useRef(inAddress);
+  const writeLater = useDebouncedCallback((words: string) => {
+    written.current = words.trim();
+    write(words.trim());
+  }, pauseMs);
+  useEffect(() => {
+    if (inAddress === written.current) return;
+    written.current = inAddress;
+    setText(inAddress);
+  }, [inAddress]);
+  const type = useCallback(
+    (words: string) => {
+      setText(words);
+      writeLater(words);
+    },
+    [writeLater],
+  );
+  return { text, type };
 }

@@ -14,6 +14,7 @@ import { datasetQueries } from '../../features/datasets/api/dataset-queries';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { IndicatorCatalogue } from '../../features/indicators/components/indicator-catalogue';
 import { versionQueries } from '../../features/releases/api/get-versions';
+import { useIndicatorFilter } from '../../features/indicators/use-indicator-filter';
 import { useIndicatorSelection } from '../../features/indicators/use-indicator-selection';
 import { these } from '../../lib/wording';
 import { usePageData } from '../../lib/page-data';
@@ -71,7 +72,8 @@ export function Component() {
   const data = usePageData(indicatorQueries.list(release));
   const [search] = useRouteSearch(searches.indicators);
   const { selected } = useIndicatorSelection();
-  const link = useShownLink(searches.indicators, undefined);
+  const filter = useIndicatorFilter();
+  const link = useShownLink(searches.indicators, undefined, { q: filter.text.trim() });
   // The other releases of this system model, to follow an indicator to.
   const versions = useQuery(versionQueries.all());
   const others = (versions.data?.releases ?? [])
@@ -118,6 +120,7 @@ export function Component() {
           `${window.location.origin}${paths.indicators(release, { ind, set })}`
         }
         releases={{ version, systemModel, others }}
+        filter={filter}
       />
     </Stack>
   );

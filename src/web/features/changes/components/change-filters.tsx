@@ -1,7 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../lib/format';
+import { useTypedWords } from '../../../lib/url-state';
 import type { Facet } from '../../../../shared/changes-list';
 
 interface ChangeFilterValues {
@@ -28,19 +27,7 @@ const options = (facets: readonly Facet[]) =>
  * many changed datasets have each), and words, written a moment after typing stops.
  */
 export function ChangeFilters({ values, facets, onChange }: ChangeFiltersProps) {
-  const [text, setText] = useState(values.q);
-  // The words last written to the address from this box: words there that differ came from
-  // elsewhere (Back, a link), and the box shows them.
-  const written = useRef(values.q);
-  const writeWords = useDebouncedCallback((q: string) => {
-    written.current = q.trim();
-    onChange({ q: q.trim() }, { replace: true });
-  }, 300);
-  useEffect(() => {
-    if (values.q === written.current) return;
-    written.current = values.q;
-    setText(values.q);
-  }, [values.q]);
+  const words = useTypedWords(values.q, (q) => onChange({ q }, { replace: true }));
   const select = (label: string, key: 'sector' | 'isic' | 'type', list: readonly Facet[]) => (
     <Select
       label={label}
@@ -59,11 +46,8 @@ export function ChangeFilters({ values, facets, onChange }: ChangeFiltersProps) 
       <TextInput
         label="Words"
         placeholder="activity, product or geography"
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          writeWords(event.currentTarget.value);
-        }}
+        value={words.text}
+        onChange={(event) => words.type(event.currentTarget.value)}
         w={{ base: '100%', xs: 240 }}
       />
       {select('Sector', 'sector', facets.sectors)}

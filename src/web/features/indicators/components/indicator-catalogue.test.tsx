@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Indicator, IndicatorCounterparts } from '../../../../shared/api/schemas';
@@ -6,6 +6,7 @@ import { counterpartQueries } from '../../scores/api/counterpart-queries';
 import { renderWithProviders } from '../../../testing/render';
 import { IndicatorCatalogue } from './indicator-catalogue';
 import { IndicatorElsewhere } from './indicator-elsewhere';
+import { useIndicatorFilter } from '../use-indicator-filter';
 
 const indicator = (id: number, method: string, category: string, name: string, unit: string) => ({
   id,
@@ -40,11 +41,19 @@ const INDICATORS: Indicator[] = [
   ),
 ];
 
-function catalogue(path = '/3.12/cutoff/indicators') {
-  return renderWithProviders(
-    <IndicatorCatalogue indicators={INDICATORS} setLink={(ids) => `/x?ind=${ids.join(',')}`} />,
-    { path },
+/** The catalogue as its page holds it, the filter's words with the page. */
+function Catalogue() {
+  return (
+    <IndicatorCatalogue
+      indicators={INDICATORS}
+      setLink={(ids) => `/x?ind=${ids.join(',')}`}
+      filter={useIndicatorFilter()}
+    />
   );
+}
+
+function catalogue(path = '/3.12/cutoff/indicators') {
+  return renderWithProviders(<Catalogue />, { path });
 }
 
 describe('the indicator catalogue', () => {
@@ -58,6 +67,15 @@ describe('the indicator catalogue', () => {
       screen.getByRole('textbox', { name: 'Filter indicators' }),
       'ReCiPe 2016 v1.03, midpoint (H)',
     );
+    expect(await screen.findByText('1 of 5 indicators match')).toBeVisible();
+  });
+
+  it('follows words that come from elsewhere, as a link to this page with other words', async () => {
+    const { router } = catalogue('/3.12/cutoff/indicators?q=acid');
+    const box = screen.getByRole('textbox', { name: 'Filter indicators' });
+    expect(box).toHaveValue('acid');
+    await act(() => router.navigate('/3.12/cutoff/indicators?q=GWP1000'));
+    expect(box).toHaveValue('GWP1000');
     expect(await screen.findByText('1 of 5 indicators match')).toBeVisible();
   });
 

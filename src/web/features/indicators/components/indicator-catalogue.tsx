@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import {
   groupByIndicator,
   type Row,
 } from '../tree';
+import type { IndicatorFilter } from '../use-indicator-filter';
 import { useIndicatorSelection } from '../use-indicator-selection';
 import { IndicatorElsewhere } from './indicator-elsewhere';
 import { IndicatorRow, NodeRow } from './indicator-rows';
@@ -34,11 +35,12 @@ export function IndicatorCatalogue(props: {
   setLink: (ids: readonly number[], name: string) => string;
   /** The release shown and the other releases of its system model, to follow an indicator to. */
   releases?: { version: string; systemModel: string; others: readonly string[] } | undefined;
+  /** The filter's words, held by the page (`useIndicatorFilter`). */
+  filter: IndicatorFilter;
 }) {
   const { indicators } = props;
   const [search, updateSearch] = useRouteSearch(searches.indicators);
-  const [text, setText] = useState(search.q);
-  const deferred = useDeferredValue(text);
+  const deferred = useDeferredValue(props.filter.text);
   const { view } = search;
   const { selected, setSelected } = useIndicatorSelection();
   const selectedSet = useMemo(() => new Set(selected), [selected]);
@@ -47,10 +49,6 @@ export function IndicatorCatalogue(props: {
   const [capped, setCapped] = useState(0);
   const narrow = useMediaQuery('(max-width: 36em)');
   const rowHeight = narrow ? 52 : 34;
-
-  const writeQuery = useDebouncedCallback((value: string) => {
-    updateSearch({ q: value.trim() }, { replace: true });
-  }, 300);
 
   const terms = useMemo(() => filterTerms(deferred), [deferred]);
   const matching = useMemo(() => filterIndicators(indicators, terms), [indicators, terms]);
@@ -118,11 +116,8 @@ export function IndicatorCatalogue(props: {
           description="Every word must match the method, category, indicator, unit or ID, e.g. “recipe H climate”"
           placeholder="climate change GWP100"
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            writeQuery(event.currentTarget.value);
-          }}
+          value={props.filter.text}
+          onChange={(event) => props.filter.type(event.currentTarget.value)}
           style={{ flex: 1, minWidth: 220 }}
         />
         <SegmentedControl
