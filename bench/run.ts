@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measurements taken side by side in one run, on this machine, each part in
  * its own processes: the emulator at full scale, the explorer in Chromium, and the proxy.
- * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`, `vitals`, `bytes`) runs one suite.
+ * `npm run bench -- proxy` (or `emulator`, `web`, `history`, `memory`, `vitals`, `bytes`, `side`)
+ * runs one suite.
  */
 import { benchEmulator } from './emulator';
 import { benchHistory } from './history';
@@ -9,6 +10,7 @@ import { benchMemory } from './memory';
 import { benchProxy } from './proxy';
 import { benchVitals } from './vitals';
 import { benchBytes } from './vitals-bytes';
+import { benchSide } from './vitals-side';
 import { benchWeb } from './web';
 
 const SUITES = {
@@ -19,7 +21,10 @@ const SUITES = {
   memory: benchMemory,
   vitals: benchVitals,
   bytes: benchBytes,
+  side: benchSide,
 };
+/** Run only when named: a comparison with another commit's build. */
+const ON_REQUEST = new Set(['side']);
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SUITES));
 if (unknown.length > 0) {
@@ -29,7 +34,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 for (const [name, suite] of Object.entries(SUITES)) {
-  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  if (chosen.length > 0 ? !chosen.includes(name) : ON_REQUEST.has(name)) continue;
   for (const line of await suite()) console.log(line);
   console.log('');
 }

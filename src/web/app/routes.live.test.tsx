@@ -245,6 +245,16 @@ describe('each page’s loader', () => {
 });
 
 describe('compare', () => {
+  it('shows its heading and what it does while the indicator catalogue is on its way', async () => {
+    const letGo = live.hold('/api/indicators');
+    await renderApp(`/3.12/cutoff/compare?ds=${ids.slice(0, 2).join(',')}`);
+    expect(await screen.findByRole('heading', { name: 'Compare', level: 1 })).toBeVisible();
+    expect(screen.getByText(/^Up to 20 datasets side by side/)).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Loading the page' })).toBeVisible();
+    letGo();
+    expect(await screen.findByText('No indicators chosen')).toBeVisible();
+  });
+
   it('with datasets but no indicators, says so and offers the headline set', async () => {
     const app = await renderApp(`/3.12/cutoff/compare?ds=${ids.slice(0, 2).join(',')}`);
     expect(await screen.findByText('No indicators chosen')).toBeVisible();

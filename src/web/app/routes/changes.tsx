@@ -1,7 +1,7 @@
 import { apiCall } from '../../../shared/api/calls';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { releaseWire } from '../../lib/api-client';
-import { Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
@@ -15,6 +15,7 @@ import { ComparedReleaseSelect } from '../../features/releases/components/compar
 import { comparedRelease } from '../../features/releases/neighbours';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { useShownLink } from '../../lib/shown-link';
+import { useHeadingFirst } from '../../lib/heading-first';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
@@ -62,6 +63,7 @@ export function Component() {
   usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
   // The release compared with by default (the one before) goes into the address.
   const link = useShownLink(searches.changes, from && usable ? { from } : undefined);
+  const bodyNow = useHeadingFirst();
   if (!versions.data) return <PageSkeleton />;
   return (
     <Stack gap="md">
@@ -90,7 +92,7 @@ export function Component() {
         usable={usable}
         onChange={(value) => update({ from: value })}
       />
-      {usable && <ChangesOf from={from} link={link} />}
+      {usable && (bodyNow ? <ChangesOf from={from} link={link} /> : <Skeleton h={240} />)}
     </Stack>
   );
 }

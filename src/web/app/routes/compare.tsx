@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useHeadingFirst } from '../../lib/heading-first';
 import { useShownLink } from '../../lib/shown-link';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
@@ -72,7 +73,9 @@ export function Component() {
     columns: comparison.shownColumns,
   });
   const others = releasesOf(comparison.shownColumns).filter((r) => !sameRelease(r, release));
-  if (!catalogue) return <PageSkeleton />;
+  const bodyNow = useHeadingFirst();
+  if (!catalogue || !bodyNow)
+    return <PageSkeleton heading={<CompareHeader comparison={comparison} />} />;
 
   return (
     <Stack gap="md">

@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSpa } from '../src/launcher/spa-build';
+import { percentile } from './stats';
+import {
+  currentBuild,
+  launchChromium,
+  load,
+  ms,
+  ROOT,
+  SERVICE_LATENCY_MS,
+  signedIn,
+  stackAt,
+  type Vitals,
+  vitalsRoutes,
+} from './vitals-pages';
+
+const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 7);
+
+/**
+ * `npm run bench -- side`: the vitals bench's cold loads for two builds side by side, the one
+ * of `BENCH_BEFORE` (a commit, `HEAD` unless set) and the working tree's, alternating load by
+ * load so both meet the same machine. Per route (`BENCH_ROUTES`, names' beginnings, comma
+ * separated; every route unless set): median LCP and content of `BENCH_VITALS_RUNS` loads each
+ * (7), and after ÷ before. A change is judged by these ratios, not by figures from runs apart,
+ * which this shared machine moves by 0.3–0.7 s. Written to `bench/results/`.
+ */
+export async function benchSide(): Promise<string[]> {
+  const before = process.env.BENCH_BEFORE ?? 'HEAD';
+  const wanted = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
+  const routes = vitalsRoutes().routes.filter(
+    (route) => wanted.length === 0 || wanted.some((name) => route.name.startsWith(name)),
+  );
+  if (routes.length === 0) throw new Error(`BENCH_ROUTES names no route: ${wanted.join(', ')}`);
+  const commit = execFileSync('git', ['rev-parse', '--short', before], { cwd: ROOT })
+    .toString()
+    .trim();
+  await currentBuild();
+  // The other build: its commit checked out beside this one, with this one's packages.
+  const other = mkdtempSync(path.join(tmpdir(), 'lci-side-'));
+  execFileSync('git', ['worktree', 'add', '--detach', other, commit], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  try {
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(other, 'node_modules'));
+    await buildSpa(other, path.join(other, 'dist'));
+    say(
+      `Cold loads side by side, ${commit} (before) and the working tree (after), alternating, laptop profile, data service at ${SERVICE_LATENCY_MS} ms; medians of ${RUNS}`,
+    );
+    say(
+      `  ${'route'.padEnd(29)} | ${'LCP before → after'.padStart(22)} | ratio | content before → after | ratio`,
+    );
+    const browser = await launchChromium();
+    const stacks = {
+      before: await stackAt(SERVICE_LATENCY_MS, { STATIC_DIR: path.join(other, 'dist') }),
+      after: await stackAt(SERVICE_LATENCY_MS),
+    };
+    try {
+      const states = {
+        before: await signedIn(browser, stacks.before),
+        after: await signedIn(browser, stacks.after),
+      };
+      const sides = ['before', 'after'] as const;
+      for (const route of routes) {
+        const seen: Record<(typeof sides)[number], Vitals[]> = { before: [], after: [] };
+        const once = async (side: (typeof sides)[number]) => {
+          const context = await browser.newContext({ storageState: states[side] });
+          try {
+            return await load(context, `${stacks[side].url}${route.path}`, route);
+          } finally {
+            await context.close();
+          }
+        };
+        // Each proxy warm for the route first, as the vitals bench has it.
+        for (const side of sides) await once(side);
+        for (let run = 0; run < RUNS; run++)
+          for (const side of run % 2 === 0 ? sides : [...sides].reverse())
+            seen[side].push(await once(side));
+        const median = (side: (typeof sides)[number], pick: (v: Vitals) => number | null) =>
+          percentile(
+            seen[side].map((v) => pick(v) ?? Number.POSITIVE_INFINITY),
+            0.5,
+          );
+        const pair = (pick: (v: Vitals) => number | null) => {
+          const [b, a] = [median('before', pick), median('after', pick)];
+          return `${`${ms(b)} → ${ms(a)}`.padStart(22)} | ${(a / b).toFixed(2).padStart(5)}`;
+        };
+        say(`  ${route.name.padEnd(29)} | ${pair((v) => v.lcp)} | ${pair((v) => v.content)}`);
+      }
+    } finally {
+      await stacks.before.close();
+      await stacks.after.close();
+      await browser.close();
+    }
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', other], { cwd: ROOT, stdio: 'ignore' });
+    rmSync(other, { recursive: true, force: true });
+  }
+  const results = path.join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = path.join(
+    results,
+    `vitals-side-${new Date().toISOString().slice(0, 16).replace(':', '')}.txt`,
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  console.log(`  (written to ${path.relative(ROOT, file)})`);
+  return [];
+}
