@@ -15,7 +15,7 @@ import { ComparedReleaseSelect } from '../../features/releases/components/compar
 import { comparedRelease } from '../../features/releases/neighbours';
 import { usageQueries } from '../../features/usage/api/get-usage';
 import { useShownLink } from '../../lib/shown-link';
-import { useHeadingFirst } from '../../lib/heading-first';
+import { useSecondPass } from '../../lib/second-pass';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
@@ -63,7 +63,7 @@ export function Component() {
   usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
   // The release compared with by default (the one before) goes into the address.
   const link = useShownLink(searches.changes, from && usable ? { from } : undefined);
-  const bodyNow = useHeadingFirst();
+  const bodyNow = useSecondPass();
   if (!versions.data) return <PageSkeleton />;
   return (
     <Stack gap="md">

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useHeadingFirst } from '../../lib/heading-first';
+import { useSecondPass } from '../../lib/second-pass';
 import { useShownLink } from '../../lib/shown-link';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
@@ -73,7 +73,7 @@ export function Component() {
     columns: comparison.shownColumns,
   });
   const others = releasesOf(comparison.shownColumns).filter((r) => !sameRelease(r, release));
-  const bodyNow = useHeadingFirst();
+  const bodyNow = useSecondPass();
   if (!catalogue || !bodyNow)
     return <PageSkeleton heading={<CompareHeader comparison={comparison} />} />;
 

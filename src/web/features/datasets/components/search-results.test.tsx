@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { renderWithProviders } from '../../../testing/render';
-import { GEOGRAPHIES_SHOWN, SearchResults } from './search-results';
+import { GEOGRAPHIES_SHOWN, ROWS_FIRST, SearchResults } from './search-results';
 
 const product = (count: number): SearchHit => ({
   name: 'market for electricity, low voltage',
@@ -39,6 +40,24 @@ describe('search results', () => {
     );
     expect(datasetLinks()).toHaveLength(40);
     expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+  });
+
+  it('draws the first screen of rows at once, and every row in the pass after', async () => {
+    const activities = Array.from({ length: 20 }, (_, i) => ({
+      ...product(2),
+      name: `activity ${String(i).padStart(2, '0')}`,
+    }));
+    const rowsDrawn: number[] = [];
+    function Counted() {
+      useLayoutEffect(() => {
+        rowsDrawn.push(document.querySelectorAll('tbody tr').length);
+      });
+      return <SearchResults results={activities} release={release} indicatorIds={[]} />;
+    }
+    renderWithProviders(<Counted />);
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(21));
+    expect(rowsDrawn[0]).toBe(ROWS_FIRST);
+    expect(screen.getAllByRole('row').at(-1)).toHaveTextContent('activity 19');
   });
 
   it('shows every geography of a product with a few more than the first screen', () => {

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useHeadingFirst } from './heading-first';
+import { useSecondPass } from './second-pass';
 
 /** A page whose rows are at hand on arrival, noting what each commit put on the screen. */
 function Page({ commits }: { commits: string[] }) {
-  const bodyNow = useHeadingFirst();
+  const bodyNow = useSecondPass();
   useLayoutEffect(() => {
     commits.push(document.body.textContent ?? '');
   });
