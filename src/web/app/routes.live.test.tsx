@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../lib/api-client';
@@ -250,7 +250,10 @@ describe('compare', () => {
     await renderApp(`/3.12/cutoff/compare?ds=${ids.slice(0, 2).join(',')}`);
     expect(await screen.findByRole('heading', { name: 'Compare', level: 1 })).toBeVisible();
     expect(screen.getByText(/^Up to 20 datasets side by side/)).toBeVisible();
-    expect(screen.getByRole('status', { name: 'Loading the page' })).toBeVisible();
+    // Only the rest is announced as loading, not the heading above it.
+    const loading = screen.getByRole('status', { name: 'Loading the page' });
+    expect(loading).toBeVisible();
+    expect(within(loading).queryByRole('heading')).toBeNull();
     letGo();
     expect(await screen.findByText('No indicators chosen')).toBeVisible();
   });

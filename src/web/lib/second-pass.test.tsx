@@ -5,14 +5,14 @@ import { useSecondPass } from './second-pass';
 
 /** A page whose rows are at hand on arrival, noting what each commit put on the screen. */
 function Page({ commits }: { commits: string[] }) {
-  const bodyNow = useSecondPass();
+  const secondPass = useSecondPass();
   useLayoutEffect(() => {
     commits.push(document.body.textContent ?? '');
   });
   return (
     <>
       <h1>What changed in 3.12</h1>
-      {bodyNow && (
+      {secondPass && (
         <table aria-label="Changed datasets">
           <tbody>
             <tr>

@@ -63,7 +63,7 @@ export function Component() {
   usePageTitle(from ? `Changes since ${from}` : 'Changes', version);
   // The release compared with by default (the one before) goes into the address.
   const link = useShownLink(searches.changes, from && usable ? { from } : undefined);
-  const bodyNow = useSecondPass();
+  const secondPass = useSecondPass();
   if (!versions.data) return <PageSkeleton />;
   return (
     <Stack gap="md">
@@ -92,7 +92,7 @@ export function Component() {
         usable={usable}
         onChange={(value) => update({ from: value })}
       />
-      {usable && (bodyNow ? <ChangesOf from={from} link={link} /> : <Skeleton h={240} />)}
+      {usable && (secondPass ? <ChangesOf from={from} link={link} /> : <Skeleton h={240} />)}
     </Stack>
   );
 }

@@ -73,8 +73,8 @@ export function Component() {
     columns: comparison.shownColumns,
   });
   const others = releasesOf(comparison.shownColumns).filter((r) => !sameRelease(r, release));
-  const bodyNow = useSecondPass();
-  if (!catalogue || !bodyNow)
+  const secondPass = useSecondPass();
+  if (!catalogue || !secondPass)
     return <PageSkeleton heading={<CompareHeader comparison={comparison} />} />;
 
   return (
