@@ -7,7 +7,7 @@ import { useSecondPass } from './second-pass';
 function Page({ commits }: { commits: string[] }) {
   const secondPass = useSecondPass();
   useLayoutEffect(() => {
-    commits.push(document.body.textContent ?? '');
+    commits.push(document.body.textContent);
   });
   return (
     <>
