@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { packagesOf } from './chunk-packages';
 import { stackFloor } from './stack-floor';
 import {
@@ -7,6 +5,7 @@ import {
   currentBuild,
   gzipBytes,
   kb,
+  keepResults,
   launchChromium,
   load,
   ROOT,
@@ -79,14 +78,7 @@ export async function benchBytes(): Promise<string[]> {
     await stack.close();
     await browser.close();
   }
-  const results = path.join(ROOT, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  const file = path.join(
-    results,
-    `bytes-${new Date().toISOString().slice(0, 16).replace(':', '')}.txt`,
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  console.log(`  (written to ${path.relative(ROOT, file)})`);
+  keepResults('bytes', lines);
   // Already said line by line.
   return [];
 }

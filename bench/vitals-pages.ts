@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DataStore } from '../src/emulator/data/store';
@@ -333,4 +333,16 @@ export function vitalsRoutes() {
 export async function currentBuild() {
   if (!isSpaBuildCurrent(ROOT, path.join(ROOT, 'dist')))
     await buildSpa(ROOT, path.join(ROOT, 'dist'));
+}
+
+/** Keeps a suite's lines under `bench/results/`, named by the suite and the minute, and says where. */
+export function keepResults(suite: string, lines: readonly string[]) {
+  const results = path.join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = path.join(
+    results,
+    `${suite}-${new Date().toISOString().slice(0, 16).replace(':', '')}.txt`,
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  console.log(`  (written to ${path.relative(ROOT, file)})`);
 }

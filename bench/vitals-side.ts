@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSpa } from '../src/launcher/spa-build';
 import { percentile } from './stats';
 import {
   currentBuild,
+  keepResults,
   launchChromium,
   load,
   ms,
@@ -104,13 +105,6 @@ export async function benchSide(): Promise<string[]> {
     execFileSync('git', ['worktree', 'remove', '--force', other], { cwd: ROOT, stdio: 'ignore' });
     rmSync(other, { recursive: true, force: true });
   }
-  const results = path.join(ROOT, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  const file = path.join(
-    results,
-    `vitals-side-${new Date().toISOString().slice(0, 16).replace(':', '')}.txt`,
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  console.log(`  (written to ${path.relative(ROOT, file)})`);
+  keepResults('vitals-side', lines);
   return [];
 }

@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { percentile } from './stats';
 import {
   currentBuild,
+  keepResults,
   gzipBytes,
   kb,
   LAPTOP,
@@ -12,7 +11,6 @@ import {
   load,
   ms,
   readVitals,
-  ROOT,
   type Route,
   SERVICE_LATENCY_MS,
   signedIn,
@@ -198,14 +196,7 @@ export async function benchVitals(): Promise<string[]> {
   } finally {
     await browser.close();
   }
-  const results = path.join(ROOT, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  const file = path.join(
-    results,
-    `vitals-${new Date().toISOString().slice(0, 16).replace(':', '')}.txt`,
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  console.log(`  (written to ${path.relative(ROOT, file)})`);
+  keepResults('vitals', lines);
   // Already said line by line.
   return [];
 }
