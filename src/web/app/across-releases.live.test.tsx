@@ -93,7 +93,8 @@ describe('what changed in a release', () => {
     expect(asked.map((request) => request.search.get('from'))).toContain('3.11');
     expect(paths()).not.toContain('/api/changes');
     const table = screen.getByRole('table', { name: 'Changed datasets from 3.11 to 3.12' });
-    expect(within(table).getAllByRole('row')).toHaveLength(101);
+    // The first screen of rows first, then the rest of the page a render later.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(101));
     expect(document.title).toBe('Changes since 3.11 · 3.12 · LCI Explorer');
   });
 

@@ -1,12 +1,44 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ROWS_FIRST } from '../../../lib/second-pass';
 import { renderWithProviders } from '../../../testing/render';
 import { ChangeTable } from './change-table';
 import { rowGroups } from '../scores';
 import { ref, row, rows, changes } from '../../../testing/changes';
 
 describe('ChangeTable pages', () => {
+  it('draws the first screen of a page first and every row of it a render later', async () => {
+    const page = Array.from({ length: 100 }, (_, i) =>
+      row({
+        from: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
+        to: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
+      }),
+    );
+    const rowsDrawn: number[] = [];
+    function Counted() {
+      useLayoutEffect(() => {
+        rowsDrawn.push(document.querySelectorAll('tbody tr').length);
+      });
+      return (
+        <ChangeTable
+          changes={changes}
+          rows={page}
+          ind={[]}
+          page={1}
+          pages={1}
+          onPage={vi.fn()}
+          groups={rowGroups(page)}
+        />
+      );
+    }
+    renderWithProviders(<Counted />);
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(100));
+    expect(rowsDrawn[0]).toBe(ROWS_FIRST);
+    expect(document.querySelectorAll('tbody tr')[99]).toHaveTextContent('ID 1099');
+  });
+
   it('shows the page the link names and asks for another when one is pressed', async () => {
     const many = Array.from({ length: 150 }, (_, i) =>
       row({

@@ -14,6 +14,7 @@ import {
   shareText,
   sourceOfVerdict,
 } from '../../../../shared/matching/words';
+import { useFirstRows } from '../../../lib/second-pass';
 import { usePhone } from '../../../lib/screen';
 import type { RowGroups } from '../scores';
 
@@ -140,7 +141,7 @@ function NewSide({
  */
 export function ChangeTable({
   changes,
-  rows: shown,
+  rows,
   ind,
   page: current,
   pages,
@@ -164,6 +165,7 @@ export function ChangeTable({
 }) {
   const { from, to, system_model: systemModel } = changes;
   const phone = usePhone();
+  const shown = useFirstRows(rows);
   const top = useRef<HTMLDivElement>(null);
   const nameOf = (row: ChangeRow) => (id: number) =>
     (row.from ? groups.splits.get(row.from.id) : undefined)?.find((part) => part.to?.id === id)?.to

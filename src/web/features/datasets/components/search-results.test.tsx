@@ -4,7 +4,8 @@ import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../shared/api/schemas';
 import { renderWithProviders } from '../../../testing/render';
-import { GEOGRAPHIES_SHOWN, ROWS_FIRST, SearchResults } from './search-results';
+import { ROWS_FIRST } from '../../../lib/second-pass';
+import { GEOGRAPHIES_SHOWN, SearchResults } from './search-results';
 
 const product = (count: number): SearchHit => ({
   name: 'market for electricity, low voltage',

@@ -5,7 +5,7 @@ import { DenseCell, DenseLink, DenseRow, DenseText, dense } from '../../../compo
 import { paths } from '../../../config/paths';
 import { MAX_COMPARED, type ReleaseRef } from '../../../config/routes';
 import { usePhone } from '../../../lib/screen';
-import { useSecondPass } from '../../../lib/second-pass';
+import { useFirstRows } from '../../../lib/second-pass';
 import { CompareChooser } from './compare-chooser';
 
 type Product = SearchHit['products'][number];
@@ -34,9 +34,6 @@ function CompareGeographies(props: {
   }
   return <CompareChooser {...props} />;
 }
-
-/** Rows drawn in the results' first pass: more than a screen holds. */
-export const ROWS_FIRST = 8;
 
 /** Geographies a product shows before "Show all": a first screen, not a wall of links. */
 export const GEOGRAPHIES_SHOWN = 24;
@@ -130,13 +127,11 @@ const sameResults = (before: SearchResultsProps, after: SearchResultsProps) =>
 
 export const SearchResults = memo(function SearchResults(props: SearchResultsProps) {
   const phone = usePhone();
-  const secondPass = useSecondPass();
-  const every = props.results.flatMap((activity) =>
-    activity.products.map((product, index) => ({ activity, product, first: index === 0 })),
+  const rows = useFirstRows(
+    props.results.flatMap((activity) =>
+      activity.products.map((product, index) => ({ activity, product, first: index === 0 })),
+    ),
   );
-  // The first screen's rows first, the rest a render later: a page's few hundred dataset links
-  // took the laptop profile over a second to draw before any of them showed (issue 34).
-  const rows = secondPass ? every : every.slice(0, ROWS_FIRST);
   if (phone) {
     return (
       <Table aria-label="Search results" withTableBorder verticalSpacing="xs" layout="fixed">
