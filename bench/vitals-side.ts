@@ -19,6 +19,8 @@ import {
 } from './vitals-pages';
 
 const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 7);
+/** `first What changed` in BENCH_ROUTES: the route's first load, on a proxy that has read nothing. */
+const FIRST = 'first ';
 
 /**
  * `npm run bench -- side`: the vitals bench's cold loads for two builds side by side, the one
@@ -26,15 +28,25 @@ const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 7);
  * load so both meet the same machine. Per route (`BENCH_ROUTES`, names' beginnings, comma
  * separated; every route unless set): median LCP and content of `BENCH_VITALS_RUNS` loads each
  * (7), and after ÷ before. A change is judged by these ratios, not by figures from runs apart,
- * which this shared machine moves by 0.3–0.7 s. Written to `bench/results/`.
+ * which this shared machine moves by 0.3–0.7 s. `first <route>` in `BENCH_ROUTES` measures that
+ * route's content on a stack started for each run, whose proxy has not read the releases (the
+ * issue's first What changed and history, in that order on one stack as `vitals` has them).
+ * Written to `bench/results/`.
  */
 export async function benchSide(): Promise<string[]> {
   const before = process.env.BENCH_BEFORE ?? 'HEAD';
   const wanted = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
+  const named = (prefix: string) =>
+    wanted.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
+  const [warmNames, firstNames] = [wanted.filter((name) => !name.startsWith(FIRST)), named(FIRST)];
   const routes = vitalsRoutes().routes.filter(
-    (route) => wanted.length === 0 || wanted.some((name) => route.name.startsWith(name)),
+    (route) => wanted.length === 0 || warmNames.some((name) => route.name.startsWith(name)),
   );
-  if (routes.length === 0) throw new Error(`BENCH_ROUTES names no route: ${wanted.join(', ')}`);
+  const firsts = vitalsRoutes().routes.filter((route) =>
+    firstNames.some((name) => route.name.startsWith(name)),
+  );
+  if (routes.length + firsts.length === 0)
+    throw new Error(`BENCH_ROUTES names no route: ${wanted.join(', ')}`);
   const commit = execFileSync('git', ['rev-parse', '--short', before], { cwd: ROOT })
     .toString()
     .trim();
@@ -53,6 +65,7 @@ export async function benchSide(): Promise<string[]> {
   try {
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(other, 'node_modules'));
     await buildSpa(other, path.join(other, 'dist'));
+    const sideEnv = { before: { STATIC_DIR: path.join(other, 'dist') }, after: {} };
     say(
       `Cold loads side by side, ${commit} (before) and the working tree (after), alternating, laptop profile, data service at ${SERVICE_LATENCY_MS} ms; medians of ${RUNS}`,
     );
@@ -60,9 +73,32 @@ export async function benchSide(): Promise<string[]> {
       `  ${'route'.padEnd(29)} | ${'LCP before → after'.padStart(22)} | ratio | content before → after | ratio`,
     );
     const browser = await launchChromium();
+    /**
+     * The `firsts` in turn on a stack started for them, as the vitals bench has the first What
+     * changed and history: each route's content, its releases not read before it (but those of
+     * the routes before it).
+     */
+    const firstLoads = async (side: 'before' | 'after'): Promise<(number | null)[]> => {
+      const fresh = await stackAt(SERVICE_LATENCY_MS, sideEnv[side]);
+      try {
+        const state = await signedIn(browser, fresh);
+        const contents: (number | null)[] = [];
+        for (const route of firsts) {
+          const context = await browser.newContext({ storageState: state });
+          try {
+            contents.push((await load(context, `${fresh.url}${route.path}`, route)).content);
+          } finally {
+            await context.close();
+          }
+        }
+        return contents;
+      } finally {
+        await fresh.close();
+      }
+    };
     const stacks = {
-      before: await stackAt(SERVICE_LATENCY_MS, { STATIC_DIR: path.join(other, 'dist') }),
-      after: await stackAt(SERVICE_LATENCY_MS),
+      before: await stackAt(SERVICE_LATENCY_MS, sideEnv.before),
+      after: await stackAt(SERVICE_LATENCY_MS, sideEnv.after),
     };
     try {
       const states = {
@@ -95,6 +131,23 @@ export async function benchSide(): Promise<string[]> {
           return `${`${ms(b)} → ${ms(a)}`.padStart(22)} | ${(a / b).toFixed(2).padStart(5)}`;
         };
         say(`  ${route.name.padEnd(29)} | ${pair((v) => v.lcp)} | ${pair((v) => v.content)}`);
+      }
+      if (firsts.length > 0) {
+        const content = { before: [] as (number | null)[][], after: [] as (number | null)[][] };
+        for (let run = 0; run < RUNS; run++)
+          for (const side of run % 2 === 0 ? sides : [...sides].reverse())
+            content[side].push(await firstLoads(side));
+        for (const [i, route] of firsts.entries()) {
+          const [b, a] = sides.map((side) =>
+            percentile(
+              content[side].map((loads) => loads[i] ?? Number.POSITIVE_INFINITY),
+              0.5,
+            ),
+          ) as [number, number];
+          say(
+            `  first ${route.name.padEnd(23)} | content on a proxy that has not read the releases ${ms(b)} → ${ms(a)} | ${(a / b).toFixed(2)}`,
+          );
+        }
       }
     } finally {
       await stacks.before.close();

@@ -1,7 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useRouteError } from 'react-router';
-import { z } from 'zod/mini';
-import { DatasetIdSchema } from '../../shared/api/routes';
 import { RouteError } from '../components/feedback/route-error';
 import { paths } from '../config/paths';
 import { searches } from '../config/routes';
@@ -10,15 +8,6 @@ import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
 import { useRelease } from './release-context';
 import { useRouteSearch } from '../lib/url-state';
-
-const IdSchema = z.pipe(z.coerce.number(), DatasetIdSchema);
-
-/** The dataset ID in the path; anything else is a page that does not exist. */
-export function datasetId(params: Record<string, string | undefined>): number {
-  const parsed = IdSchema.safeParse(params.id);
-  if (!parsed.success) throw new Response(null, { status: 404 });
-  return parsed.data;
-}
 
 /**
  * The error boundary of a dataset's pages (the dataset, its history): a Dataset ID this release

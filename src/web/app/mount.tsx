@@ -4,7 +4,7 @@ import { signedInAtBoot, type Boot } from '../features/auth/sign-in-first';
 import { configQueries } from '../features/auth/api/get-config';
 import { createQueryClient } from '../lib/query-client';
 import { App } from './app';
-import { createAppRouter } from './router';
+import { createAppRouter, ownLoaderOf } from './router';
 
 /**
  * Renders the explorer into the page, once signing in is settled (main.tsx). A signed-in
@@ -17,9 +17,14 @@ export function mountExplorer(element: HTMLElement, boot: Boot) {
   const queryClient = createQueryClient();
   if ('config' in boot) queryClient.setQueryData(configQueries.public().queryKey, boot.config);
   const router = signedInAtBoot(boot) ? createAppRouter(queryClient) : undefined;
-  createRoot(element).render(
-    <StrictMode>
-      <App boot={boot} queryClient={queryClient} router={router} />
-    </StrictMode>,
-  );
+  const draw = () =>
+    createRoot(element).render(
+      <StrictMode>
+        <App boot={boot} queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  // What changed and a history: their loader first, so the reading leaves before the shell.
+  const loaderFirst = router ? ownLoaderOf(window.location.pathname) : undefined;
+  if (loaderFirst) void loaderFirst.then(draw, draw);
+  else draw();
 }

@@ -17,7 +17,7 @@ export async function renderApp(path: string) {
   const queryClient = createQueryClient({ retry: false });
   const config = await callApi('config');
   queryClient.setQueryData(configQueries.public().queryKey, { ...config, auth: { mode: 'none' } });
-  const router = createMemoryRouter(appRoutes, {
+  const router = createMemoryRouter(appRoutes(), {
     initialEntries: [path],
     getContext: routerContext(queryClient),
   });

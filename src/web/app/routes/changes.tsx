@@ -7,44 +7,14 @@ import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { RouteError } from '../../components/feedback/route-error';
 import { ChangesOf } from './changes/changes-view';
 import { searches } from '../../config/routes';
-import { changesQueries } from '../../features/changes/api/changes-queries';
-import { changeFilterOf } from '../../features/changes/search-filter';
-import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { versionQueries } from '../../features/releases/api/get-versions';
 import { ComparedReleaseSelect } from '../../features/releases/components/compared-release-select';
 import { comparedRelease } from '../../features/releases/neighbours';
-import { usageQueries } from '../../features/usage/api/get-usage';
 import { useShownLink } from '../../lib/shown-link';
 import { useSecondPass } from '../../lib/second-pass';
 import { usePageTitle } from '../../lib/page-title';
 import { useRelease } from '../release-context';
 import { useRouteSearch } from '../../lib/url-state';
-import { ensureQueryData, type LoaderContext, startQuery, loaderInput } from '../route-context';
-
-/**
- * The older release (the one asked for, else the one before) and its changes, which the proxy
- * builds once from free calls; the page shows the progress while it does.
- */
-export async function loader(args: LoaderContext) {
-  const { queryClient, release, search } = loaderInput(args, searches.changes);
-  // What the page joins the changes with (the scores' indicators, what is charged), asked for
-  // beside them, not once they are drawn.
-  startQuery(queryClient, indicatorQueries.list(release));
-  startQuery(queryClient, usageQueries.current());
-  const start = (from: string) =>
-    startQuery(
-      queryClient,
-      changesQueries.page(release, from, changeFilterOf(search), search.page),
-    );
-  if (search.from !== undefined && search.from !== release.version) {
-    start(search.from);
-    return null;
-  }
-  const { releases } = await ensureQueryData(queryClient, versionQueries.all());
-  const compared = comparedRelease(releases, release, search.from);
-  if (compared.usable) start(compared.from);
-  return null;
-}
 
 export const ErrorBoundary = RouteError;
 

@@ -3,23 +3,12 @@ import { useParams } from 'react-router';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
 import { ReadingProgress } from '../../components/feedback/reading-progress';
 import { historyQueries } from '../../features/history/api/history-queries';
-import { indicatorQueries } from '../../features/indicators/api/get-indicators';
-import { usageQueries } from '../../features/usage/api/get-usage';
 import { usePageData } from '../../lib/page-data';
 import { usePageTitle } from '../../lib/page-title';
-import { datasetId, DatasetNotFound } from '../dataset-not-found';
+import { datasetId } from '../dataset-id';
+import { DatasetNotFound } from '../dataset-not-found';
 import { useRelease } from '../release-context';
-import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 import { HistoryView } from './dataset-history/history-view';
-
-/** The matches across releases (free), the catalogue and the usage; never a score. */
-export function loader(args: LoaderContext) {
-  const { queryClient, release } = loaderInput(args);
-  startQuery(queryClient, historyQueries.matches(release, datasetId(args.params)));
-  startQuery(queryClient, indicatorQueries.list(release));
-  startQuery(queryClient, usageQueries.current());
-  return null;
-}
 
 /** A Dataset ID this release lacks: say so, and offer the releases that have it. */
 export const ErrorBoundary = DatasetNotFound;

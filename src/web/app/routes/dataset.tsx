@@ -18,7 +18,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useShownLink } from '../../lib/shown-link';
 import { useRouteSearch } from '../../lib/url-state';
 import { useCitingContext } from '../citing-context';
-import { datasetId, DatasetNotFound } from '../dataset-not-found';
+import { datasetId } from '../dataset-id';
+import { DatasetNotFound } from '../dataset-not-found';
 import { useRelease } from '../release-context';
 import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 
