@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ROWS_FIRST } from '../../../lib/second-pass';
-import { renderWithProviders } from '../../../testing/render';
+import { renderCountingRows, renderWithProviders } from '../../../testing/render';
 import { ChangeTable } from './change-table';
 import { rowGroups } from '../scores';
 import { ref, row, rows, changes } from '../../../testing/changes';
@@ -16,24 +15,17 @@ describe('ChangeTable pages', () => {
         to: ref(1000 + i, `activity ${i}`, 'Switzerland (CH)'),
       }),
     );
-    const rowsDrawn: number[] = [];
-    function Counted() {
-      useLayoutEffect(() => {
-        rowsDrawn.push(document.querySelectorAll('tbody tr').length);
-      });
-      return (
-        <ChangeTable
-          changes={changes}
-          rows={page}
-          ind={[]}
-          page={1}
-          pages={1}
-          onPage={vi.fn()}
-          groups={rowGroups(page)}
-        />
-      );
-    }
-    renderWithProviders(<Counted />);
+    const rowsDrawn = renderCountingRows(
+      <ChangeTable
+        changes={changes}
+        rows={page}
+        ind={[]}
+        page={1}
+        pages={1}
+        onPage={vi.fn()}
+        groups={rowGroups(page)}
+      />,
+    );
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(100));
     expect(rowsDrawn[0]).toBe(ROWS_FIRST);
     expect(document.querySelectorAll('tbody tr')[99]).toHaveTextContent('ID 1099');

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../shared/api/schemas';
-import { renderWithProviders } from '../../../testing/render';
+import { renderCountingRows, renderWithProviders } from '../../../testing/render';
 import { ROWS_FIRST } from '../../../lib/second-pass';
 import { GEOGRAPHIES_SHOWN, SearchResults } from './search-results';
 
@@ -48,14 +47,9 @@ describe('search results', () => {
       ...product(2),
       name: `activity ${String(i).padStart(2, '0')}`,
     }));
-    const rowsDrawn: number[] = [];
-    function Counted() {
-      useLayoutEffect(() => {
-        rowsDrawn.push(document.querySelectorAll('tbody tr').length);
-      });
-      return <SearchResults results={activities} release={release} indicatorIds={[]} />;
-    }
-    renderWithProviders(<Counted />);
+    const rowsDrawn = renderCountingRows(
+      <SearchResults results={activities} release={release} indicatorIds={[]} />,
+    );
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(21));
     expect(rowsDrawn[0]).toBe(ROWS_FIRST);
     expect(screen.getAllByRole('row').at(-1)).toHaveTextContent('activity 19');
