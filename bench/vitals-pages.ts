@@ -279,6 +279,42 @@ export async function stackAt(
   }
 }
 
+/**
+ * Routes loaded in turn, cold, on a stack started for them: each route's content on a proxy that
+ * had not read its releases (but those of the routes before it), as the issue measures the first
+ * What changed and the history after it; null where the content never showed. A load that fails
+ * is undefined and said to `failed` if given, else thrown.
+ */
+export async function firstLoads(
+  browser: Browser,
+  routes: readonly Route[],
+  {
+    proxyEnv = {},
+    failed,
+  }: { proxyEnv?: Record<string, string>; failed?: (route: Route, error: unknown) => void } = {},
+): Promise<(number | null | undefined)[]> {
+  const fresh = await stackAt(SERVICE_LATENCY_MS, proxyEnv);
+  try {
+    const state = await signedIn(browser, fresh);
+    const contents: (number | null | undefined)[] = [];
+    for (const route of routes) {
+      const context = await browser.newContext({ storageState: state });
+      try {
+        contents.push((await load(context, `${fresh.url}${route.path}`, route)).content);
+      } catch (error) {
+        if (!failed) throw error;
+        failed(route, error);
+        contents.push(undefined);
+      } finally {
+        await context.close();
+      }
+    }
+    return contents;
+  } finally {
+    await fresh.close();
+  }
+}
+
 /** The routes measured, the first where `/` lands; the datasets and indicators they use. */
 export function vitalsRoutes() {
   const release = DataStore.forScale(1).view('3.12', 'cutoff');

@@ -6,6 +6,7 @@ import { buildSpa } from '../src/launcher/spa-build';
 import { percentile } from './stats';
 import {
   currentBuild,
+  firstLoads,
   keepResults,
   launchChromium,
   load,
@@ -73,29 +74,6 @@ export async function benchSide(): Promise<string[]> {
       `  ${'route'.padEnd(29)} | ${'LCP before → after'.padStart(22)} | ratio | content before → after | ratio`,
     );
     const browser = await launchChromium();
-    /**
-     * The `firsts` in turn on a stack started for them, as the vitals bench has the first What
-     * changed and history: each route's content, its releases not read before it (but those of
-     * the routes before it).
-     */
-    const firstLoads = async (side: 'before' | 'after'): Promise<(number | null)[]> => {
-      const fresh = await stackAt(SERVICE_LATENCY_MS, sideEnv[side]);
-      try {
-        const state = await signedIn(browser, fresh);
-        const contents: (number | null)[] = [];
-        for (const route of firsts) {
-          const context = await browser.newContext({ storageState: state });
-          try {
-            contents.push((await load(context, `${fresh.url}${route.path}`, route)).content);
-          } finally {
-            await context.close();
-          }
-        }
-        return contents;
-      } finally {
-        await fresh.close();
-      }
-    };
     const stacks = {
       before: await stackAt(SERVICE_LATENCY_MS, sideEnv.before),
       after: await stackAt(SERVICE_LATENCY_MS, sideEnv.after),
@@ -133,10 +111,13 @@ export async function benchSide(): Promise<string[]> {
         say(`  ${route.name.padEnd(29)} | ${pair((v) => v.lcp)} | ${pair((v) => v.content)}`);
       }
       if (firsts.length > 0) {
-        const content = { before: [] as (number | null)[][], after: [] as (number | null)[][] };
+        const content = {
+          before: [] as (number | null | undefined)[][],
+          after: [] as (number | null | undefined)[][],
+        };
         for (let run = 0; run < RUNS; run++)
           for (const side of run % 2 === 0 ? sides : [...sides].reverse())
-            content[side].push(await firstLoads(side));
+            content[side].push(await firstLoads(browser, firsts, { proxyEnv: sideEnv[side] }));
         for (const [i, route] of firsts.entries()) {
           const [b, a] = sides.map((side) =>
             percentile(

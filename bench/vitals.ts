@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { percentile } from './stats';
 import {
   currentBuild,
+  firstLoads,
   keepResults,
   gzipBytes,
   kb,
@@ -183,20 +184,16 @@ export async function benchVitals(): Promise<string[]> {
     const reading = routes.filter((r) => /What changed|history/.test(r.name));
     const firsts = new Map(reading.map((route) => [route.name, [] as number[]]));
     for (let run = 0; run < RUNS; run++) {
-      const fresh = await stackAt(SERVICE_LATENCY_MS);
-      try {
-        const state = await signedIn(browser, fresh);
-        for (const route of reading) {
-          await attempt(`first ${route.name}`, async () => {
-            const context = await browser.newContext({ storageState: state });
-            const first = await load(context, `${fresh.url}${route.path}`, route).finally(() =>
-              context.close(),
-            );
-            firsts.get(route.name)?.push(first.content ?? Number.POSITIVE_INFINITY);
-          });
-        }
-      } finally {
-        await fresh.close();
+      const contents = await firstLoads(browser, reading, {
+        failed: (route, error) =>
+          say(
+            `  first ${route.name}: failed, ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+          ),
+      });
+      for (const [i, route] of reading.entries()) {
+        const content = contents[i];
+        if (content !== undefined)
+          firsts.get(route.name)?.push(content ?? Number.POSITIVE_INFINITY);
       }
     }
     for (const [name, contents] of firsts)
