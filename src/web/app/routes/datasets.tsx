@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState } from 'react';
 import { replace } from 'react-router';
 import { CopyAsCode } from '../../components/code/copy-as-code';
 import { PageControl } from '../../components/data/page-control';
@@ -48,7 +48,6 @@ export function Component() {
   const [search, update] = useRouteSearch(searches.datasets);
   const link = useShownLink(searches.datasets, undefined);
   const bySector = search.sector !== '' || search.isic !== '';
-  const [draft, setDraft] = useState({ query: search.q, geography: search.geography });
   const config = useQuery(configQueries.public());
   // Off when the operator turned the sector index off (SECTOR_INDEX=off).
   const sectorFilters = config.data?.dataService.sectorIndex !== false;
@@ -72,13 +71,6 @@ export function Component() {
     hit.products.flatMap((product) => product.datasets.map((dataset) => dataset.geography)),
   );
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const geography = resolveGeography(draft.geography, seen);
-    setDraft({ query: draft.query.trim(), geography });
-    update({ q: draft.query.trim(), geography, page: 1 });
-  };
-
   const resultsTop = useRef<HTMLDivElement>(null);
   const total = results.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / search.size));
@@ -91,10 +83,8 @@ export function Component() {
       <SearchForm
         search={search}
         update={update}
-        draft={draft}
-        setDraft={setDraft}
         seen={seen}
-        onSubmit={submit}
+        onSearch={({ query, geography }) => update({ q: query, geography, page: 1 })}
         sectorFilters={sectorFilters}
         sectors={sectors.data}
         facets={bySector ? results.data?.facets : undefined}

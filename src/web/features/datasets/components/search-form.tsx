@@ -1,5 +1,5 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import type { SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import {
   ACTIVITY_TYPE_FILTERS,
   type ActivityTypeFilter,
@@ -7,6 +7,7 @@ import {
   type Sectors,
 } from '../../../../shared/api/schemas';
 import type { LinkSearch } from '../../../config/routes';
+import { resolveGeography } from '../geographies';
 import type { DatasetSearch } from '../search';
 import { GeographyInput } from './geography-input';
 import { SectorFilters } from './sector-filters';
@@ -23,14 +24,17 @@ export interface SearchDraft {
   geography: string;
 }
 
-/** The search's words, geography, activity type, sectors and page size. */
+/**
+ * The search's words, geography, activity type, sectors and page size. The words and geography
+ * being typed are the form's own, so a key re-renders the form alone, not the results beside it
+ * (which held each key of the geography chooser back by 100 ms and more on a slow laptop;
+ * `npm run bench -- vitals`); they go to the address when submitted.
+ */
 export function SearchForm({
   search,
   update,
-  draft,
-  setDraft,
   seen,
-  onSubmit,
+  onSearch,
   sectorFilters,
   sectors,
   facets,
@@ -38,19 +42,35 @@ export function SearchForm({
 }: {
   search: DatasetSearch;
   update: (changes: LinkSearch<'datasets'>) => void;
-  draft: SearchDraft;
-  setDraft: (draft: SearchDraft) => void;
   /** Geographies of the results shown, offered first. */
   seen: readonly string[];
-  onSubmit: (event: SyntheticEvent) => void;
+  /** The words, trimmed, and the geography as the data service names it. */
+  onSearch: (draft: SearchDraft) => void;
   /** Whether the operator left the sector index on. */
   sectorFilters: boolean;
   sectors: Sectors | undefined;
   facets: SearchFacets | undefined;
   onOpenSectors: () => void;
 }) {
+  const inAddress = { query: search.q, geography: search.geography };
+  const [draft, setDraft] = useState<SearchDraft>(inAddress);
+  // Words or a geography the address got from elsewhere (Back, a link) are shown, as searched.
+  const [shown, setShown] = useState<SearchDraft>(inAddress);
+  if (shown.query !== inAddress.query || shown.geography !== inAddress.geography) {
+    setShown(inAddress);
+    setDraft(inAddress);
+  }
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const searched = {
+      query: draft.query.trim(),
+      geography: resolveGeography(draft.geography, seen),
+    };
+    setDraft(searched);
+    onSearch(searched);
+  };
   return (
-    <form onSubmit={onSubmit} role="search" aria-label="Dataset search">
+    <form onSubmit={submit} role="search" aria-label="Dataset search">
       <Group align="end" gap="sm">
         <TextInput
           label="Search"
