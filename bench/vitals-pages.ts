@@ -365,6 +365,89 @@ export function vitalsRoutes() {
   return { routes, someDatasets, indicators };
 }
 
+/** One of the issue's interactions: a route, and what a person does there once it shows. */
+export interface Interaction {
+  name: string;
+  route: Route;
+  act: (page: Page) => Promise<void>;
+}
+
+/** What one interaction cost: its worst event, as INP reports it, and the longest task meanwhile. */
+export interface Interacted {
+  inp: number;
+  longest: number;
+}
+
+/** Typing in the indicator filter and the geography chooser, and loading a 20 × 100 comparison. */
+export function interactions(): Interaction[] {
+  const { routes, someDatasets, indicators } = vitalsRoutes();
+  const byName = (name: string) => routes.find((r) => r.name === name) as Route;
+  const ds = someDatasets.slice(0, 20);
+  const ind = indicators.slice(0, 100).map((i) => i.id);
+  return [
+    {
+      name: 'typing in the indicator filter',
+      route: byName('indicators'),
+      act: async (page) => {
+        await page
+          .getByRole('textbox', { name: /filter/i })
+          .first()
+          .click();
+        await page.keyboard.type('climate change GWP100', { delay: 120 });
+      },
+    },
+    {
+      // Clicked the moment the results show, before the page is idle, as an eager person does.
+      name: 'typing in the geography chooser',
+      route: byName('dataset search'),
+      act: async (page) => {
+        await page.getByRole('combobox', { name: 'Geography' }).click();
+        await page.keyboard.type('germany', { delay: 120 });
+      },
+    },
+    {
+      name: `loading a ${ds.length} × ${ind.length} comparison`,
+      route: {
+        name: 'compare',
+        path: `/3.12/cutoff/compare?ds=${ds.join(',')}&ind=${ind.join(',')}`,
+        content: 'table[aria-label="Comparison"]',
+      },
+      act: async (page) => {
+        const load = page.getByRole('button', { name: 'Load scores' });
+        if (await load.isVisible()) await load.click();
+        await page.waitForFunction(
+          (expected) =>
+            document.querySelectorAll(
+              'table[aria-label="Comparison"] tbody [aria-label*="exactly"]',
+            ).length === expected,
+          ds.length * ind.length,
+          { timeout: 120_000 },
+        );
+      },
+    },
+  ];
+}
+
+/** One interaction on a page of its own at `origin`, on the laptop profile. */
+export async function interactOnce(
+  context: BrowserContext,
+  origin: string,
+  interaction: Interaction,
+): Promise<Interacted> {
+  const page = await laptopPage(context, interaction.route.content);
+  try {
+    await page.goto(`${origin}${interaction.route.path}`);
+    await page.waitForSelector(interaction.route.content, { timeout: 120_000 });
+    await interaction.act(page);
+    // The last interaction's paint is reported after it: a moment for the observer.
+    await page.waitForTimeout(500);
+    const vitals = await readVitals(page);
+    return { inp: Math.max(0, ...vitals.interactions), longest: vitals.longest };
+  } finally {
+    await page.close();
+  }
+}
+
 /** The built SPA, built again first when its sources changed. */
 export async function currentBuild() {
   if (!isSpaBuildCurrent(ROOT, path.join(ROOT, 'dist')))

@@ -7,6 +7,9 @@ import { percentile } from './stats';
 import {
   currentBuild,
   firstLoads,
+  type Interacted,
+  interactions,
+  interactOnce,
   keepResults,
   launchChromium,
   load,
@@ -22,6 +25,8 @@ import {
 const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 7);
 /** `first What changed` in BENCH_ROUTES: the route's first load, on a proxy that has read nothing. */
 const FIRST = 'first ';
+/** `inp typing in the geography` in BENCH_ROUTES: one of the vitals bench's interactions. */
+const INP = 'inp ';
 
 /**
  * `npm run bench -- side`: the vitals bench's cold loads for two builds side by side, the one
@@ -32,21 +37,29 @@ const FIRST = 'first ';
  * which this shared machine moves by 0.3–0.7 s. `first <route>` in `BENCH_ROUTES` measures that
  * route's content on a stack started for each run, whose proxy has not read the releases (the
  * issue's first What changed and history, in that order on one stack as `vitals` has them).
- * Written to `bench/results/`.
+ * `inp <interaction>` measures one of the vitals bench's interactions (INP, the worst event of
+ * one person's page, and the longest task meanwhile). Written to `bench/results/`.
  */
 export async function benchSide(): Promise<string[]> {
   const before = process.env.BENCH_BEFORE ?? 'HEAD';
   const wanted = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
   const named = (prefix: string) =>
     wanted.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
-  const [warmNames, firstNames] = [wanted.filter((name) => !name.startsWith(FIRST)), named(FIRST)];
+  const [warmNames, firstNames, inpNames] = [
+    wanted.filter((name) => !name.startsWith(FIRST) && !name.startsWith(INP)),
+    named(FIRST),
+    named(INP),
+  ];
   const routes = vitalsRoutes().routes.filter(
     (route) => wanted.length === 0 || warmNames.some((name) => route.name.startsWith(name)),
   );
   const firsts = vitalsRoutes().routes.filter((route) =>
     firstNames.some((name) => route.name.startsWith(name)),
   );
-  if (routes.length + firsts.length === 0)
+  const acts = interactions().filter((interaction) =>
+    inpNames.some((name) => interaction.name.startsWith(name)),
+  );
+  if (routes.length + firsts.length + acts.length === 0)
     throw new Error(`BENCH_ROUTES names no route: ${wanted.join(', ')}`);
   const commit = execFileSync('git', ['rev-parse', '--short', before], { cwd: ROOT })
     .toString()
@@ -109,6 +122,32 @@ export async function benchSide(): Promise<string[]> {
           return `${`${ms(b)} → ${ms(a)}`.padStart(22)} | ${(a / b).toFixed(2).padStart(5)}`;
         };
         say(`  ${route.name.padEnd(29)} | ${pair((v) => v.lcp)} | ${pair((v) => v.content)}`);
+      }
+      for (const interaction of acts) {
+        const seen: Record<(typeof sides)[number], Interacted[]> = { before: [], after: [] };
+        const once = async (side: (typeof sides)[number]) => {
+          const context = await browser.newContext({ storageState: states[side] });
+          try {
+            return await interactOnce(context, stacks[side].url, interaction);
+          } finally {
+            await context.close();
+          }
+        };
+        // Each proxy warm for the route first, as the vitals bench has it.
+        for (const side of sides) await once(side);
+        for (let run = 0; run < RUNS; run++)
+          for (const side of run % 2 === 0 ? sides : [...sides].reverse())
+            seen[side].push(await once(side));
+        const pair = (pick: (i: Interacted) => number) => {
+          const [b, a] = sides.map((side) => percentile(seen[side].map(pick), 0.5)) as [
+            number,
+            number,
+          ];
+          return `${b.toFixed(0)} → ${a.toFixed(0)} ms (${(a / b).toFixed(2)})`;
+        };
+        say(
+          `  INP ${interaction.name}: ${pair((i) => i.inp)}, longest task ${pair((i) => i.longest)}; every run before ${seen.before.map((i) => i.inp.toFixed(0)).join(', ')}, after ${seen.after.map((i) => i.inp.toFixed(0)).join(', ')}`,
+        );
       }
       if (firsts.length > 0) {
         const content = {

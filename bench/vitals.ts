@@ -1,18 +1,17 @@
-import type { Page } from '@playwright/test';
 import { percentile } from './stats';
 import {
   currentBuild,
   firstLoads,
   keepResults,
   gzipBytes,
+  type Interacted,
+  interactions,
+  interactOnce,
   kb,
   LAPTOP,
   launchChromium,
-  laptopPage,
   load,
   ms,
-  readVitals,
-  type Route,
   SERVICE_LATENCY_MS,
   signedIn,
   stackAt,
@@ -39,7 +38,7 @@ const median = (values: readonly number[]) => percentile(values, 0.5);
 
 export async function benchVitals(): Promise<string[]> {
   await currentBuild();
-  const { routes, someDatasets, indicators } = vitalsRoutes();
+  const { routes } = vitalsRoutes();
 
   const browser = await launchChromium();
   const lines: string[] = [];
@@ -113,65 +112,17 @@ export async function benchVitals(): Promise<string[]> {
 
       // Interactions: the worst of each, as INP reports it (one person's page: the maximum).
       const context = await browser.newContext({ storageState: state });
-      const inp = (name: string, route: Route, act: (page: Page) => Promise<void>) =>
-        attempt(`INP ${name}`, async () => {
-          const samples: number[] = [];
-          const longest: number[] = [];
-          for (let run = 0; run < RUNS; run++) {
-            const page = await laptopPage(context, route.content);
-            try {
-              await page.goto(`${stack.url}${route.path}`);
-              await page.waitForSelector(route.content, { timeout: 120_000 });
-              await act(page);
-              // The last interaction's paint is reported after it: a moment for the observer.
-              await page.waitForTimeout(500);
-              const vitals = await readVitals(page);
-              samples.push(Math.max(0, ...vitals.interactions));
-              longest.push(vitals.longest);
-            } finally {
-              await page.close();
-            }
-          }
+      for (const interaction of interactions())
+        await attempt(`INP ${interaction.name}`, async () => {
+          const samples: Interacted[] = [];
+          for (let run = 0; run < RUNS; run++)
+            samples.push(await interactOnce(context, stack.url, interaction));
           // No interaction at all (the comparison loads without a click): the longest task
           // stands for what a click meanwhile would have waited.
           say(
-            `  INP ${name}: ${median(samples).toFixed(0)} ms, longest task ${median(longest).toFixed(0)} ms (target ≤ ${TARGETS.inpMs} ms)`,
+            `  INP ${interaction.name}: ${median(samples.map((s) => s.inp)).toFixed(0)} ms, longest task ${median(samples.map((s) => s.longest)).toFixed(0)} ms (target ≤ ${TARGETS.inpMs} ms)`,
           );
         });
-      const byName = (name: string) => routes.find((r) => r.name === name) as Route;
-      await inp('typing in the indicator filter', byName('indicators'), async (page) => {
-        await page
-          .getByRole('textbox', { name: /filter/i })
-          .first()
-          .click();
-        await page.keyboard.type('climate change GWP100', { delay: 120 });
-      });
-      await inp('typing in the geography chooser', byName('dataset search'), async (page) => {
-        await page.getByRole('combobox', { name: 'Geography' }).click();
-        await page.keyboard.type('germany', { delay: 120 });
-      });
-      const ds = someDatasets.slice(0, 20);
-      const ind = indicators.slice(0, 100).map((i) => i.id);
-      await inp(
-        `loading a ${ds.length} × ${ind.length} comparison`,
-        {
-          name: 'compare',
-          path: `/3.12/cutoff/compare?ds=${ds.join(',')}&ind=${ind.join(',')}`,
-          content: 'table[aria-label="Comparison"]',
-        },
-        async (page) => {
-          const load = page.getByRole('button', { name: 'Load scores' });
-          if (await load.isVisible()) await load.click();
-          await page.waitForFunction(
-            (expected) =>
-              document.querySelectorAll(
-                'table[aria-label="Comparison"] tbody [aria-label*="exactly"]',
-              ).length === expected,
-            ds.length * ind.length,
-            { timeout: 120_000 },
-          );
-        },
-      );
       await context.close();
     } finally {
       await stack.close();
