@@ -27,4 +27,11 @@ describe('geography names', () => {
     expect(switz[0]).toBe('Switzerland (CH)');
     expect(switz).toContain('Europe without Switzerland (Europe without Switzerland)');
   });
+
+  it('offers, with nothing typed, the geographies of the results shown first', () => {
+    const none = suggestGeographies('', ['Somewhere (XQ)', 'Germany (DE)']);
+    expect(none.slice(0, 2)).toEqual(['Somewhere (XQ)', 'Germany (DE)']);
+    expect(none).toHaveLength(30);
+    expect(new Set(none).size).toBe(30);
+  });
 });

@@ -66,12 +66,14 @@ function rankFolded(display: string, text: string): number {
 
 /**
  * The picker's suggestions for what is typed: exact codes first, then names that start with it,
- * then any that contain it, at most `limit`.
+ * then any that contain it, at most `limit`; with nothing typed, the geographies of the results
+ * shown (`seen`) first.
  */
 export function suggestGeographies(input: string, seen: readonly string[], limit = 30): string[] {
-  const displays = [...new Set([...KNOWN.map((geography) => geography.display), ...seen])];
+  const known = KNOWN.map((geography) => geography.display);
   const text = fold(input);
-  if (text === '') return displays.slice(0, limit);
+  if (text === '') return [...new Set([...seen, ...known])].slice(0, limit);
+  const displays = [...new Set([...known, ...seen])];
   return displays
     .map((display) => ({ display, rank: rankFolded(display, text) }))
     .filter((entry) => entry.rank < 3)

@@ -1,5 +1,5 @@
 import { Autocomplete } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle';
 import { suggestGeographies } from '../geographies';
 
@@ -16,8 +16,13 @@ export function GeographyInput(props: {
   // Its list drawn, hidden, once the page is idle: drawn with the page it held back the search
   // results (0.3 s on a slow laptop), drawn by the first key it held back that key (INP 250
   // against 150 ms; \`npm run bench -- vitals\`). The theme draws other choosers' when opened.
+  // A transition too, so a click that comes meanwhile need not wait for the whole of it.
   const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setReady(true))), []);
+  // Opened as a transition: the click (or focus) paints the field at once and the list follows
+  // in a render React may interrupt, where opening it in the click held the click's paint back
+  // for the list's mount (160–350 ms on a slow laptop, when clicked before the page was idle).
+  const [opened, setOpened] = useState(false);
   return (
     <Autocomplete
       label="Geography"
@@ -28,6 +33,18 @@ export function GeographyInput(props: {
       filter={({ options }) => options}
       value={props.value}
       onChange={props.onChange}
+      dropdownOpened={opened}
+      // Kept mounted from its first opening on, so the idle callback never changes how a list
+      // already open is kept.
+      onDropdownOpen={() =>
+        startTransition(() => {
+          setOpened(true);
+          setReady(true);
+        })
+      }
+      onDropdownClose={() => setOpened(false)}
+      // Left before the list came (tabbing through the form): it does not open after.
+      onBlur={() => setOpened(false)}
       clearable
       maxDropdownHeight={280}
       comboboxProps={{ keepMounted: ready }}
