@@ -54,7 +54,7 @@ function DatasetLinks(props: {
   const folded = !all && product.datasets.length > GEOGRAPHIES_FOLDED_OVER;
   const shown = folded ? product.datasets.slice(0, GEOGRAPHIES_SHOWN) : product.datasets;
   return (
-    <div className={dense.wrap} style={{ gap: 6 }}>
+    <div className={`${dense.wrap} ${dense.offscreen}`} style={{ gap: 6 }}>
       {shown.map((dataset) => (
         <DenseLink
           key={dataset.id}
