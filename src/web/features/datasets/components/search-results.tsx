@@ -115,9 +115,10 @@ interface SearchResultsProps {
 }
 
 /**
- * The same results, release and indicators draw the same table: typing in the search form
- * above (a state of the page) no longer draws it again on every key, which took a second a key
- * on a slow laptop (INP of the geography chooser, `npm run bench -- vitals`).
+ * The same results, release and indicators draw the same table: the page drawn again for
+ * anything else (the sector index's progress, the form's words when it kept them) does not draw
+ * it again, which took a second a key on a slow laptop (INP of the geography chooser,
+ * `npm run bench -- vitals`).
  */
 const sameResults = (before: SearchResultsProps, after: SearchResultsProps) =>
   before.results === after.results &&
