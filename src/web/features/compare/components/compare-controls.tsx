@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { Indicator } from '../../../../shared/api/schemas';
 import type { CompareColumn } from '../../../config/compare-link';
 import type { ReleaseRef, SearchOf } from '../../../config/routes';
+import { ChoiceChips } from '../../../components/input/choice-chips';
 import { IndicatorPicker } from '../../../components/input/indicator-picker';
 import { releaseName, sameRelease, type Column, type ShownColumn } from '../columns';
 import { THEME_NAMES, type Theme } from '../themes';
@@ -37,12 +38,10 @@ export function CompareControls(props: {
   const { search, update, indicators } = props;
   return (
     <Group align="end" gap="sm">
-      <SegmentedControl
-        aria-label="Compare by"
+      <ChoiceChips
+        label="Compare by"
         value={search.mode}
-        onChange={(value) =>
-          update({ mode: value === 'methods' ? 'methods' : 'datasets' }, { replace: true })
-        }
+        onChange={(mode) => update({ mode }, { replace: true })}
         data={[
           { label: 'Chosen indicators', value: 'datasets' },
           { label: 'Across methods', value: 'methods' },
@@ -76,12 +75,10 @@ export function CompareControls(props: {
           onChange={(ind) => update({ ind })}
         />
       )}
-      <SegmentedControl
-        aria-label="Values"
+      <ChoiceChips
+        label="Values"
         value={search.view}
-        onChange={(value) =>
-          update({ view: value === 'relative' ? 'relative' : 'absolute' }, { replace: true })
-        }
+        onChange={(view) => update({ view }, { replace: true })}
         data={[
           { label: 'Absolute', value: 'absolute' },
           { label: 'Relative', value: 'relative' },
