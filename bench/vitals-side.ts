@@ -143,7 +143,8 @@ export async function benchSide(): Promise<string[]> {
             number,
             number,
           ];
-          return `${b.toFixed(0)} → ${a.toFixed(0)} ms (${(a / b).toFixed(2)})`;
+          // A load with no interaction in it (the comparison's) has no INP: 0, and no ratio.
+          return `${b.toFixed(0)} → ${a.toFixed(0)} ms (${b > 0 ? (a / b).toFixed(2) : '—'})`;
         };
         say(
           `  INP ${interaction.name}: ${pair((i) => i.inp)}, longest task ${pair((i) => i.longest)}; every run before ${seen.before.map((i) => i.inp.toFixed(0)).join(', ')}, after ${seen.after.map((i) => i.inp.toFixed(0)).join(', ')}`,
