@@ -79,7 +79,7 @@ export interface Vitals {
   later: string[];
 }
 
-export async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vitals> {
+async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vitals> {
   const vitals = await page.evaluate(() => {
     const { lcp, content, interactions, longest } = (
       window as unknown as {
@@ -118,7 +118,7 @@ export async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vita
 const transferred = new WeakMap<Page, { js: number; total: number }>();
 
 /** A page on the laptop: slowed CPU and network, recording its vitals from the first byte. */
-export async function laptopPage(
+async function laptopPage(
   context: BrowserContext,
   selector: string,
   throttled = true,
