@@ -21,7 +21,7 @@ export function GeographyInput(props: {
   useEffect(() => whenIdle(() => startTransition(() => setReady(true))), []);
   // Opened as a transition: the click (or focus) paints the field at once and the list follows
   // in a render React may interrupt, where opening it in the click held the click's paint back
-  // for the list's mount (160–350 ms on a slow laptop, when clicked before the page was idle).
+  // for the list's mount (about 100 ms on a slow laptop, when clicked before the page was idle).
   const [opened, setOpened] = useState(false);
   return (
     <Autocomplete

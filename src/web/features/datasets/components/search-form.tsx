@@ -26,9 +26,8 @@ export interface SearchDraft {
 
 /**
  * The search's words, geography, activity type, sectors and page size. The words and geography
- * being typed are the form's own, so a key re-renders the form alone, not the results beside it
- * (which held each key of the geography chooser back by 100 ms and more on a slow laptop;
- * `npm run bench -- vitals`); they go to the address when submitted.
+ * being typed are the form's own, so a key draws the form again, not the page around it; they
+ * go to the address when submitted.
  */
 export function SearchForm({
   search,
