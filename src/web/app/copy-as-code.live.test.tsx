@@ -86,9 +86,12 @@ describe('Copy as code asks what the page asked', () => {
     expect(live.scored()).toEqual([]);
     app.unmount();
 
-    // Loaded on the page: copied again, the code says it adds nothing.
+    // Loaded on the page: copied again, the code says it adds nothing. The same page and bill
+    // as above, so the same longer wait: a clean run later failed here after 8 s instead.
     await renderApp(`/3.12/cutoff/datasets/${id}?ind=964`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Load scores' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Load scores' }, { timeout: 20_000 }),
+    );
     await waitFor(() => expect(live.scored()).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Copy as code' }));
     dialog = await screen.findByRole('dialog', { name: 'This view as code' });
