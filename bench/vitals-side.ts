@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
 import { buildSpa } from '../src/launcher/spa-build';
 import { percentile } from './stats';
 import {
@@ -97,22 +98,34 @@ export async function benchSide(): Promise<string[]> {
         after: await signedIn(browser, stacks.after),
       };
       const sides = ['before', 'after'] as const;
-      for (const route of routes) {
-        const seen: Record<(typeof sides)[number], Vitals[]> = { before: [], after: [] };
-        const once = async (side: (typeof sides)[number]) => {
+      type Side = (typeof sides)[number];
+      /**
+       * `RUNS` of one measurement on each build, alternating, each in a context of its own,
+       * after one on each that is not kept (each proxy warm for the route, as `vitals` has it).
+       */
+      const alternate = async <T>(
+        measure: (context: BrowserContext, origin: string) => Promise<T>,
+      ) => {
+        const seen: Record<Side, T[]> = { before: [], after: [] };
+        const once = async (side: Side) => {
           const context = await browser.newContext({ storageState: states[side] });
           try {
-            return await load(context, `${stacks[side].url}${route.path}`, route);
+            return await measure(context, stacks[side].url);
           } finally {
             await context.close();
           }
         };
-        // Each proxy warm for the route first, as the vitals bench has it.
         for (const side of sides) await once(side);
         for (let run = 0; run < RUNS; run++)
           for (const side of run % 2 === 0 ? sides : [...sides].reverse())
             seen[side].push(await once(side));
-        const median = (side: (typeof sides)[number], pick: (v: Vitals) => number | null) =>
+        return seen;
+      };
+      for (const route of routes) {
+        const seen = await alternate((context, origin) =>
+          load(context, `${origin}${route.path}`, route),
+        );
+        const median = (side: Side, pick: (v: Vitals) => number | null) =>
           percentile(
             seen[side].map((v) => pick(v) ?? Number.POSITIVE_INFINITY),
             0.5,
@@ -124,20 +137,9 @@ export async function benchSide(): Promise<string[]> {
         say(`  ${route.name.padEnd(29)} | ${pair((v) => v.lcp)} | ${pair((v) => v.content)}`);
       }
       for (const interaction of acts) {
-        const seen: Record<(typeof sides)[number], Interacted[]> = { before: [], after: [] };
-        const once = async (side: (typeof sides)[number]) => {
-          const context = await browser.newContext({ storageState: states[side] });
-          try {
-            return await interactOnce(context, stacks[side].url, interaction);
-          } finally {
-            await context.close();
-          }
-        };
-        // Each proxy warm for the route first, as the vitals bench has it.
-        for (const side of sides) await once(side);
-        for (let run = 0; run < RUNS; run++)
-          for (const side of run % 2 === 0 ? sides : [...sides].reverse())
-            seen[side].push(await once(side));
+        const seen = await alternate((context, origin) =>
+          interactOnce(context, origin, interaction),
+        );
         const pair = (pick: (i: Interacted) => number) => {
           const [b, a] = sides.map((side) => percentile(seen[side].map(pick), 0.5)) as [
             number,
