@@ -149,7 +149,7 @@ export async function benchSide(): Promise<string[]> {
           return `${b.toFixed(0)} → ${a.toFixed(0)} ms (${b > 0 ? (a / b).toFixed(2) : '—'})`;
         };
         say(
-          `  INP ${interaction.name}: ${pair((i) => i.inp)}, longest task ${pair((i) => i.longest)}; every run before ${seen.before.map((i) => i.inp.toFixed(0)).join(', ')}, after ${seen.after.map((i) => i.inp.toFixed(0)).join(', ')}`,
+          `  INP ${interaction.name}: ${pair((i) => i.inp)}, longest task ${pair((i) => i.longest)}, once the content showed ${pair((i) => i.longestShown)}; every run before ${seen.before.map((i) => i.inp.toFixed(0)).join(', ')}, after ${seen.after.map((i) => i.inp.toFixed(0)).join(', ')}`,
         );
       }
       if (firsts.length > 0) {
