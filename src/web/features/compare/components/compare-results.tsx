@@ -113,6 +113,7 @@ export function CompareResults(props: {
           update({ sort: rank?.indicatorId, dir: rank?.direction ?? 'desc' }, { replace: true })
         }
         onRemove={props.onRemove}
+        busy={comparison.progress.fetching || comparison.indicatorsPending}
         datasetHref={(column) => {
           const request = comparison.requests.find((r) => sameRelease(r, column.release));
           return paths.dataset(column.release, column.id, {

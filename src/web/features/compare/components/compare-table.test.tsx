@@ -7,7 +7,8 @@ import { renderWithProviders } from '../../../testing/render';
 import type { ReleaseRef } from '../../../config/routes';
 import { columnKey, type Column, type Followed, type ShownColumn } from '../columns';
 import { nextRank } from '../ranking';
-import { CompareTable, type CompareTableProps } from './compare-table';
+import { fireEvent } from '@testing-library/react';
+import { CompareTable, DRAWN_WHOLE_CELLS, type CompareTableProps } from './compare-table';
 import { ReferenceNote } from './reference-note';
 import { aDataset } from '../../../testing/datasets';
 
@@ -219,5 +220,72 @@ describe('the comparison table', () => {
       'title',
       'No counterpart in 3.10 · cutoff; nearest: EF v3.1 › climate change › global warming potential (GWP100) (1), another method, same category and indicator',
     );
+  });
+
+  describe('past DRAWN_WHOLE_CELLS cells, only the rows near the screen', () => {
+    // Named in the order the table sorts them (by name): indicator 000 … indicator 149.
+    const many = Array.from({ length: 150 }, (_, at) =>
+      indicator(1000 + at, `indicator ${String(at).padStart(3, '0')}`),
+    );
+    const three = [electricity, clinker, dataset(7773, 'heat production', 'heat', 'MJ')];
+    const big = () =>
+      table({
+        datasets: three,
+        indicators: many,
+        value: (_, id) => id - 1000,
+        followed: (_, id) => ({ kind: 'same', indicator: many[id - 1000] ?? gwp }),
+      });
+    const drawn = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => Number(row.getAttribute('aria-rowindex')));
+
+    it('says how many rows there are, and draws only the first screen’s of them', () => {
+      expect(many.length * three.length).toBeGreaterThan(DRAWN_WHOLE_CELLS);
+      big();
+      expect(screen.getByRole('table', { name: 'Comparison' })).toHaveAttribute(
+        'aria-rowcount',
+        '151',
+      );
+      const rows = drawn();
+      expect(rows.length).toBeGreaterThan(5);
+      expect(rows.length).toBeLessThan(40);
+      // Each row says its place in the whole table (the header is row 1), in order from the top.
+      expect(rows).toEqual(rows.map((_, at) => at + 2));
+      expect(screen.getByRole('row', { name: /indicator 000 / })).toBeVisible();
+      expect(screen.queryByRole('row', { name: /indicator 149 / })).toBeNull();
+    });
+
+    it('draws the rows scrolled to', () => {
+      big();
+      const scroller = screen
+        .getByRole('table', { name: 'Comparison' })
+        .closest('.mantine-TableScrollContainer-scrollContainer');
+      if (!(scroller instanceof HTMLElement)) throw new Error('no scroll container');
+      // jsdom lays nothing out: the container says where it is scrolled, as a browser would.
+      const place = { scrollTop: 100 * 60, scrollHeight: 151 * 60, clientHeight: 600 };
+      for (const [name, value] of Object.entries(place))
+        Object.defineProperty(scroller, name, { configurable: true, value });
+      fireEvent.scroll(scroller);
+      const rows = drawn();
+      expect(rows[0]).toBeGreaterThan(80);
+      expect(rows).toContain(102);
+      // Each of the three datasets' scores there.
+      expect(
+        within(screen.getByRole('row', { name: /indicator 100 / })).getAllByLabelText(
+          /exactly 100$/,
+        ),
+      ).toHaveLength(3);
+      expect(screen.queryByRole('row', { name: /indicator 000 / })).toBeNull();
+    });
+
+    it('draws a smaller table whole, with no row count to say', () => {
+      table({ indicators: many.slice(0, 100) });
+      expect(screen.getByRole('table', { name: 'Comparison' })).not.toHaveAttribute(
+        'aria-rowcount',
+      );
+      expect(screen.getAllByRole('row')).toHaveLength(101);
+    });
   });
 });

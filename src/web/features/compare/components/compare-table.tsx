@@ -1,12 +1,15 @@
-import { ActionIcon, Anchor, Badge, Table, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Table } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconX } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Indicator } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import type { ReleaseRef } from '../../../config/routes';
 import { exactScore, rowFormatter } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
+import { measureLater, observeRectLater, scrollWhenMoved } from '../../../lib/unforced-virtual';
 import {
   followedText,
   releaseName,
@@ -48,7 +51,23 @@ export interface CompareTableProps {
   onRemove: (column: Column) => void;
   /** The dataset's own page in its release, which its column header links to. */
   datasetHref: (column: Column) => string;
+  /** Scores are on their way (aria-busy): the cells will change. */
+  busy?: boolean;
 }
+
+/**
+ * Past this many cells, only the rows near the screen are drawn (and drawn again as the table
+ * scrolls): the cells a page creates, styles and lays out when its scores arrive are what it
+ * costs, about 0.3 ms each to create and as much to lay out on a mid-range laptop, all in one
+ * task. A smaller table is drawn whole, so find-in-page and printing see every row.
+ */
+export const DRAWN_WHOLE_CELLS = 400;
+
+/** A row's height before it is measured: two lines and a bar; on a phone, three lines. */
+const ROW_HEIGHT = { wide: 60, phone: 84 };
+
+/** The scroll container's height until it is reported: its largest (see maxHeight below). */
+const scrollHeight = () => Math.max(0, window.innerHeight - 120);
 
 /** Column widths: on a phone the sticky indicator column leaves room for a dataset beside it. */
 const WIDTHS = {
@@ -105,7 +124,8 @@ function NoScore(props: { followed: Followed | undefined; asked: boolean; why: s
   );
 }
 
-function DatasetHeader(props: {
+/** Memoised: drawn again when its column, its link or its being 100 % changes, not with each score. */
+const DatasetHeader = memo(function DatasetHeader(props: {
   column: ShownColumn;
   /** The page's own release: a column of another names its release first. */
   shown: ReleaseRef;
@@ -133,18 +153,29 @@ function DatasetHeader(props: {
           </Badge>
         )}
       </div>
-      <Tooltip label="Remove from the comparison">
-        <ActionIcon
-          className={classes.remove}
-          variant="subtle"
-          size="sm"
-          onClick={() => props.onRemove(column)}
-          aria-label={`Remove dataset ${dataset.id}${elsewhere ? ` of ${releaseName(column.release)}` : ''}`}
-        >
-          <IconX size={14} />
-        </ActionIcon>
-      </Tooltip>
+      {/* A native title, not a Tooltip: each Tooltip sets its state again as it mounts, and
+          20 columns of them were a synchronous render of their own (about 240 ms on the laptop
+          profile, a CPU profile of one load). */}
+      <ActionIcon
+        className={classes.remove}
+        variant="subtle"
+        size="sm"
+        onClick={() => props.onRemove(column)}
+        title="Remove from the comparison"
+        aria-label={`Remove dataset ${dataset.id}${elsewhere ? ` of ${releaseName(column.release)}` : ''}`}
+      >
+        <IconX size={14} />
+      </ActionIcon>
     </div>
+  );
+});
+
+/** The height of the rows not drawn, above or below those that are; no row to a reader. */
+function Spacer(props: { height: number; span: number }) {
+  return (
+    <tr aria-hidden className={classes.spacer} style={{ height: props.height }}>
+      <td colSpan={props.span} />
+    </tr>
   );
 }
 
@@ -154,7 +185,8 @@ function DatasetHeader(props: {
  * release scored on each one's counterpart there (marked †, and said) or saying why it has none.
  * A row's header ranks the columns by that indicator, so only values in one unit are ever
  * ordered against each other. Each cell has a bar against the row's largest; relative view
- * shows a share of the baseline column, or of the row's largest.
+ * shows a share of the baseline column, or of the row's largest. Past DRAWN_WHOLE_CELLS cells
+ * only the rows near the screen are drawn; the table says how many rows it has (aria-rowcount).
  */
 export function CompareTable(props: CompareTableProps) {
   const { indicators, value, loaded, followed, view, baseline, rank, onRank } = props;
@@ -169,18 +201,47 @@ export function CompareTable(props: CompareTableProps) {
       ? largestPerUnit(rows, (indicatorId) => value(only, indicatorId))
       : undefined;
   const base = perUnit ? undefined : columns.find((column) => column.key === baseline);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The header's height, where the body begins in the scroll container (its dataset names wrap).
+  const head = useElementSize<HTMLTableSectionElement>();
+  const windowed = rows.length * columns.length > DRAWN_WHOLE_CELLS;
+  // The rows in view below the sticky header, and a few more either side so a row is drawn
+  // before it shows.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide),
+    scrollMargin: Math.round(head.height),
+    overscan: 4,
+    enabled: windowed,
+    // Sizes as reported after the browser's layout, none read in the commit (unforced-virtual).
+    initialRect: { width: 0, height: scrollHeight() },
+    observeElementRect: observeRectLater,
+    measureElement: measureLater,
+    scrollToFn: scrollWhenMoved,
+  });
+  const items = windowed ? virtualizer.getVirtualItems() : undefined;
+  const drawn = items ? items.map((item) => item.index) : rows.map((_, index) => index);
+  const margin = virtualizer.options.scrollMargin;
+  const above = items ? (items[0]?.start ?? margin) - margin : 0;
+  const below = items ? virtualizer.getTotalSize() + margin - (items.at(-1)?.end ?? margin) : 0;
+  const span = (phone ? 1 : 2) + columns.length;
   return (
     <Table.ScrollContainer
+      ref={scrollRef}
       type="native"
       minWidth={width.indicator + width.unit + columns.length * width.dataset}
-      maxHeight="calc(100dvh - 120px)"
+      maxHeight="calc(100dvh - 120px)" // scrollHeight() counts this until it is reported
     >
       {/* Fixed layout: 2 000 cells sized by the column widths, not measured by their text. */}
       <Table
         aria-label="Comparison"
+        aria-busy={props.busy}
+        aria-rowcount={windowed ? rows.length + 1 : undefined}
         withTableBorder
         withColumnBorders
-        striped
         stickyHeader
         className={classes.table}
       >
@@ -191,8 +252,8 @@ export function CompareTable(props: CompareTableProps) {
             <col key={column.key} style={{ width: width.dataset }} />
           ))}
         </colgroup>
-        <Table.Thead>
-          <Table.Tr>
+        <Table.Thead ref={head.ref}>
+          <Table.Tr aria-rowindex={windowed ? 1 : undefined}>
             <Table.Th scope="col" className={classes.corner}>
               {phone ? 'Indicator (unit)' : 'Indicator'}
             </Table.Th>
@@ -211,7 +272,10 @@ export function CompareTable(props: CompareTableProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((indicator, index) => {
+          {above > 0 && <Spacer height={above} span={span} />}
+          {drawn.map((index) => {
+            const indicator = rows[index];
+            if (!indicator) return null;
             const values = columns.map((column) => value(column, indicator.id));
             const largest =
               perUnit?.get(indicator.unit) ?? Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
@@ -222,8 +286,16 @@ export function CompareTable(props: CompareTableProps) {
               ranked === 'desc' ? IconArrowDown : ranked === 'asc' ? IconArrowUp : IconArrowsSort;
             const name = `${indicator.method} › ${indicator.category} › ${indicator.indicator}`;
             return (
-              <Table.Tr key={indicator.id}>
-                {/* Plain elements in the body: a hundred rows of Text components cost too. */}
+              // Plain elements in the body, not Mantine's: each of its components is a few more
+              // renders, and the body is drawn again as the scores arrive.
+              <tr
+                key={indicator.id}
+                // Striped by the row's place in the whole table, not among the rows drawn.
+                className={index % 2 === 0 ? `${classes.row} ${classes.stripe}` : classes.row}
+                aria-rowindex={windowed ? index + 2 : undefined}
+                data-index={index}
+                ref={windowed ? virtualizer.measureElement : undefined}
+              >
                 <th
                   scope="row"
                   className={classes.rowHeader}
@@ -231,8 +303,9 @@ export function CompareTable(props: CompareTableProps) {
                     ranked === 'desc' ? 'descending' : ranked === 'asc' ? 'ascending' : undefined
                   }
                 >
-                  <UnstyledButton
-                    className={classes.rankButton}
+                  <button
+                    type="button"
+                    className={`${classes.rankButton} mantine-focus-auto`}
                     onClick={() => onRank(nextRank(rank, indicator.id))}
                     aria-label={`Rank datasets by ${name}${ranked ? `, now ${ranked === 'desc' ? 'largest' : 'smallest'} first` : ''}`}
                   >
@@ -244,7 +317,7 @@ export function CompareTable(props: CompareTableProps) {
                       <RankIcon size={14} aria-hidden className={classes.rankIcon} />
                     </span>
                     {phone && <span className={classes.method}>{indicator.unit}</span>}
-                  </UnstyledButton>
+                  </button>
                 </th>
                 {!phone && <td className={classes.unit}>{indicator.unit}</td>}
                 {values.map((v, at) => {
@@ -289,9 +362,10 @@ export function CompareTable(props: CompareTableProps) {
                     </td>
                   );
                 })}
-              </Table.Tr>
+              </tr>
             );
           })}
+          {below > 0 && <Spacer height={below} span={span} />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
