@@ -1,5 +1,8 @@
 import { Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import type { Indicator } from '../../../shared/api/schemas';
 import { useQuery } from '@tanstack/react-query';
+import { useLatest } from '../../lib/latest';
 import { useSecondPass } from '../../lib/second-pass';
 import { useShownLink } from '../../lib/shown-link';
 import { PageSkeleton } from '../../components/feedback/page-skeleton';
@@ -11,7 +14,12 @@ import {
   columnDocumentation,
   useCompareColumns,
 } from '../../features/compare/api/use-compare-columns';
-import { releasesOf, resolveColumns, sameRelease } from '../../features/compare/columns';
+import {
+  releasesOf,
+  resolveColumns,
+  sameRelease,
+  type Column,
+} from '../../features/compare/columns';
 import { CompareNotes } from '../../features/compare/components/compare-notes';
 import { CompareHeader } from '../../features/compare/components/compare-header';
 import { CompareProgress } from '../../features/compare/components/compare-progress';
@@ -41,6 +49,8 @@ export function loader(args: LoaderContext) {
 
 export const ErrorBoundary = RouteError;
 
+const NO_INDICATORS: readonly Indicator[] = [];
+
 /**
  * `/:v/:m/compare?ds=…&ind=…`: datasets side by side on the chosen indicators, or
  * (`mode=methods&theme=…`) every method's indicators for one theme. A column may name another
@@ -56,8 +66,8 @@ export function Component() {
   const licensed = useLicensed();
   const catalogue = usePageData(indicatorQueries.list(release));
   const usage = useQuery(usageQueries.current());
-  const all = catalogue?.indicators ?? [];
-  const { indicators, ...chosen } = comparedIndicators(all, search);
+  const all = catalogue?.indicators ?? NO_INDICATORS;
+  const { indicators, ...chosen } = useMemo(() => comparedIndicators(all, search), [all, search]);
   usePageTitle('Compare', version);
   const citing = useCitingContext();
 
@@ -73,6 +83,14 @@ export function Component() {
     columns: comparison.shownColumns,
   });
   const others = releasesOf(comparison.shownColumns).filter((r) => !sameRelease(r, release));
+  // The same functions from render to render, each acting on the latest link: the controls and
+  // the table's headers are memoised, and each answer that arrives re-renders this page (issue
+  // 34: drawn again on every answer, a 20 × 100 comparison's controls were a long task each time).
+  const onAdd = useLatest(columns.add);
+  const onBase = useLatest(columns.setBase);
+  const onRemove = useLatest((column: Column) =>
+    columns.write(columns.all.filter((c) => c.key !== column.key)),
+  );
   const secondPass = useSecondPass();
   if (!catalogue || !secondPass)
     return <PageSkeleton heading={<CompareHeader comparison={comparison} />} />;
@@ -91,9 +109,9 @@ export function Component() {
         releases={licensed}
         shownColumns={comparison.shownColumns}
         columns={columns.shown}
-        onAdd={columns.add}
+        onAdd={onAdd}
         base={columns.base}
-        onBase={columns.setBase}
+        onBase={onBase}
       />
       <CompareNotes
         release={release}
@@ -123,7 +141,7 @@ export function Component() {
           compared={chosen.named ?? chosen.theme}
           spansReleases={others.length > 0}
           {...citing}
-          onRemove={(column) => columns.write(columns.all.filter((c) => c.key !== column.key))}
+          onRemove={onRemove}
         />
       )}
     </Stack>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { readColumns, type CompareColumn } from '../../../config/compare-link';
 import { MAX_COMPARED, searches, type ReleaseRef } from '../../../config/routes';
@@ -26,8 +27,9 @@ export function columnDocumentation(columns: readonly Column[]) {
 export function useCompareColumns(release: ReleaseRef) {
   const location = useLocation();
   const [search, update] = useRouteSearch(searches.compare);
-  const columns = resolveColumns(search.ds, release);
-  const shown = columns.slice(0, MAX_COMPARED);
+  // The same arrays while the link's columns are: the controls are memoised on them.
+  const columns = useMemo(() => resolveColumns(search.ds, release), [search.ds, release]);
+  const shown = useMemo(() => columns.slice(0, MAX_COMPARED), [columns]);
   return {
     /** Every column the link names, in its order. */
     all: columns,

@@ -14,7 +14,16 @@ import {
   type Followed,
   type ShownColumn,
 } from '../columns';
+import { useUnchanged } from '../../../lib/unchanged';
 import { compareQueries } from './compare-queries';
+
+/** The same columns, each of the same dataset answer: the table's headers need not be drawn again. */
+const sameColumns = (a: readonly ShownColumn[], b: readonly ShownColumn[]) =>
+  a.length === b.length &&
+  a.every((column, i) => {
+    const other = b[i];
+    return column.key === other?.key && column.dataset === other.dataset;
+  });
 
 /**
  * The columns' documentation (free, always) and their scores on the rows' indicators, each
@@ -103,10 +112,13 @@ export function useComparison(input: {
     by: 'batch',
   });
   const of = (column: Column) => scores.answers.of(column.release);
-  const shownColumns: ShownColumn[] = columns.flatMap((column) => {
-    const dataset = documented(column.release)?.datasets.get(column.id);
-    return dataset ? [{ ...column, dataset }] : [];
-  });
+  const shownColumns = useUnchanged(
+    columns.flatMap((column): ShownColumn[] => {
+      const dataset = documented(column.release)?.datasets.get(column.id);
+      return dataset ? [{ ...column, dataset }] : [];
+    }),
+    sameColumns,
+  );
   const documentationPending = read.some((query) => query.isPending);
   const documentationFailed = read.find((query) => query.isError);
   return {

@@ -1,4 +1,5 @@
 import { Group, Select } from '@mantine/core';
+import { memo } from 'react';
 import type { Indicator } from '../../../../shared/api/schemas';
 import type { CompareColumn } from '../../../config/compare-link';
 import type { ReleaseRef, SearchOf } from '../../../config/routes';
@@ -12,9 +13,10 @@ type Search = SearchOf<'compare'>;
 
 /**
  * What is compared and how: by chosen indicators or across methods (a theme, or one indicator
- * every method has), absolute or relative (to what), and which datasets.
+ * every method has), absolute or relative (to what), and which datasets. Memoised: its props stay
+ * the same objects while the link does, so the answers arriving do not draw it again.
  */
-export function CompareControls(props: {
+export const CompareControls = memo(function CompareControls(props: {
   search: Search;
   update: (changes: Partial<Search>, options?: { replace?: boolean }) => void;
   indicators: readonly Indicator[];
@@ -111,4 +113,4 @@ export function CompareControls(props: {
       />
     </Group>
   );
-}
+});
