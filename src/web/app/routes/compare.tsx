@@ -25,6 +25,10 @@ import { CompareHeader } from '../../features/compare/components/compare-header'
 import { CompareProgress } from '../../features/compare/components/compare-progress';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareResults } from '../../features/compare/components/compare-results';
+import {
+  DRAWN_WHOLE_CELLS,
+  loadWindowedRows,
+} from '../../features/compare/components/compare-table';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { defaultIndicatorSet } from '../../features/indicators/defaults';
 import { useLicensed } from '../../features/releases/api/use-licensed';
@@ -37,13 +41,19 @@ import { useRouteSearch } from '../../lib/url-state';
 import { type LoaderContext, startQuery, loaderInput } from '../route-context';
 import { comparedIndicators } from './compare/compared-indicators';
 
-/** The catalogue and the columns' documentation, each in its release (free); never a score. */
+/**
+ * The catalogue and the columns' documentation, each in its release (free); never a score. And
+ * the windowed table's code when the link asks for a long table.
+ */
 export function loader(args: LoaderContext) {
   const { queryClient, release, search } = loaderInput(args, searches.compare);
   const columns = resolveColumns(search.ds.slice(0, MAX_COMPARED), release);
   startQuery(queryClient, indicatorQueries.list(release));
   for (const query of columnDocumentation(columns)) startQuery(queryClient, query);
   startQuery(queryClient, usageQueries.current());
+  // A table drawn only near the screen needs the windowing's code: fetched now, beside the data.
+  if (search.mode === 'datasets' && columns.length * search.ind.length > DRAWN_WHOLE_CELLS)
+    void loadWindowedRows();
   return null;
 }
 

@@ -1,15 +1,14 @@
 import { ActionIcon, Anchor, Badge, Table } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconX } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Indicator } from '../../../../shared/api/schemas';
 import { OrMissing } from '../../../components/data/missing';
 import type { ReleaseRef } from '../../../config/routes';
 import { exactScore, rowFormatter } from '../../../lib/format';
 import { usePhone } from '../../../lib/screen';
-import { measureLater, observeRectLater, scrollWhenMoved } from '../../../lib/unforced-virtual';
+import { ROWS_FIRST } from '../../../lib/second-pass';
 import {
   followedText,
   releaseName,
@@ -63,11 +62,9 @@ export interface CompareTableProps {
  */
 export const DRAWN_WHOLE_CELLS = 400;
 
-/** A row's height before it is measured: two lines and a bar; on a phone, three lines. */
-const ROW_HEIGHT = { wide: 60, phone: 84 };
-
-/** The scroll container's height until it is reported: its largest (see maxHeight below). */
-const scrollHeight = () => Math.max(0, window.innerHeight - 120);
+/** The windowed body, loaded when a table is that long; the page's loader fetches it early. */
+export const loadWindowedRows = () => import('./windowed-rows');
+const WindowedRows = lazy(loadWindowedRows);
 
 /** Column widths: on a phone the sticky indicator column leaves room for a dataset beside it. */
 const WIDTHS = {
@@ -170,15 +167,6 @@ const DatasetHeader = memo(function DatasetHeader(props: {
   );
 });
 
-/** The height of the rows not drawn, above or below those that are; no row to a reader. */
-function Spacer(props: { height: number; span: number }) {
-  return (
-    <tr aria-hidden className={classes.spacer} style={{ height: props.height }}>
-      <td colSpan={props.span} />
-    </tr>
-  );
-}
-
 /**
  * Datasets as columns, each in its release with its reference product and unit; indicators of
  * the page's release as rows grouped by method › category with their units, a column of another
@@ -202,38 +190,106 @@ export function CompareTable(props: CompareTableProps) {
       : undefined;
   const base = perUnit ? undefined : columns.find((column) => column.key === baseline);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // The scroll container as state, not a ref: a windowed body already loaded mounts with the
+  // table, and its effects run before a parent's ref is set; as state it is drawn again with it.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   // The header's height, where the body begins in the scroll container (its dataset names wrap).
-  const head = useElementSize<HTMLTableSectionElement>();
+  const { ref: headRef, height: headHeight } = useElementSize<HTMLTableSectionElement>();
   const windowed = rows.length * columns.length > DRAWN_WHOLE_CELLS;
-  // The rows in view below the sticky header, and a few more either side so a row is drawn
-  // before it shows.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => (phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide),
-    scrollMargin: Math.round(head.height),
-    overscan: 4,
-    enabled: windowed,
-    // Sizes as reported after the browser's layout, none read in the commit (unforced-virtual).
-    initialRect: { width: 0, height: scrollHeight() },
-    observeElementRect: observeRectLater,
-    measureElement: measureLater,
-    scrollToFn: scrollWhenMoved,
-  });
-  const items = windowed ? virtualizer.getVirtualItems() : undefined;
-  const drawn = items ? items.map((item) => item.index) : rows.map((_, index) => index);
-  const margin = virtualizer.options.scrollMargin;
-  const above = items ? (items[0]?.start ?? margin) - margin : 0;
-  const below = items ? virtualizer.getTotalSize() + margin - (items.at(-1)?.end ?? margin) : 0;
   const span = (phone ? 1 : 2) + columns.length;
+  /** One body row, by its place in the whole table; `measure` when only some rows are drawn. */
+  const row = (index: number, measure?: (row: HTMLTableRowElement | null) => void) => {
+    const indicator = rows[index];
+    if (!indicator) return null;
+    const values = columns.map((column) => value(column, indicator.id));
+    const largest =
+      perUnit?.get(indicator.unit) ?? Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
+    const format = rowFormatter(values);
+    const newGroup = rows[index - 1]?.method !== indicator.method;
+    const ranked = rank?.indicatorId === indicator.id ? rank.direction : undefined;
+    const RankIcon =
+      ranked === 'desc' ? IconArrowDown : ranked === 'asc' ? IconArrowUp : IconArrowsSort;
+    const name = `${indicator.method} › ${indicator.category} › ${indicator.indicator}`;
+    return (
+      // Plain elements in the body, not Mantine's: each of its components is a few more
+      // renders, and the body is drawn again as the scores arrive.
+      <tr
+        key={indicator.id}
+        // Striped by the row's place in the whole table, not among the rows drawn.
+        className={index % 2 === 0 ? `${classes.row} ${classes.stripe}` : classes.row}
+        aria-rowindex={windowed ? index + 2 : undefined}
+        data-index={index}
+        ref={measure}
+      >
+        <th
+          scope="row"
+          className={classes.rowHeader}
+          aria-sort={ranked === 'desc' ? 'descending' : ranked === 'asc' ? 'ascending' : undefined}
+        >
+          <button
+            type="button"
+            className={`${classes.rankButton} mantine-focus-auto`}
+            onClick={() => onRank(nextRank(rank, indicator.id))}
+            aria-label={`Rank datasets by ${name}${ranked ? `, now ${ranked === 'desc' ? 'largest' : 'smallest'} first` : ''}`}
+          >
+            <span className={newGroup ? classes.methodFirst : classes.method}>
+              {indicator.method}
+            </span>
+            <span className={classes.rankLine}>
+              {indicator.category} › {indicator.indicator}
+              <RankIcon size={14} aria-hidden className={classes.rankIcon} />
+            </span>
+            {phone && <span className={classes.method}>{indicator.unit}</span>}
+          </button>
+        </th>
+        {!phone && <td className={classes.unit}>{indicator.unit}</td>}
+        {values.map((v, at) => {
+          const column = columns[at];
+          if (!column) return null;
+          const here = followed(column.release, indicator.id);
+          const why = followedText(here, column.release, props.shown);
+          if (v === undefined)
+            return (
+              <td key={column.key} className={classes.cell}>
+                <NoScore followed={here} asked={loaded(column, indicator.id)} why={why} />
+              </td>
+            );
+          const share =
+            view !== 'relative'
+              ? undefined
+              : perUnit
+                ? largest > 0
+                  ? (v / largest) * 100
+                  : undefined
+                : relativeShare(
+                    v,
+                    values,
+                    base === undefined ? undefined : value(base, indicator.id),
+                    base !== undefined,
+                  );
+          const shown =
+            view === 'relative' ? (share === undefined ? 'n/a' : formatPercent(share)) : format(v);
+          return (
+            <td key={column.key} className={classes.cell}>
+              <ScoreCell
+                value={v}
+                shown={shown}
+                share={largest > 0 ? Math.abs(v) / largest : 0}
+                unit={indicator.unit}
+                followed={here?.kind === 'counterpart' ? why : undefined}
+              />
+            </td>
+          );
+        })}
+      </tr>
+    );
+  };
   return (
     <Table.ScrollContainer
-      ref={scrollRef}
+      ref={setScroller}
       type="native"
       minWidth={width.indicator + width.unit + columns.length * width.dataset}
-      maxHeight="calc(100dvh - 120px)" // scrollHeight() counts this until it is reported
+      maxHeight="calc(100dvh - 120px)" // windowed-rows counts this until it is reported
     >
       {/* Fixed layout: 2 000 cells sized by the column widths, not measured by their text. */}
       <Table
@@ -252,7 +308,7 @@ export function CompareTable(props: CompareTableProps) {
             <col key={column.key} style={{ width: width.dataset }} />
           ))}
         </colgroup>
-        <Table.Thead ref={head.ref}>
+        <Table.Thead ref={headRef}>
           <Table.Tr aria-rowindex={windowed ? 1 : undefined}>
             <Table.Th scope="col" className={classes.corner}>
               {phone ? 'Indicator (unit)' : 'Indicator'}
@@ -272,100 +328,21 @@ export function CompareTable(props: CompareTableProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {above > 0 && <Spacer height={above} span={span} />}
-          {drawn.map((index) => {
-            const indicator = rows[index];
-            if (!indicator) return null;
-            const values = columns.map((column) => value(column, indicator.id));
-            const largest =
-              perUnit?.get(indicator.unit) ?? Math.max(0, ...values.map((v) => Math.abs(v ?? 0)));
-            const format = rowFormatter(values);
-            const newGroup = rows[index - 1]?.method !== indicator.method;
-            const ranked = rank?.indicatorId === indicator.id ? rank.direction : undefined;
-            const RankIcon =
-              ranked === 'desc' ? IconArrowDown : ranked === 'asc' ? IconArrowUp : IconArrowsSort;
-            const name = `${indicator.method} › ${indicator.category} › ${indicator.indicator}`;
-            return (
-              // Plain elements in the body, not Mantine's: each of its components is a few more
-              // renders, and the body is drawn again as the scores arrive.
-              <tr
-                key={indicator.id}
-                // Striped by the row's place in the whole table, not among the rows drawn.
-                className={index % 2 === 0 ? `${classes.row} ${classes.stripe}` : classes.row}
-                aria-rowindex={windowed ? index + 2 : undefined}
-                data-index={index}
-                ref={windowed ? virtualizer.measureElement : undefined}
-              >
-                <th
-                  scope="row"
-                  className={classes.rowHeader}
-                  aria-sort={
-                    ranked === 'desc' ? 'descending' : ranked === 'asc' ? 'ascending' : undefined
-                  }
-                >
-                  <button
-                    type="button"
-                    className={`${classes.rankButton} mantine-focus-auto`}
-                    onClick={() => onRank(nextRank(rank, indicator.id))}
-                    aria-label={`Rank datasets by ${name}${ranked ? `, now ${ranked === 'desc' ? 'largest' : 'smallest'} first` : ''}`}
-                  >
-                    <span className={newGroup ? classes.methodFirst : classes.method}>
-                      {indicator.method}
-                    </span>
-                    <span className={classes.rankLine}>
-                      {indicator.category} › {indicator.indicator}
-                      <RankIcon size={14} aria-hidden className={classes.rankIcon} />
-                    </span>
-                    {phone && <span className={classes.method}>{indicator.unit}</span>}
-                  </button>
-                </th>
-                {!phone && <td className={classes.unit}>{indicator.unit}</td>}
-                {values.map((v, at) => {
-                  const column = columns[at];
-                  if (!column) return null;
-                  const here = followed(column.release, indicator.id);
-                  const why = followedText(here, column.release, props.shown);
-                  if (v === undefined)
-                    return (
-                      <td key={column.key} className={classes.cell}>
-                        <NoScore followed={here} asked={loaded(column, indicator.id)} why={why} />
-                      </td>
-                    );
-                  const share =
-                    view !== 'relative'
-                      ? undefined
-                      : perUnit
-                        ? largest > 0
-                          ? (v / largest) * 100
-                          : undefined
-                        : relativeShare(
-                            v,
-                            values,
-                            base === undefined ? undefined : value(base, indicator.id),
-                            base !== undefined,
-                          );
-                  const shown =
-                    view === 'relative'
-                      ? share === undefined
-                        ? 'n/a'
-                        : formatPercent(share)
-                      : format(v);
-                  return (
-                    <td key={column.key} className={classes.cell}>
-                      <ScoreCell
-                        value={v}
-                        shown={shown}
-                        share={largest > 0 ? Math.abs(v) / largest : 0}
-                        unit={indicator.unit}
-                        followed={here?.kind === 'counterpart' ? why : undefined}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-          {below > 0 && <Spacer height={below} span={span} />}
+          {windowed ? (
+            // The first rows while the windowing's code loads (the loader fetches it early).
+            <Suspense fallback={rows.slice(0, ROWS_FIRST).map((_, index) => row(index))}>
+              <WindowedRows
+                count={rows.length}
+                scroller={scroller}
+                headHeight={headHeight}
+                phone={phone}
+                span={span}
+                row={row}
+              />
+            </Suspense>
+          ) : (
+            rows.map((_, index) => row(index))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
