@@ -33,17 +33,19 @@ export interface Route {
   content: string;
 }
 
+/** What the page records of itself (`window.__vitals`), read back by readVitals. */
+interface PageVitals {
+  lcp: number;
+  content: number | null;
+  interactions: number[];
+  longest: number;
+  /** Each long task: when it began and how long it ran (ms). */
+  tasks: [number, number][];
+}
+
 /** What the page records of itself: LCP candidates, interactions, the content's arrival. */
 function recordVitals(selector: string) {
-  const w = window as unknown as {
-    __vitals: {
-      lcp: number;
-      content: number | null;
-      interactions: number[];
-      longest: number;
-      tasks: [number, number][];
-    };
-  };
+  const w = window as unknown as { __vitals: PageVitals };
   w.__vitals = { lcp: 0, content: null, interactions: [], longest: 0, tasks: [] };
   // The longest task: what a click during a load would wait for, when the load needs no click.
   new PerformanceObserver((list) => {
@@ -95,15 +97,7 @@ export interface Vitals {
 async function readVitals(page: Page, askedAt = Number.NaN): Promise<Vitals> {
   const vitals = await page.evaluate(() => {
     const { lcp, content, interactions, longest, tasks } = (
-      window as unknown as {
-        __vitals: {
-          lcp: number;
-          content: number | null;
-          interactions: number[];
-          longest: number;
-          tasks: [number, number][];
-        };
-      }
+      window as unknown as { __vitals: PageVitals }
     ).__vitals;
     const shown = tasks.filter(
       ([start, duration]) => content !== null && start + duration > content,
