@@ -50,25 +50,27 @@ describe('Copy as code asks what the page asked', () => {
   });
 
   it('states the bill the page states, and once paid for, that it adds nothing', async () => {
-    // A dataset nobody has charged yet, so the page asks first and states its bill, and that no
-    // other live file can charge meanwhile: they run beside this one on the same proxy, whose
-    // ledger is the licence's, and search "market", "production" and "transport". A dataset of
-    // theirs charged between this test's two pages (a "market for heat") loaded its scores
-    // unasked, so neither the bill nor "Load scores" ever showed (clean runs, a core kept busy).
+    // A dataset nobody has charged yet in any release, so the page asks first and states its
+    // bill, and that no other live file can charge meanwhile: they run beside this one on the
+    // same proxy, whose ledger is the licence's. Three busy clean runs failed here when this took
+    // the first uncharged "heat" dataset of 3.12 cutoff, as api-client.live.test.ts does and then
+    // charges: the page found it charged and loaded its scores unasked, so no bill showed. So the
+    // last of a release no other file charges in (a Dataset ID may be the same in several), and
+    // none named by the words the other files search.
+    const release = { version: '3.11', system_model: 'consequential' } as const;
     const theirs = /market|production|transport|treatment/i;
-    const page = await callApi('search', {
-      query: { version: '3.12', system_model: 'cutoff', query: 'heat', limit: 50 },
-    });
+    const page = await callApi('search', { query: { ...release, query: 'heat', limit: 50 } });
     const charged = new Set((await callApi('usage')).charged.datasets);
     const id = page.results
       .filter((hit) => ![hit.name, ...hit.products.map((p) => p.name)].some((n) => theirs.test(n)))
       .flatMap((hit) => hit.products.flatMap((p) => p.datasets.map((d) => d.id)))
-      .find((candidate) => !charged.has(candidate));
-    if (id === undefined) throw new Error('no heat dataset of this file’s own is left uncharged');
-    const app = await renderApp(`/3.12/cutoff/datasets/${id}?ind=964`);
+      .findLast((candidate) => !charged.has(candidate));
+    if (id === undefined)
+      throw new Error('no heat dataset of 3.11 consequential is left uncharged');
+    const path = `/3.11/consequential/datasets/${String(id)}?ind=964`;
+    const app = await renderApp(path);
     // Priced by the proxy every live file shares, which may be reading whole releases for them
-    // meanwhile: 20 s. (Three busy clean runs failed here or below, once past 20 s: a dataset
-    // charged by another file, as above, fits all three; a slow bill, first thought, did not.)
+    // meanwhile: 20 s.
     const prompt = await screen.findByText(
       /^Loading them adds .* to this period’s licence bill\./,
       {},
@@ -93,8 +95,8 @@ describe('Copy as code asks what the page asked', () => {
     app.unmount();
 
     // Loaded on the page: copied again, the code says it adds nothing. The same page and bill
-    // as above, so the same longer wait: a clean run later failed here after 8 s instead.
-    await renderApp(`/3.12/cutoff/datasets/${id}?ind=964`);
+    // as above, so the same longer wait.
+    await renderApp(path);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Load scores' }, { timeout: 20_000 }),
     );
