@@ -66,6 +66,9 @@ export const DRAWN_WHOLE_CELLS = 400;
 export const loadWindowedRows = () => import('./windowed-rows');
 const WindowedRows = lazy(loadWindowedRows);
 
+/** What the table's scroll container leaves of the screen's height: it is 120 px less tall. */
+const HEAD_ROOM = 120;
+
 /** Column widths: on a phone the sticky indicator column leaves room for a dataset beside it. */
 const WIDTHS = {
   wide: { indicator: 280, unit: 120, dataset: 180 },
@@ -289,7 +292,7 @@ export function CompareTable(props: CompareTableProps) {
       ref={setScroller}
       type="native"
       minWidth={width.indicator + width.unit + columns.length * width.dataset}
-      maxHeight="calc(100dvh - 120px)" // windowed-rows counts this until it is reported
+      maxHeight={`calc(100dvh - ${String(HEAD_ROOM)}px)`}
     >
       {/* Fixed layout: 2 000 cells sized by the column widths, not measured by their text. */}
       <Table
@@ -334,6 +337,7 @@ export function CompareTable(props: CompareTableProps) {
               <WindowedRows
                 count={rows.length}
                 scroller={scroller}
+                viewHeight={Math.max(0, window.innerHeight - HEAD_ROOM)}
                 headHeight={headHeight}
                 phone={phone}
                 span={span}

@@ -6,9 +6,6 @@ import classes from './compare-table.module.css';
 /** A row's height before it is measured: two lines and a bar; on a phone, three lines. */
 const ROW_HEIGHT = { wide: 60, phone: 84 };
 
-/** The scroll container's height until it is reported: its largest (the table's maxHeight). */
-const scrollHeight = () => Math.max(0, window.innerHeight - 120);
-
 /** The height of the rows not drawn, above or below those that are; no row to a reader. */
 function Spacer(props: { height: number; span: number }) {
   return (
@@ -27,6 +24,8 @@ export default function WindowedRows(props: {
   count: number;
   /** The table's scroll container, once it is in the page. */
   scroller: HTMLDivElement | null;
+  /** The scroll container's height until it is reported: its largest. */
+  viewHeight: number;
   /** The sticky header's height: where the body begins in the scroll container. */
   headHeight: number;
   phone: boolean;
@@ -42,7 +41,7 @@ export default function WindowedRows(props: {
     scrollMargin: Math.round(props.headHeight),
     overscan: 4,
     // Sizes as reported after the browser's layout, none read in the commit (unforced-virtual).
-    initialRect: { width: 0, height: scrollHeight() },
+    initialRect: { width: 0, height: props.viewHeight },
     observeElementRect: observeRectLater,
     measureElement: measureLater,
     scrollToFn: scrollWhenMoved,
