@@ -107,7 +107,7 @@ const ProxyEnvSchema = z
     USER_FREE_CALLS_PER_HOUR: int(0, 10_000_000).default(5_000),
     LOCAL_WORK_PER_USER: int(1, 1000).default(2),
     LOCAL_WORK_MB: int(1, 65_536).default(64),
-    RELEASE_READ_CONCURRENCY: int(1, 64).default(32),
+    RELEASE_READ_CONCURRENCY: int(1, 64).default(48),
     READING_HOLD_MS: int(0, 10_000).default(1_000),
     UNAUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     CORS_ORIGINS: z

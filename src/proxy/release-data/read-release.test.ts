@@ -46,14 +46,14 @@ function slowRelease(n: number, before: () => void = () => undefined) {
 }
 
 describe('reading a release at the service’s latency', () => {
-  it('keeps 32 calls in flight by default, every dataset read once and in order', async () => {
+  it('keeps 48 calls in flight by default, every dataset read once and in order', async () => {
     const { source, inFlight } = slowRelease(5_000);
     const docs = await readRelease(source);
     expect(docs.map((doc) => doc.id)).toEqual(Array.from({ length: 5_000 }, (_, i) => i + 1));
-    // Fifty batch calls: 32 at a time, never more (the service is not flooded).
-    expect(READ_CONCURRENCY).toBe(32);
-    expect(inFlight.mostDocuments).toBe(32);
-    expect(inFlight.mostSearch).toBeLessThanOrEqual(32);
+    // Fifty batch calls: 48 at a time, never more (the service is not flooded).
+    expect(READ_CONCURRENCY).toBe(48);
+    expect(inFlight.mostDocuments).toBe(48);
+    expect(inFlight.mostSearch).toBeLessThanOrEqual(48);
     expect(inFlight.mostSearch).toBeGreaterThan(1);
   });
 

@@ -24,10 +24,14 @@ export const PAGE_SIZE = 100;
  * read-pool.ts, halved while the service asks for less or does not answer in time). At 150 ms
  * of service latency the first What changed reads about 460 calls and a history from nothing
  * about 660: with 8 in flight (four for each of two releases, before) they took 12.4 s and
- * 20.4 s, with 16 7.2 s and 9.9 s, with 32 5.2 s and 7.0 s, where the proxy's own CPU
- * (about 5 ms a call, parsing and checking 100 documents) is the limit (`npm run bench -- history`).
+ * 20.4 s, with 16 7.2 s and 9.9 s, with 32 5.2 s and 7.0 s. The proxy's CPU was then thought the
+ * limit past 32; measured again on 2026-12-07 the reads were still waiting on the service's
+ * latency (the proxy busy two thirds of the time): the first What changed 3.3 s at 32, 2.8 s at
+ * 48, 2.4 s at 64 (proxies on their own, three runs each). 48 is half as many again, not all
+ * that helps: a service that asks for less is heard (read-pool.ts), one that slows without a
+ * word is not.
  */
-export const READ_CONCURRENCY = 32;
+export const READ_CONCURRENCY = 48;
 /** A filtered search read whole (sectors/): the user's own calls, within their 8 at once. */
 const SEARCH_CONCURRENCY = 4;
 /** Search rows read at most, listing a release or answering one filtered search: far above any release's. */
