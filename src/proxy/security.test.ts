@@ -10,7 +10,7 @@ import { useStubHarness } from './testing/stub-harness';
 // The security catalogue of ../shared/design/security.md §4.2, against a recording stub upstream:
 // the allow-list, headers both ways and CORS (limits and slow clients: security-limits.test.ts;
 // bodies, failures, the service token and shutdown: security-failures.test.ts).
-const { stub, tokens, proxy, as } = useStubHarness({
+const { stub, tokens, proxy, as, advance } = useStubHarness({
   start: () => startTestEmulator(),
   signIn: signInWithCode,
 });
@@ -139,6 +139,97 @@ describe('SEC-03: the allow-list', () => {
     expect(sent.map((url) => url.pathname)).toContain('/v0/versions');
     for (const url of sent) {
       expect(url.searchParams.get('version'), url.href).not.toBe('3.99');
+    }
+  });
+
+  /** The stub's licence lists `listed()`, read again each time the proxy asks. */
+  function licence(listed: () => { version: string; system_models: string[] }[]) {
+    stub().state.script = (url) =>
+      url.pathname === '/v0/versions' ? { body: { results: listed() } } : undefined;
+  }
+  /** The proxy its own HTTP server, so cache replays (routes/replays.ts) take their part. */
+  async function over(p: Proxy) {
+    const { port } = new URL(await p.app.listen({ host: '127.0.0.1', port: 0 }));
+    return async (path: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: as('a') });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+  }
+  /** The version list's time in the proxy's cache (cache/catalog.ts), and a moment more. */
+  const LIST_KEPT_MS = 5 * 60_000 + 1;
+
+  it('gives no kept answer of a system model the licence has dropped, replayed or not', async () => {
+    let models = ['cutoff', 'consequential'];
+    licence(() => [
+      { version: '3.11', system_models: ['cutoff', 'consequential'] },
+      { version: '3.12', system_models: models },
+    ]);
+    try {
+      const p = await proxy();
+      const get = await over(p);
+      expect((await get('/api/versions')).status).toBe(200);
+      const dropped = '/api/indicators?version=3.12&system_model=consequential';
+      const kept = '/api/indicators?version=3.12&system_model=cutoff';
+      for (const path of [dropped, dropped, kept]) expect((await get(path)).status).toBe(200);
+      expect(p.replays.replayed).toBe(1);
+
+      // The licence drops consequential; the explorer's next page reads the list again.
+      models = ['cutoff'];
+      advance(LIST_KEPT_MS);
+      expect((await get('/api/versions')).status).toBe(200);
+      const sent = stub().requests.length;
+      for (const attempt of [1, 2]) {
+        const refused = await get(dropped);
+        expect(refused.status, `attempt ${attempt}`).toBe(403);
+        const problem = ProblemSchema.parse(refused.body);
+        expect(problem.code).toBe('not_licensed');
+        expect(problem.detail).toBe(
+          'The licence lists release 3.12 with system model cutoff, not consequential.',
+        );
+      }
+      // The full path refuses it too (app.inject never takes a replay).
+      const injected = await p.app.inject({ url: dropped, headers: as('a') });
+      expect(injected.statusCode).toBe(403);
+      // Neither a replay nor the data service answered it; the model still listed is answered.
+      expect(p.replays.replayed).toBe(1);
+      expect(stub().requests.slice(sent)).toEqual([]);
+      expect((await get(kept)).status).toBe(200);
+      expect(p.replays.replayed).toBe(2);
+    } finally {
+      stub().state.script = undefined;
+    }
+  });
+
+  it('reads the list again before refusing a release the list read earlier lacks', async () => {
+    let listed = [{ version: '3.12', system_models: ['cutoff'] }];
+    licence(() => listed);
+    try {
+      const p = await proxy();
+      const get = await over(p);
+      expect((await get('/api/versions')).status).toBe(200);
+      // Past the list's time in the cache, a release added to the licence since is answered.
+      listed = [...listed, { version: '3.13', system_models: ['cutoff'] }];
+      advance(LIST_KEPT_MS);
+      const versionsRead = () =>
+        stub().requests.filter((request) => request.url.startsWith('/v0/versions')).length;
+      const before = versionsRead();
+      expect((await get('/api/indicators?version=3.13&system_model=cutoff')).status).toBe(200);
+      expect(versionsRead()).toBe(before + 1);
+      // A release the list lacks when read again is refused as before, with no other call.
+      advance(LIST_KEPT_MS);
+      const sent = stub().requests.length;
+      const refused = await get('/api/indicators?version=3.99&system_model=cutoff');
+      expect(refused.status).toBe(404);
+      expect(ProblemSchema.parse(refused.body).detail).toBe(
+        'The licence lists no release 3.99 with system model cutoff.',
+      );
+      expect(
+        stub()
+          .requests.slice(sent)
+          .map((request) => request.url),
+      ).toEqual([expect.stringMatching(/^\/v0\/versions/)]);
+    } finally {
+      stub().state.script = undefined;
     }
   });
 

@@ -50,6 +50,31 @@ const notListed = (release: ReleaseRef) =>
   });
 
 /**
+ * The refusal of a listed version in a system model the licence does not list with it, as the
+ * data service refuses it (403), before any answer kept from when the licence did.
+ */
+const modelNotListed = (release: ReleaseRef, models: readonly string[]) =>
+  new ProxyError(403, 'not_licensed', {
+    detail: `The licence lists release ${release.version} with system model${models.length === 1 ? '' : 's'} ${models.join(', ')}, not ${release.systemModel}.`,
+    hint: 'GET /api/versions lists the releases',
+  });
+
+/**
+ * What a licence's list says of a release: listed, or the refusal it calls for. A system model
+ * the list names with no version at all is refused as one that may not exist (404), as the
+ * explorer tells them apart (`release-layout.tsx`).
+ */
+const verdictOf = (releases: Releases, release: ReleaseRef): ProxyError | undefined => {
+  const entry = releases.releases.find((listed) => listed.version === release.version);
+  if (!entry) return notListed(release);
+  if (entry.system_models.includes(release.systemModel)) return undefined;
+  const known = releases.releases.some((listed) =>
+    listed.system_models.includes(release.systemModel),
+  );
+  return known ? modelNotListed(release, entry.system_models) : notListed(release);
+};
+
+/**
  * What several routes read through the cache: the licensed releases, a release resolved from
  * `latest`, a dataset's documentation and the service's search pages, each one entry wherever
  * it is asked for.
@@ -61,12 +86,22 @@ export function createCatalog(deps: {
 }) {
   const { adapter, cache, limits } = deps;
 
+  /**
+   * The licence's list as this process last read it, kept past its time in the cache: what it
+   * says of a release is still the licence's last word here (see `resolve`).
+   */
+  let lastRead: Releases | undefined;
+
   // The releases are read on every data request: their value is kept with the cached answer.
-  const versionsAnswer = (caller: Caller) =>
-    cache.getOrProduceValue<Releases>(VERSIONS_KEY, () => adapter.versions(caller), {
-      store: true,
-      ttlMs: VERSIONS_TTL_MS,
-    });
+  const versionsAnswer = async (caller: Caller) => {
+    const answer = await cache.getOrProduceValue<Releases>(
+      VERSIONS_KEY,
+      () => adapter.versions(caller),
+      { store: true, ttlMs: VERSIONS_TTL_MS },
+    );
+    lastRead = answer.value;
+    return answer;
+  };
   const releases = async (caller: Caller): Promise<Releases> =>
     (await versionsAnswer(caller)).value;
 
@@ -89,7 +124,11 @@ export function createCatalog(deps: {
     shared(usersOwnKey(key, userId), produce);
 
   /** The licence's releases if this process has them at hand, without asking anyone. */
-  const releasesAtHand = () => cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
+  const releasesAtHand = () => {
+    const atHand = cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
+    if (atHand) lastRead = atHand;
+    return atHand;
+  };
 
   /** Whether the licence lists the release (its list is read through the cache). */
   const listed = async (caller: Caller, release: ReleaseRef) =>
@@ -170,15 +209,21 @@ export function createCatalog(deps: {
       const systemModel = query.system_model ?? DEFAULT_SYSTEM_MODEL;
       if (query.version !== undefined && query.version !== LATEST) {
         const release = { version: query.version, systemModel };
-        // A version the licence's list lacks in every system model is refused here when the
-        // list is at hand, before the data service is asked anything: the explorer's pages
-        // start their queries beside their own check of the release (a mistyped link). Not
-        // asked for the list alone, which would cost a fresh proxy's first call a round trip:
-        // without it, the service's 404 says so. A listed version with a system model the
-        // licence lacks goes on to the service, whose 403 says whether it exists unlicensed.
-        const known = releasesAtHand();
-        if (known && !known.releases.some((entry) => entry.version === release.version))
-          throw notListed(release);
+        // A release the licence's list lacks is refused here, before the data service is asked
+        // anything and before any answer kept for it is given: a version it lacks (a mistyped
+        // link; 404), or a system model it does not list the version with (403, as the service
+        // says it; 404 for one it lists with no version). The explorer's pages start their queries beside their own check of the
+        // release, so the list is usually at hand. Past its time in the cache, the list last
+        // read still refuses what it lacks once read again (a release added since is not
+        // refused), and allows what it lists: a release the licence has dropped is refused
+        // from the next reading of the list on (the explorer reads it on every page it loads).
+        // Never read, it is not read for this alone, which would cost a fresh proxy's first
+        // call a round trip: the service's own 404 or 403 says so.
+        const atHand = releasesAtHand();
+        const refusal = atHand
+          ? verdictOf(atHand, release)
+          : lastRead && verdictOf(lastRead, release) && verdictOf(await releases(caller), release);
+        if (refusal) throw refusal;
         return release;
       }
       const latest = (await releases(caller)).latest;
@@ -187,6 +232,16 @@ export function createCatalog(deps: {
           detail: 'Your organisation’s licence holds no release.',
         });
       return { version: latest, systemModel };
+    },
+
+    /**
+     * Whether a kept answer of `release` may be given again without asking anyone (a cache
+     * replay, `routes/replays.ts`): not when the licence's list, as this process last read it,
+     * lacks the release. A list never read allows it, as `resolve` does.
+     */
+    listedAsLastRead(release: ReleaseRef): boolean {
+      const list = releasesAtHand() ?? lastRead;
+      return list === undefined || verdictOf(list, release) === undefined;
     },
 
     /**
@@ -261,6 +316,12 @@ export function createCatalog(deps: {
  */
 export const namesRelease = (query: { version?: string | undefined }) =>
   query.version !== undefined && query.version !== LATEST;
+
+/** The release a replay of the answer belongs to, when the request named it (`namesRelease`). */
+export const replayOf = (
+  query: { version?: string | undefined },
+  release: ReleaseRef,
+): ReleaseRef | undefined => (namesRelease(query) ? release : undefined);
 
 const documentationKey = (release: ReleaseRef, id: number) =>
   answerKey('GET', `/api/datasets/${id}`, releaseQuery(release));

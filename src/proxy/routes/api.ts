@@ -167,7 +167,12 @@ export async function registerApi(app: FastifyInstance, replays: Replays) {
         if ('cached' in outcome) {
           // The same for everyone who may ask, and fixed by the target alone: replayed from now.
           if (outcome.replay && route.method === 'GET')
-            replays.learn(request.raw.url ?? '', outcome.cached, CACHE_CONTROL[route.caching]);
+            replays.learn(
+              request.raw.url ?? '',
+              outcome.cached,
+              CACHE_CONTROL[route.caching],
+              outcome.replay,
+            );
           // "Not in this release" is kept like an answer, and never leaves as a 200.
           if (outcome.cached.absent !== undefined)
             return sendProblem(request, reply, notFound(outcome.cached, outcome.cached.absent));

@@ -29,8 +29,11 @@ const attach = (replays: Replays, cache: ResponseCache, deps: Partial<ReplayDeps
     closing: () => false,
     cors: false,
     trustedProxies: [],
+    listed: () => true,
     ...deps,
   });
+
+const RELEASE = { version: '3.12', systemModel: 'cutoff' };
 
 async function started(replays: Replays) {
   const fullPath: string[] = [];
@@ -56,7 +59,7 @@ describe('a kept answer worth compressing', () => {
     });
     const replays = new Replays();
     attach(replays, cache);
-    replays.learn('/api/datasets/1?version=3.12', answer, CACHE_CONTROL.immutable);
+    replays.learn('/api/datasets/1?version=3.12', answer, CACHE_CONTROL.immutable, RELEASE);
     const { origin, fullPath } = await started(replays);
     const ask = () =>
       fetch(`${origin}/api/datasets/1?version=3.12`, {
@@ -93,7 +96,7 @@ describe('the targets remembered', () => {
     const replays = new Replays({ targets: 3, bytes: 8_100 });
     attach(replays, cache);
     for (const id of [1, 2, 3, 4])
-      replays.learn(`/api/datasets/${id}?v`, await kept(id), CACHE_CONTROL.immutable);
+      replays.learn(`/api/datasets/${id}?v`, await kept(id), CACHE_CONTROL.immutable, RELEASE);
     expect(replays.size.targets).toBe(3);
     const { origin, fullPath } = await started(replays);
     const ask = async (id: number) =>
@@ -105,13 +108,45 @@ describe('the targets remembered', () => {
 
     // One long target takes the room of the others.
     const long = `/api/datasets/5?${'x'.repeat(4_000)}`;
-    replays.learn(long, await kept(5), CACHE_CONTROL.immutable);
+    replays.learn(long, await kept(5), CACHE_CONTROL.immutable, RELEASE);
     expect(replays.size).toEqual({
       targets: 1,
       bytes: 2 * (long.length + 'GET /api/datasets/5'.length),
     });
     expect(await ask(4)).toBe('full path');
     expect(fullPath).toEqual(['/api/datasets/1?v', '/api/datasets/4?v']);
+  });
+});
+
+describe('the licence', () => {
+  it('a kept answer of a release the licence no longer lists goes the full path, which refuses it', async () => {
+    const cache = new ResponseCache(64 * 1024 * 1024);
+    const answer = await cache.getOrProduce('GET /api/indicators c', async () => '{"n":1}', {
+      store: true,
+    });
+    let listed = true;
+    const asked: { version: string; systemModel: string }[] = [];
+    const replays = new Replays();
+    attach(replays, cache, {
+      listed: (release) => {
+        asked.push(release);
+        return listed;
+      },
+    });
+    const consequential = { version: '3.12', systemModel: 'consequential' };
+    replays.learn('/api/indicators?c', answer, CACHE_CONTROL.immutable, consequential);
+    const { origin, fullPath } = await started(replays);
+    const ask = async () =>
+      (
+        await fetch(`${origin}/api/indicators?c`, { headers: { authorization: 'Bearer t' } })
+      ).text();
+    expect(await ask()).toBe('{"n":1}');
+    listed = false;
+    expect(await ask()).toBe('full path');
+    expect(replays.replayed).toBe(1);
+    expect(fullPath).toEqual(['/api/indicators?c']);
+    // Asked about the release the answer was learned with, each time.
+    expect(asked).toEqual([consequential, consequential]);
   });
 });
 
@@ -133,7 +168,7 @@ describe('shutting down', () => {
       },
       closing: () => closing,
     });
-    replays.learn('/api/datasets/1?v', answer, CACHE_CONTROL.immutable);
+    replays.learn('/api/datasets/1?v', answer, CACHE_CONTROL.immutable, RELEASE);
     const { origin } = await started(replays);
     const asked = fetch(`${origin}/api/datasets/1?v`, { headers: { authorization: 'Bearer t' } });
     // Waits for the replay to ask for the count (the request is on its way).

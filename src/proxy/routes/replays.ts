@@ -7,6 +7,7 @@ import { acceptsGzip, compressible, gzipMade } from '../cache/compressed';
 import type { CachedAnswer, ResponseCache } from '../cache/response-cache';
 import { markCountedRefused } from '../limits/counted-before';
 import type { Limits } from '../limits/user-limits';
+import type { ReleaseRef } from '../upstream/adapter';
 import { API_HEADERS } from '../security-headers';
 import { CACHE_CONTROL, notFound, prepared } from './kept-answers';
 
@@ -31,12 +32,15 @@ export interface ReplayDeps {
   cors: boolean;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client in the log, as Fastify reads it. */
   trustedProxies: readonly string[];
+  /** Whether the licence's list, as last read, still lists the release (`Catalog.listedAsLastRead`). */
+  listed: (release: ReleaseRef) => boolean;
 }
 
 interface Learned {
   key: string;
   cacheControl: string;
   bytes: number;
+  release: ReleaseRef;
 }
 
 /**
@@ -49,6 +53,8 @@ interface Learned {
  * - a GET of exactly that target, with no If-None-Match (a 304 is the full path's);
  * - a token the proxy verified before and that has not expired (`remembered`), for a client
  *   it accepts;
+ * - the licence's list, as the proxy last read it, still listing the answer's release (one the
+ *   licence has dropped takes the full path, which refuses it);
  * - the answer still kept in this process (release answers never change, so a kept one is
  *   current), and its gzip already made if the client takes gzip;
  * - the user's rate counted as on the full path (`limits.take`).
@@ -82,11 +88,11 @@ export class Replays {
     return { targets: this.targets.size, bytes: this.bytes };
   }
 
-  /** A target the full path answered with `answer`, kept and the same for everyone. */
-  learn(target: string, answer: CachedAnswer, cacheControl: string) {
+  /** A target the full path answered with `answer` of `release`, kept and the same for everyone. */
+  learn(target: string, answer: CachedAnswer, cacheControl: string, release: ReleaseRef) {
     if (answer.key === undefined || this.targets.has(target)) return;
     const bytes = 2 * (target.length + answer.key.length);
-    this.targets.set(target, { key: answer.key, cacheControl, bytes });
+    this.targets.set(target, { key: answer.key, cacheControl, bytes, release });
     this.bytes += bytes;
     // The oldest go first (a target forgotten is learned again by its next full answer).
     for (const [oldest, learned] of this.targets) {
@@ -109,7 +115,8 @@ export class Replays {
       !learned ||
       req.headers['if-none-match'] !== undefined ||
       (deps.cors && req.headers.origin !== undefined) ||
-      deps.closing()
+      deps.closing() ||
+      !deps.listed(learned.release)
     ) {
       next(req, res);
       return;

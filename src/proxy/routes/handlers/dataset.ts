@@ -1,6 +1,6 @@
 import { releaseQuery } from '../../upstream/adapter';
 import { answerKey } from '../../cache/response-cache';
-import { namesRelease } from '../../cache/catalog';
+import { replayOf } from '../../cache/catalog';
 import { chargesOfDataset, underReservation } from '../../usage/charges';
 import { withEveryScore } from './no-score';
 import { callerOf, type Handler, type HandlerDeps } from './types';
@@ -18,7 +18,7 @@ export const datasetHandler =
     if (indicators.length === 0)
       return {
         cached: await catalog.documentation(caller, release, id),
-        replay: namesRelease(request.query),
+        replay: replayOf(request.query, release),
       };
     // Known not to be in the release: nothing to reserve, nothing to ask.
     const absent = catalog.knownAbsent(release, id);

@@ -1,4 +1,4 @@
-import { namesRelease } from '../../cache/catalog';
+import { replayOf } from '../../cache/catalog';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/indicators`: a release's indicators, read once for everyone. */
@@ -9,6 +9,6 @@ export const indicatorsHandler =
     const release = await catalog.resolve(caller, request.query);
     return {
       cached: await catalog.indicatorsAnswer(caller, release),
-      replay: namesRelease(request.query),
+      replay: replayOf(request.query, release),
     };
   };

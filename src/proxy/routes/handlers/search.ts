@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/api/routes';
-import { namesRelease, searchKey } from '../../cache/catalog';
+import { replayOf, searchKey } from '../../cache/catalog';
 import { answerKey } from '../../cache/response-cache';
 import { spelledSearch } from '../../search/spelled-search';
 import type { SearchInput } from '../../upstream/adapter';
@@ -18,7 +18,7 @@ export const searchHandler =
     const release = await catalog.resolve(caller, query);
     // The service's pages, the same for everyone who asks the same target (and it refuses a
     // release the licence does not list).
-    const replay = namesRelease(query);
+    const replay = replayOf(query, release);
     const input: SearchInput = {
       query: query.query,
       geography: query.geography,

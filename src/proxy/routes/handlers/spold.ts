@@ -1,4 +1,4 @@
-import { namesRelease } from '../../cache/catalog';
+import { replayOf } from '../../cache/catalog';
 import { callerOf, type Handler, type HandlerDeps } from './types';
 
 /** `GET /api/datasets/spold`: datasets by their Spold UUIDs, at the service's lookup route. */
@@ -15,6 +15,6 @@ export const spoldHandler =
     };
     return {
       cached: await catalog.spoldPage(caller, release, uuids),
-      replay: namesRelease(query),
+      replay: replayOf(query, release),
     };
   };

@@ -6,7 +6,7 @@ import type { ProxyConfig } from '../../config';
 import { ACROSS_RELEASES_ANSWER_BYTES } from '../../limits/local-work';
 import type { Services } from '../../plugins/app-services';
 import type { Building } from '../../release-data/release-stores';
-import type { Caller, UpstreamAdapter } from '../../upstream/adapter';
+import type { Caller, ReleaseRef, UpstreamAdapter } from '../../upstream/adapter';
 
 /** What a route's handler gets: the parsed request, and the verified user who asked. */
 export interface Request<K extends RouteName> {
@@ -29,9 +29,9 @@ export type Outcome<K extends RouteName> =
       /**
        * The answer is the same for everyone who may ask and the request target alone fixes it
        * (a named release, no scores): later requests for the target may replay it
-       * (`routes/replays.ts`).
+       * (`routes/replays.ts`) while the licence lists this release.
        */
-      replay?: boolean;
+      replay?: ReleaseRef | undefined;
     }
   | { value: AnswerOf<K>; status?: number; headers?: Record<string, string> };
 
