@@ -152,7 +152,7 @@ describe('SEC-03: the allow-list', () => {
     const { port } = new URL(await p.app.listen({ host: '127.0.0.1', port: 0 }));
     return async (path: string) => {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: as('a') });
-      return { status: response.status, body: (await response.json()) as unknown };
+      return { status: response.status, body: await response.json() };
     };
   }
   /** The version list's time in the proxy's cache (cache/catalog.ts), and a moment more. */
