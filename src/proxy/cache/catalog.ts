@@ -314,7 +314,7 @@ export function createCatalog(deps: {
  * Whether a request names its release (a version other than `latest`), so the release it reads
  * cannot change with the licence's list: its shared answers may be replayed.
  */
-export const namesRelease = (query: { version?: string | undefined }) =>
+const namesRelease = (query: { version?: string | undefined }) =>
   query.version !== undefined && query.version !== LATEST;
 
 /** The release a replay of the answer belongs to, when the request named it (`namesRelease`). */
