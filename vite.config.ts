@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_CHUNKS_ID } from './src/web/config/page-chunks';
 
 /**
  * Writes a `.br` and a `.gz` beside each script, style sheet, SVG and font the build emits, at the
@@ -121,7 +122,7 @@ function preloadExplorer(): Plugin {
           {
             tag: 'script',
             // Data, not a script: the Content Security Policy runs none inline.
-            attrs: { type: 'application/json', id: 'lci-page-chunks' },
+            attrs: { type: 'application/json', id: PAGE_CHUNKS_ID },
             children: JSON.stringify(pages),
             injectTo: 'head' as const,
           },

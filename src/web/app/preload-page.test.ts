@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import { PAGE_CHUNKS_ID, preloadPage } from './preload-page';
+import { PAGE_CHUNKS_ID } from '../config/page-chunks';
+import { preloadPage } from './preload-page';
 
 const hints = () =>
   [...document.head.querySelectorAll('link')].map((link) => ({

@@ -1,7 +1,5 @@
+import { PAGE_CHUNKS_ID } from '../config/page-chunks';
 import { pageModuleOf } from '../config/route-patterns';
-
-/** The id of index.html's list of each page's chunks (written by vite.config.ts at build). */
-export const PAGE_CHUNKS_ID = 'lci-page-chunks';
 
 /**
  * Starts fetching the code of the page a path shows, beside the explorer's own: its scripts as
