@@ -182,7 +182,7 @@ export async function buildProxy(deps: ProxyDeps): Promise<Proxy> {
     closing: () => closing,
     cors: config.corsOrigins.length > 0,
     trustedProxies: config.trustedProxies,
-    listed: (release) => app.services.catalog.listedAsLastRead(release),
+    listed: (release) => app.services.catalog.listedWithin(release),
   });
   return { app, tokens, cache, ledger, shared: app.sharedStore, replays };
 }

@@ -233,6 +233,91 @@ describe('SEC-03: the allow-list', () => {
     }
   });
 
+  it('refuses the latest release in a system model the licence does not list with it', async () => {
+    licence(() => [
+      { version: '3.11', system_models: ['cutoff', 'consequential'] },
+      { version: '3.12', system_models: ['cutoff'] },
+    ]);
+    try {
+      const p = await proxy();
+      const get = await over(p);
+      for (const path of [
+        '/api/indicators?version=latest&system_model=consequential',
+        '/api/indicators?system_model=consequential',
+      ]) {
+        const refused = await get(path);
+        expect(refused.status, path).toBe(403);
+        expect(ProblemSchema.parse(refused.body).detail).toBe(
+          'The licence lists release 3.12 with system model cutoff, not consequential.',
+        );
+      }
+      expect((await get('/api/indicators?version=latest')).status).toBe(200);
+      expect(
+        stub().requests.filter(
+          (request) =>
+            request.url.startsWith('/v0/indicators') && request.url.includes('consequential'),
+        ),
+      ).toEqual([]);
+    } finally {
+      stub().state.script = undefined;
+    }
+  });
+
+  it('reads a list past its time again before answering, replayed or not', async () => {
+    let models = ['cutoff', 'consequential'];
+    licence(() => [
+      { version: '3.11', system_models: ['cutoff', 'consequential'] },
+      { version: '3.12', system_models: models },
+    ]);
+    try {
+      const p = await proxy();
+      const get = await over(p);
+      const versionsRead = () =>
+        stub().requests.filter((request) => request.url.startsWith('/v0/versions')).length;
+      const dropped = '/api/indicators?version=3.12&system_model=consequential';
+      expect((await get('/api/versions')).status).toBe(200);
+      for (const attempt of [1, 2]) expect((await get(dropped)).status, `${attempt}`).toBe(200);
+      expect(versionsRead()).toBe(1);
+      expect(p.replays.replayed).toBe(1);
+      // Dropped, and nobody asks for the list: past its time, the next request reads it first.
+      models = ['cutoff'];
+      advance(LIST_KEPT_MS);
+      for (const attempt of [1, 2]) expect((await get(dropped)).status, `${attempt}`).toBe(403);
+      expect((await p.app.inject({ url: dropped, headers: as('a') })).statusCode).toBe(403);
+      expect(versionsRead()).toBe(2);
+      expect(p.replays.replayed).toBe(1);
+    } finally {
+      stub().state.script = undefined;
+    }
+  });
+
+  it('asks the service as before when the list cannot be read again', async () => {
+    let down = false;
+    stub().state.script = (url) =>
+      url.pathname === '/v0/versions'
+        ? down
+          ? { status: 500, body: { detail: 'down' } }
+          : { body: { results: [{ version: '3.12', system_models: ['cutoff'] }] } }
+        : undefined;
+    try {
+      const p = await proxy();
+      const get = await over(p);
+      expect((await get('/api/versions')).status).toBe(200);
+      down = true;
+      advance(LIST_KEPT_MS);
+      // 3.13 is not in the list last read, and the list cannot be read: the service answers.
+      const sent = stub().requests.length;
+      expect((await get('/api/indicators?version=3.13&system_model=cutoff')).status).toBe(200);
+      expect(
+        stub()
+          .requests.slice(sent)
+          .some((request) => request.url.includes('version=3.13')),
+      ).toBe(true);
+    } finally {
+      stub().state.script = undefined;
+    }
+  });
+
   it('never follows an upstream redirect (SEC-03i)', async () => {
     const elsewhere: string[] = [];
     const other = createServer((socket) => {

@@ -83,23 +83,29 @@ export function createCatalog(deps: {
   adapter: UpstreamAdapter;
   cache: ResponseCache;
   limits: Limits;
+  /**
+   * The cache is shared with other instances (Redis): a process that has not read the licence's
+   * list may hold the fleet's kept answers, so it reads the list before its first answer too.
+   */
+  fleet?: boolean;
 }) {
   const { adapter, cache, limits } = deps;
 
-  /**
-   * The licence's list as this process last read it, kept past its time in the cache: what it
-   * says of a release is still the licence's last word here (see `resolve`).
-   */
-  let lastRead: Releases | undefined;
-
   // The releases are read on every data request: their value is kept with the cached answer.
+  /**
+   * Whether this process has read the licence's list: until then it has answered no request
+   * from a list, and its own cache holds only what the service gave it since it started.
+   */
+  let listRead = false;
+  /** Whether a list never read is read before an answer (`fleet`), or left to the service. */
+  const mustRead = () => listRead || deps.fleet === true;
   const versionsAnswer = async (caller: Caller) => {
     const answer = await cache.getOrProduceValue<Releases>(
       VERSIONS_KEY,
       () => adapter.versions(caller),
       { store: true, ttlMs: VERSIONS_TTL_MS },
     );
-    lastRead = answer.value;
+    listRead = true;
     return answer;
   };
   const releases = async (caller: Caller): Promise<Releases> =>
@@ -123,12 +129,28 @@ export function createCatalog(deps: {
   const usersOwn = (userId: string, key: string, produce: () => Promise<unknown>) =>
     shared(usersOwnKey(key, userId), produce);
 
-  /** The licence's releases if this process has them at hand, without asking anyone. */
-  const releasesAtHand = () => {
-    const atHand = cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
-    if (atHand) lastRead = atHand;
-    return atHand;
+  /**
+   * What the licence's list says of a named release, as `resolve` decides: the list read within
+   * VERSIONS_TTL_MS; one older is read again first (one call for every request waiting, at most
+   * one each VERSIONS_TTL_MS), so no answer kept for a release is given once the licence no
+   * longer lists it. A list never read is not read for this alone, which would cost a fresh
+   * proxy's first call a round trip: the service's own 404 or 403 says what it lacks (but an
+   * instance of a fleet reads it, `fleet`). If the list cannot be read again the request goes on
+   * the same way.
+   */
+  const judged = async (caller: Caller, release: ReleaseRef) => {
+    const atHand = releasesAtHand();
+    if (atHand) return verdictOf(atHand, release);
+    if (!mustRead()) return undefined;
+    try {
+      return verdictOf(await releases(caller), release);
+    } catch {
+      return undefined;
+    }
   };
+
+  /** The licence's releases if this process has them at hand, without asking anyone. */
+  const releasesAtHand = () => cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
 
   /** Whether the licence lists the release (its list is read through the cache). */
   const listed = async (caller: Caller, release: ReleaseRef) =>
@@ -212,36 +234,35 @@ export function createCatalog(deps: {
         // A release the licence's list lacks is refused here, before the data service is asked
         // anything and before any answer kept for it is given: a version it lacks (a mistyped
         // link; 404), or a system model it does not list the version with (403, as the service
-        // says it; 404 for one it lists with no version). The explorer's pages start their queries beside their own check of the
-        // release, so the list is usually at hand. Past its time in the cache, the list last
-        // read still refuses what it lacks once read again (a release added since is not
-        // refused), and allows what it lists: a release the licence has dropped is refused
-        // from the next reading of the list on (the explorer reads it on every page it loads).
-        // Never read, it is not read for this alone, which would cost a fresh proxy's first
-        // call a round trip: the service's own 404 or 403 says so.
-        const atHand = releasesAtHand();
-        const refusal = atHand
-          ? verdictOf(atHand, release)
-          : lastRead && verdictOf(lastRead, release) && verdictOf(await releases(caller), release);
+        // says it; 404 for one it lists with no version). The explorer's pages start their
+        // queries beside their own check of the release, so the list is usually at hand; one
+        // past its time is read again first (`judged`).
+        const refusal = await judged(caller, release);
         if (refusal) throw refusal;
         return release;
       }
-      const latest = (await releases(caller)).latest;
-      if (latest === null)
+      const list = await releases(caller);
+      if (list.latest === null)
         throw new ProxyError(403, 'not_licensed', {
           detail: 'Your organisation’s licence holds no release.',
         });
-      return { version: latest, systemModel };
+      // The latest release, in the system model asked for (or the default), if the list has it.
+      const release = { version: list.latest, systemModel };
+      const refusal = verdictOf(list, release);
+      if (refusal) throw refusal;
+      return release;
     },
 
     /**
      * Whether a kept answer of `release` may be given again without asking anyone (a cache
-     * replay, `routes/replays.ts`): not when the licence's list, as this process last read it,
-     * lacks the release. A list never read allows it, as `resolve` does.
+     * replay, `routes/replays.ts`): while the licence's list read within VERSIONS_TTL_MS lists
+     * it, or no list was ever read here (as `resolve` allows it). A list past its time sends the
+     * request the full path, whose `resolve` reads the list again.
      */
-    listedAsLastRead(release: ReleaseRef): boolean {
-      const list = releasesAtHand() ?? lastRead;
-      return list === undefined || verdictOf(list, release) === undefined;
+    listedWithin(release: ReleaseRef): boolean {
+      const atHand = releasesAtHand();
+      if (atHand) return verdictOf(atHand, release) === undefined;
+      return !mustRead();
     },
 
     /**

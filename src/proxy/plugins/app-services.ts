@@ -161,7 +161,7 @@ export const appServicesPlugin = unencapsulated('app-services', async (app) => {
       'no CHANGE_REPORTS_DIR: changes across releases are inferred from documentation only',
     );
 
-  const catalog = createCatalog({ adapter, cache, limits });
+  const catalog = createCatalog({ adapter, cache, limits, fleet: config.redisUrl !== undefined });
   // Every release's documents, read once and shared by sectors, changes and upgrade checks.
   const releaseData = createReleaseData({
     shared: app.sharedStore ? new RedisReads(app.sharedStore) : undefined,

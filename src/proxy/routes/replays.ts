@@ -32,7 +32,10 @@ export interface ReplayDeps {
   cors: boolean;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client in the log, as Fastify reads it. */
   trustedProxies: readonly string[];
-  /** Whether the licence's list, as last read, still lists the release (`Catalog.listedAsLastRead`). */
+  /**
+   * Whether the licence's list, read within its time in the cache, lists the release, or none
+   * was read yet (`Catalog.listedWithin`); past its time the full path reads it and decides.
+   */
   listed: (release: ReleaseRef) => boolean;
 }
 
@@ -53,8 +56,8 @@ interface Learned {
  * - a GET of exactly that target, with no If-None-Match (a 304 is the full path's);
  * - a token the proxy verified before and that has not expired (`remembered`), for a client
  *   it accepts;
- * - the licence's list, as the proxy last read it, still listing the answer's release (one the
- *   licence has dropped takes the full path, which refuses it);
+ * - the licence's list, read within its time in the cache, listing the answer's release, or no
+ *   list read yet (past its time, the full path reads it and refuses a release it has dropped);
  * - the answer still kept in this process (release answers never change, so a kept one is
  *   current), and its gzip already made if the client takes gzip;
  * - the user's rate counted as on the full path (`limits.take`).
@@ -115,8 +118,7 @@ export class Replays {
       !learned ||
       req.headers['if-none-match'] !== undefined ||
       (deps.cors && req.headers.origin !== undefined) ||
-      deps.closing() ||
-      !deps.listed(learned.release)
+      deps.closing()
     ) {
       next(req, res);
       return;
@@ -127,7 +129,7 @@ export class Replays {
       answer !== undefined && compressible(answer) && acceptsGzip(req.headers['accept-encoding']);
     const body =
       answer && (answer.absent !== undefined ? '' : gzip ? gzipMade(answer) : answer.body);
-    if (!user || !answer || body === undefined) {
+    if (!user || !answer || body === undefined || !deps.listed(learned.release)) {
       next(req, res);
       return;
     }
