@@ -157,13 +157,22 @@ describe('SEC-03: the allow-list', () => {
   }
   /** The version list's time in the proxy's cache (cache/catalog.ts), and a moment more. */
   const LIST_KEPT_MS = 5 * 60_000 + 1;
-
-  it('gives no kept answer of a system model the licence has dropped, replayed or not', async () => {
+  /** A licence of 3.11 in both system models and 3.12 in both until `drop()` leaves it cutoff. */
+  function consequentialDropped() {
     let models = ['cutoff', 'consequential'];
     licence(() => [
       { version: '3.11', system_models: ['cutoff', 'consequential'] },
       { version: '3.12', system_models: models },
     ]);
+    return () => {
+      models = ['cutoff'];
+    };
+  }
+  const versionsRead = () =>
+    stub().requests.filter((request) => request.url.startsWith('/v0/versions')).length;
+
+  it('gives no kept answer of a system model the licence has dropped, replayed or not', async () => {
+    const drop = consequentialDropped();
     try {
       const p = await proxy();
       const get = await over(p);
@@ -174,7 +183,7 @@ describe('SEC-03: the allow-list', () => {
       expect(p.replays.replayed).toBe(1);
 
       // The licence drops consequential; the explorer's next page reads the list again.
-      models = ['cutoff'];
+      drop();
       advance(LIST_KEPT_MS);
       expect((await get('/api/versions')).status).toBe(200);
       const sent = stub().requests.length;
@@ -210,8 +219,6 @@ describe('SEC-03: the allow-list', () => {
       // Past the list's time in the cache, a release added to the licence since is answered.
       listed = [...listed, { version: '3.13', system_models: ['cutoff'] }];
       advance(LIST_KEPT_MS);
-      const versionsRead = () =>
-        stub().requests.filter((request) => request.url.startsWith('/v0/versions')).length;
       const before = versionsRead();
       expect((await get('/api/indicators?version=3.13&system_model=cutoff')).status).toBe(200);
       expect(versionsRead()).toBe(before + 1);
@@ -234,10 +241,7 @@ describe('SEC-03: the allow-list', () => {
   });
 
   it('refuses the latest release in a system model the licence does not list with it', async () => {
-    licence(() => [
-      { version: '3.11', system_models: ['cutoff', 'consequential'] },
-      { version: '3.12', system_models: ['cutoff'] },
-    ]);
+    consequentialDropped()();
     try {
       const p = await proxy();
       const get = await over(p);
@@ -264,23 +268,17 @@ describe('SEC-03: the allow-list', () => {
   });
 
   it('reads a list past its time again before answering, replayed or not', async () => {
-    let models = ['cutoff', 'consequential'];
-    licence(() => [
-      { version: '3.11', system_models: ['cutoff', 'consequential'] },
-      { version: '3.12', system_models: models },
-    ]);
+    const drop = consequentialDropped();
     try {
       const p = await proxy();
       const get = await over(p);
-      const versionsRead = () =>
-        stub().requests.filter((request) => request.url.startsWith('/v0/versions')).length;
       const dropped = '/api/indicators?version=3.12&system_model=consequential';
       expect((await get('/api/versions')).status).toBe(200);
       for (const attempt of [1, 2]) expect((await get(dropped)).status, `${attempt}`).toBe(200);
       expect(versionsRead()).toBe(1);
       expect(p.replays.replayed).toBe(1);
       // Dropped, and nobody asks for the list: past its time, the next request reads it first.
-      models = ['cutoff'];
+      drop();
       advance(LIST_KEPT_MS);
       for (const attempt of [1, 2]) expect((await get(dropped)).status, `${attempt}`).toBe(403);
       expect((await p.app.inject({ url: dropped, headers: as('a') })).statusCode).toBe(403);
