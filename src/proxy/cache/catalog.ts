@@ -36,12 +36,6 @@ export function searchKey(release: ReleaseRef, input: object) {
 /** The licence's releases, kept under the key of the route that sends them. */
 const VERSIONS_KEY = 'GET /api/versions';
 
-const isListed = (releases: Releases, release: ReleaseRef) =>
-  releases.releases.some(
-    (entry) =>
-      entry.version === release.version && entry.system_models.includes(release.systemModel),
-  );
-
 /** The refusal of a release the licence does not list, before any work or call for it. */
 const notListed = (release: ReleaseRef) =>
   new ProxyError(404, 'not_found', {
@@ -91,7 +85,6 @@ export function createCatalog(deps: {
 }) {
   const { adapter, cache, limits } = deps;
 
-  // The releases are read on every data request: their value is kept with the cached answer.
   /**
    * Whether this process has read the licence's list: until then it has answered no request
    * from a list, and its own cache holds only what the service gave it since it started.
@@ -99,6 +92,7 @@ export function createCatalog(deps: {
   let listRead = false;
   /** Whether a list never read is read before an answer (`fleet`), or left to the service. */
   const mustRead = () => listRead || deps.fleet === true;
+  // The releases are read on every data request: their value is kept with the cached answer.
   const versionsAnswer = async (caller: Caller) => {
     const answer = await cache.getOrProduceValue<Releases>(
       VERSIONS_KEY,
@@ -129,6 +123,9 @@ export function createCatalog(deps: {
   const usersOwn = (userId: string, key: string, produce: () => Promise<unknown>) =>
     shared(usersOwnKey(key, userId), produce);
 
+  /** The licence's releases if this process has them at hand, without asking anyone. */
+  const releasesAtHand = () => cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
+
   /**
    * What the licence's list says of a named release, as `resolve` decides: the list read within
    * VERSIONS_TTL_MS; one older is read again first (one call for every request waiting, at most
@@ -149,12 +146,9 @@ export function createCatalog(deps: {
     }
   };
 
-  /** The licence's releases if this process has them at hand, without asking anyone. */
-  const releasesAtHand = () => cache.valueAtHand(VERSIONS_KEY) as Releases | undefined;
-
   /** Whether the licence lists the release (its list is read through the cache). */
   const listed = async (caller: Caller, release: ReleaseRef) =>
-    isListed(await releases(caller), release);
+    verdictOf(await releases(caller), release) === undefined;
 
   /**
    * A release's answer for everyone, where "not in this release" is an answer too: kept like a

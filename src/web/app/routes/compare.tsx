@@ -25,10 +25,7 @@ import { CompareHeader } from '../../features/compare/components/compare-header'
 import { CompareProgress } from '../../features/compare/components/compare-progress';
 import { CompareControls } from '../../features/compare/components/compare-controls';
 import { CompareResults } from '../../features/compare/components/compare-results';
-import {
-  DRAWN_WHOLE_CELLS,
-  loadWindowedRows,
-} from '../../features/compare/components/compare-table';
+import { drawnInWindows, loadWindowedRows } from '../../features/compare/components/compare-table';
 import { indicatorQueries } from '../../features/indicators/api/get-indicators';
 import { defaultIndicatorSet } from '../../features/indicators/defaults';
 import { useLicensed } from '../../features/releases/api/use-licensed';
@@ -52,7 +49,7 @@ export function loader(args: LoaderContext) {
   for (const query of columnDocumentation(columns)) startQuery(queryClient, query);
   startQuery(queryClient, usageQueries.current());
   // A table drawn only near the screen needs the windowing's code: fetched now, beside the data.
-  if (search.mode === 'datasets' && columns.length * search.ind.length > DRAWN_WHOLE_CELLS)
+  if (search.mode === 'datasets' && drawnInWindows(search.ind.length, columns.length))
     void loadWindowedRows();
   return null;
 }

@@ -62,6 +62,9 @@ export interface CompareTableProps {
  */
 export const DRAWN_WHOLE_CELLS = 400;
 
+/** Whether a table of `rows` × `columns` draws only the rows near the screen (see above). */
+export const drawnInWindows = (rows: number, columns: number) => rows * columns > DRAWN_WHOLE_CELLS;
+
 /** The windowed body, loaded when a table is that long; the page's loader fetches it early. */
 export const loadWindowedRows = () => import('./windowed-rows');
 const WindowedRows = lazy(loadWindowedRows);
@@ -198,7 +201,7 @@ export function CompareTable(props: CompareTableProps) {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   // The header's height, where the body begins in the scroll container (its dataset names wrap).
   const { ref: headRef, height: headHeight } = useElementSize<HTMLTableSectionElement>();
-  const windowed = rows.length * columns.length > DRAWN_WHOLE_CELLS;
+  const windowed = drawnInWindows(rows.length, columns.length);
   const span = (phone ? 1 : 2) + columns.length;
   /** One body row, by its place in the whole table; `measure` when only some rows are drawn. */
   const row = (index: number, measure?: (row: HTMLTableRowElement | null) => void) => {
